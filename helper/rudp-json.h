@@ -1,0 +1,55 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_JSON_H
+#define RUDP_JSON_H
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief A JSON object built key by key, for the scenarios' --output files
+ * (keys keep their order).
+ */
+class RudpJson
+{
+  public:
+    RudpJson& Set(const std::string& key, double value);
+    RudpJson& Set(const std::string& key, int64_t value);
+    RudpJson& Set(const std::string& key, uint64_t value);
+    RudpJson& Set(const std::string& key, uint32_t value);
+    RudpJson& Set(const std::string& key, int value);
+    RudpJson& Set(const std::string& key, bool value);
+    RudpJson& Set(const std::string& key, const std::string& value);
+    RudpJson& Set(const std::string& key, const char* value);
+    RudpJson& Set(const std::string& key, const RudpJson& object);
+    RudpJson& Set(const std::string& key, const std::vector<RudpJson>& objects);
+    RudpJson& Set(const std::string& key, const std::vector<double>& values);
+
+    /// \return the object as JSON text
+    std::string Dump() const;
+    /**
+     * \brief Writes the object to \p path.
+     * \return false if the file could not be written
+     */
+    bool Write(const std::string& path) const;
+
+    /// \return \p text as a JSON string literal, quotes included
+    static std::string Quote(const std::string& text);
+
+  private:
+    RudpJson& SetRaw(const std::string& key, std::string json);
+
+    std::vector<std::pair<std::string, std::string>> m_members; ///< key, JSON text
+};
+
+} // namespace ns3
+
+#endif /* RUDP_JSON_H */

@@ -1,0 +1,51 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_PARAMETER_CHECK_H
+#define RUDP_PARAMETER_CHECK_H
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief Rejects a scenario's bad command-line input with a message that
+ * names the parameter and what is allowed, and exit status 2.
+ */
+class RudpParameterCheck
+{
+  public:
+    /**
+     * \brief Prints "error: --<name>: <problem>" and exits with status 2.
+     */
+    [[noreturn]] static void Fail(const std::string& name, const std::string& problem);
+
+    /// Fails unless \p low <= \p value <= \p high.
+    template <typename T>
+    static void Range(const std::string& name, T value, T low, T high)
+    {
+        if (!(value >= low && value <= high))
+        {
+            std::ostringstream problem;
+            problem << "must be in [" << low << ", " << high << "], got " << value;
+            Fail(name, problem.str());
+        }
+    }
+
+    /**
+     * \brief Fails unless \p value is one of \p choices.
+     * \return the index of \p value in \p choices
+     */
+    static size_t OneOf(const std::string& name,
+                        const std::string& value,
+                        const std::vector<std::string>& choices);
+};
+
+} // namespace ns3
+
+#endif /* RUDP_PARAMETER_CHECK_H */

@@ -1,0 +1,38 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_STACK_HELPER_H
+#define RUDP_STACK_HELPER_H
+
+#include "ns3/node-container.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief Installs RUDP on nodes that have an Internet stack: aggregates a
+ * RudpSocketFactory, so that applications can use
+ * Protocol = "ns3::RudpSocketFactory".
+ */
+class RudpStackHelper
+{
+  public:
+    /// \param nodes nodes with an Internet stack (InternetStackHelper)
+    void Install(NodeContainer nodes) const;
+    /// \param node a node with an Internet stack
+    void Install(Ptr<Node> node) const;
+
+    /**
+     * \brief Fixes the random streams RUDP uses on \p nodes (initial sequence
+     * numbers), as InternetStackHelper::AssignStreams does for its models.
+     * \param stream first stream index to use
+     * \return the number of stream indices assigned
+     */
+    int64_t AssignStreams(NodeContainer nodes, int64_t stream) const;
+};
+
+} // namespace ns3
+
+#endif /* RUDP_STACK_HELPER_H */

@@ -1,0 +1,93 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CORRUPTION_ERROR_MODEL_H
+#define RUDP_CORRUPTION_ERROR_MODEL_H
+
+#include "ns3/error-model.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief An ErrorModel that flips bits of a packet instead of dropping it,
+ * so that a receiver's checksum has real errors to catch.
+ *
+ * It never reports a packet as corrupt to the device (which would drop it):
+ * it changes the packet's bytes in place and lets it through. Bits are
+ * flipped only between HeaderBytes and TrailerBytes from either end; the
+ * defaults leave a CSMA frame's Ethernet, IPv4 and UDP headers and its FCS
+ * trailer intact (ns-3 does not check those), so the corruption lands in
+ * the transport segment.
+ *
+ * Units: per packet (one random bit of a packet, with probability
+ * ErrorRate), per byte (each byte independently, one random bit of it) or
+ * per bit (each bit independently).
+ */
+class RudpCorruptionErrorModel : public ErrorModel
+{
+  public:
+    /// What ErrorRate is a rate of.
+    enum ErrorUnit
+    {
+        PER_PACKET,
+        PER_BYTE,
+        PER_BIT,
+    };
+
+    /**
+     * \brief Callback signature of the Corrupt trace.
+     * \param [in] packet the packet, after corruption
+     * \param [in] bits the number of bits flipped
+     */
+    typedef void (*CorruptTracedCallback)(Ptr<const Packet> packet, uint32_t bits);
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RudpCorruptionErrorModel();
+
+    /**
+     * \brief Assigns a fixed random variable stream number.
+     * \param stream first stream index to use
+     * \return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// \return packets this model has corrupted
+    uint64_t GetCorruptedPackets() const;
+
+    /**
+     * \brief Flips \p bits of \p packet in place; bit 0 is the first byte's
+     * most significant bit.
+     */
+    static void FlipBits(Ptr<Packet> packet, const std::vector<uint32_t>& bits);
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override;
+    void DoReset() override;
+
+    /// \return the distance to the next error among independent trials
+    uint64_t NextGap();
+
+    ErrorUnit m_unit{PER_PACKET};
+    double m_rate{0};
+    uint32_t m_headerBytes{42};
+    uint32_t m_trailerBytes{4};
+    Ptr<UniformRandomVariable> m_random;
+    uint64_t m_corrupted{0};
+    TracedCallback<Ptr<const Packet>, uint32_t> m_corruptTrace;
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CORRUPTION_ERROR_MODEL_H */

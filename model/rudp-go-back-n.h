@@ -1,0 +1,38 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_GO_BACK_N_H
+#define RUDP_GO_BACK_N_H
+
+#include "rudp-window-policy.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief Go-Back-N sliding window (seed 000 variant 2): a fixed window of N
+ * segments; a timeout, or the DupAckThreshold-th duplicate of an ACK, resends
+ * every segment sent in the window.
+ */
+class RudpGoBackN : public RudpWindowPolicy
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    std::string GetName() const override;
+    void Init(Ptr<RudpSenderState> tcb) override;
+    uint32_t GetSendWindow(Ptr<const RudpSenderState> tcb) const override;
+    void OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked) override;
+    bool OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count) override;
+    void OnTimeout(Ptr<RudpSenderState> tcb) override;
+};
+
+} // namespace ns3
+
+#endif /* RUDP_GO_BACK_N_H */

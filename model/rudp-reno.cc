@@ -1,0 +1,112 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-reno.h"
+
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpReno");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpReno);
+
+TypeId
+RudpReno::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RudpReno")
+                            .SetParent<RudpWindowPolicy>()
+                            .SetGroupName("Rudp")
+                            .AddConstructor<RudpReno>();
+    return tid;
+}
+
+std::string
+RudpReno::GetName() const
+{
+    return "Reno";
+}
+
+void
+RudpReno::Init(Ptr<RudpSenderState> tcb)
+{
+    tcb->m_cWnd = tcb->m_initialCwnd * tcb->m_segmentSize;
+    tcb->m_ssThresh = tcb->m_initialSsThresh;
+    tcb->m_caAckCount = 0;
+    tcb->m_congState = tcb->m_cWnd >= tcb->m_ssThresh ? RudpSenderState::CONGESTION_AVOIDANCE
+                                                      : RudpSenderState::SLOW_START;
+}
+
+uint32_t
+RudpReno::GetSendWindow(Ptr<const RudpSenderState> tcb) const
+{
+    return std::min<uint32_t>(tcb->m_cWnd, tcb->m_windowSegments * tcb->m_segmentSize);
+}
+
+void
+RudpReno::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t /* segmentsAcked */)
+{
+    switch (tcb->m_congState)
+    {
+    case RudpSenderState::SLOW_START:
+        tcb->m_cWnd += tcb->m_segmentSize;
+        if (tcb->m_cWnd >= tcb->m_ssThresh)
+        {
+            tcb->m_caAckCount = 0;
+            tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+        break;
+    case RudpSenderState::CONGESTION_AVOIDANCE:
+        if (++tcb->m_caAckCount >= std::max<uint32_t>(tcb->CwndInSegments(), 1))
+        {
+            tcb->m_caAckCount = 0;
+            tcb->m_cWnd += tcb->m_segmentSize;
+        }
+        break;
+    case RudpSenderState::FAST_RECOVERY:
+        tcb->m_cWnd = tcb->m_ssThresh;
+        tcb->m_caAckCount = 0;
+        tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        break;
+    case RudpSenderState::FIXED_WINDOW:
+        NS_ASSERT_MSG(false, "Reno never uses a fixed window");
+        break;
+    }
+    NS_LOG_DEBUG("new ACK: cwnd=" << tcb->m_cWnd << " ssthresh=" << tcb->m_ssThresh << " "
+                                  << RudpSenderState::CongStateName(tcb->m_congState));
+}
+
+bool
+RudpReno::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
+{
+    if (tcb->m_congState == RudpSenderState::FAST_RECOVERY)
+    {
+        tcb->m_cWnd += tcb->m_segmentSize;
+        return false;
+    }
+    if (count != tcb->m_dupAckThreshold)
+    {
+        return false;
+    }
+    tcb->m_ssThresh = tcb->m_cWnd / 2;
+    tcb->m_cWnd = tcb->m_ssThresh + tcb->m_dupAckThreshold * tcb->m_segmentSize;
+    tcb->m_congState = RudpSenderState::FAST_RECOVERY;
+    NS_LOG_DEBUG("fast retransmit: cwnd=" << tcb->m_cWnd << " ssthresh=" << tcb->m_ssThresh);
+    return true;
+}
+
+void
+RudpReno::OnTimeout(Ptr<RudpSenderState> tcb)
+{
+    tcb->m_ssThresh = tcb->m_cWnd / 2;
+    tcb->m_cWnd = tcb->m_segmentSize;
+    tcb->m_caAckCount = 0;
+    tcb->m_congState = RudpSenderState::SLOW_START;
+    NS_LOG_DEBUG("timeout: cwnd=" << tcb->m_cWnd << " ssthresh=" << tcb->m_ssThresh);
+}
+
+} // namespace ns3

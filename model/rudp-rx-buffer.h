@@ -1,0 +1,100 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_RX_BUFFER_H
+#define RUDP_RX_BUFFER_H
+
+#include "rudp-header.h"
+
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/sequence-number.h"
+
+#include <deque>
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief The receiver's bounded buffer: in-order bytes the application has
+ * not read yet, and segments that arrived ahead of a gap.
+ *
+ * Both count against one capacity, as in SCTP: the advertised window is the
+ * free space, so out-of-order data waiting for a retransmission closes the
+ * window (receive-buffer blocking).
+ */
+class RudpRxBuffer : public Object
+{
+  public:
+    /// What Add did with a segment.
+    enum AddResult
+    {
+        IN_ORDER,     ///< accepted at the next expected sequence number
+        OUT_OF_ORDER, ///< ahead of a gap: buffered if allowed, else discarded
+        DUPLICATE,    ///< every byte was already received
+        NO_SPACE,     ///< does not fit in the free space: discarded
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /// \param bytes capacity shared by in-order and out-of-order bytes
+    void SetCapacity(uint32_t bytes);
+    uint32_t GetCapacity() const;
+
+    /// \param seq the next sequence number expected (RCV.NXT)
+    void SetNextRxSequence(SequenceNumber32 seq);
+    /// \return the next sequence number expected (RCV.NXT)
+    SequenceNumber32 NextRxSequence() const;
+    /// Advances RCV.NXT past a FIN (which carries no bytes).
+    void AcceptFin();
+
+    /**
+     * \brief Offers a segment's payload.
+     * \param payload the bytes
+     * \param seq the sequence number of the first byte
+     * \param keepOutOfOrder buffer segments ahead of a gap (selective repeat)
+     * \return what happened to it
+     */
+    AddResult Add(Ptr<Packet> payload, SequenceNumber32 seq, bool keepOutOfOrder);
+
+    /// \return in-order bytes the application can read
+    uint32_t Available() const;
+    /// \return bytes held, in order and out of order
+    uint32_t Occupancy() const;
+    /// \return capacity minus occupancy: the window to advertise
+    uint32_t FreeSpace() const;
+    /// \return true if segments wait behind a gap
+    bool HasGap() const;
+
+    /**
+     * \brief Removes up to \p maxSize in-order bytes.
+     * \return the bytes, or nullptr if none are available
+     */
+    Ptr<Packet> Extract(uint32_t maxSize);
+
+    /**
+     * \param maxBlocks at most this many blocks
+     * \return the received blocks beyond the gap, lowest first
+     */
+    std::vector<RudpHeader::SackBlock> GetSackBlocks(uint32_t maxBlocks) const;
+
+  private:
+    uint32_t m_capacity{131072};
+    SequenceNumber32 m_nextRx{0};
+    std::deque<Ptr<Packet>> m_inOrder;                    ///< unread, oldest first
+    uint32_t m_inOrderBytes{0};                           ///< bytes in m_inOrder
+    std::map<SequenceNumber32, Ptr<Packet>> m_outOfOrder; ///< by first sequence number
+    uint32_t m_outOfOrderBytes{0};                        ///< bytes in m_outOfOrder
+};
+
+} // namespace ns3
+
+#endif /* RUDP_RX_BUFFER_H */

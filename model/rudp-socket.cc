@@ -1,0 +1,1320 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-socket.h"
+
+#include "rudp-compat.h"
+#include "rudp-endpoint.h"
+#include "rudp-go-back-n.h"
+#include "rudp-reno.h"
+#include "rudp-socket-factory.h"
+#include "rudp-stop-and-wait.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpSocket");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpSocket);
+
+TypeId
+RudpSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RudpSocket")
+            .SetParent<Socket>()
+            .SetGroupName("Rudp")
+            .AddConstructor<RudpSocket>()
+            .AddAttribute("Variant",
+                          "The protocol variant: StopAndWait (rdt3.0), GoBackN (fixed window "
+                          "of WindowSize segments) or Reno (seed 000's congestion control).",
+                          EnumValue(RudpSocket::RENO),
+                          RUDP_MAKE_ENUM_ACCESSOR(RudpSocket::Variant, &RudpSocket::m_variant),
+                          MakeEnumChecker(RudpSocket::STOP_AND_WAIT,
+                                          "StopAndWait",
+                                          RudpSocket::GO_BACK_N,
+                                          "GoBackN",
+                                          RudpSocket::RENO,
+                                          "Reno"))
+            .AddAttribute("WindowSize",
+                          "Window N in segments: Go-Back-N's fixed window, Reno's cap "
+                          "(segments, 1..65535; seed 000: 30).",
+                          UintegerValue(30),
+                          MakeUintegerAccessor(&RudpSocket::m_windowSegments),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("SegmentSize",
+                          "Payload bytes of a full segment, the MSS (bytes, 1..65000).",
+                          UintegerValue(1400),
+                          MakeUintegerAccessor(&RudpSocket::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(1, 65000))
+            .AddAttribute("InitialCwnd",
+                          "Reno's initial congestion window (segments, 1..65535; seed: 1).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpSocket::m_initialCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("InitialSsThresh",
+                          "Reno's initial slow-start threshold (bytes, 1..2^32-1).",
+                          UintegerValue(65535),
+                          MakeUintegerAccessor(&RudpSocket::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Rto",
+                          "The retransmission timeout in Fixed mode, and the initial one in "
+                          "Adaptive mode (1 ms..3600 s; seed 000: 2 s).",
+                          TimeValue(Seconds(2)),
+                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("MinRto",
+                          "Lower bound of the adaptive RTO (1 ms..3600 s; RFC 6298: 1 s).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RudpSocket::m_minRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("MaxRto",
+                          "Upper bound of the adaptive RTO and its backoff (1 ms..3600 s).",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&RudpSocket::m_maxRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("RtoMode",
+                          "Fixed: the RTO is always Rto (seed 000). Adaptive: RFC 6298 from "
+                          "RTT samples (Karn's rule), doubled on each timeout.",
+                          EnumValue(RudpSocket::FIXED_RTO),
+                          RUDP_MAKE_ENUM_ACCESSOR(RudpSocket::RtoMode, &RudpSocket::m_rtoMode),
+                          MakeEnumChecker(RudpSocket::FIXED_RTO,
+                                          "Fixed",
+                                          RudpSocket::ADAPTIVE_RTO,
+                                          "Adaptive"))
+            .AddAttribute("DupAckThreshold",
+                          "Duplicate ACKs that trigger a retransmission in Go-Back-N and "
+                          "Reno (1..1000; seed: 3). Stop-and-wait reacts to every one.",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&RudpSocket::m_dupAckThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("DelAckCount",
+                          "In-order segments acknowledged by one ACK (1..64; seed: 1, every "
+                          "segment; ns-3's TCP: 2).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpSocket::m_delAckCount),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("DelAckTimeout",
+                          "Longest wait of a delayed ACK (0..10 s).",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&RudpSocket::m_delAckTimeout),
+                          MakeTimeChecker(Seconds(0), Seconds(10)))
+            .AddAttribute("SelectiveRepeat",
+                          "Buffer out-of-order segments, report them in SACK blocks and "
+                          "retransmit only the holes (both ends must enable it). Off: the "
+                          "seed's Go-Back-N receiver, which discards them.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpSocket::m_selectiveRepeat),
+                          MakeBooleanChecker())
+            .AddAttribute("SndBufSize",
+                          "Send buffer: unsent plus unacknowledged bytes (1..2^32-1).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&RudpSocket::m_sndBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RcvBufSize",
+                          "Receive buffer: unread plus out-of-order bytes; its free space is "
+                          "the advertised window (bytes, 1..2^32-1).",
+                          UintegerValue(131072),
+                          MakeUintegerAccessor(&RudpSocket::m_rcvBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ConnectRetries",
+                          "Retransmissions of a SYN or SYN|ACK before the connection fails "
+                          "(0..1000).",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&RudpSocket::m_connectRetries),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute("DataRetries",
+                          "Consecutive timeouts of data or FIN without progress before the "
+                          "connection fails (0..1000).",
+                          UintegerValue(20),
+                          MakeUintegerAccessor(&RudpSocket::m_dataRetries),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute("TimeWait",
+                          "TIME_WAIT of the side that closes first, in smoothed RTTs "
+                          "(0..1000; seed 000: 2).",
+                          DoubleValue(2.0),
+                          MakeDoubleAccessor(&RudpSocket::m_timeWaitRtts),
+                          MakeDoubleChecker<double>(0, 1000))
+            .AddTraceSource("CongestionWindow",
+                            "The congestion window (bytes)",
+                            MakeTraceSourceAccessor(&RudpSocket::m_cWndTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("SlowStartThreshold",
+                            "The slow-start threshold (bytes)",
+                            MakeTraceSourceAccessor(&RudpSocket::m_ssThreshTrace),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("CongState",
+                            "The congestion-control state",
+                            MakeTraceSourceAccessor(&RudpSocket::m_congStateTrace),
+                            "ns3::RudpSenderState::CongStateTracedValueCallback")
+            .AddTraceSource("RTT",
+                            "The latest RTT sample",
+                            MakeTraceSourceAccessor(&RudpSocket::m_lastRtt),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("RTO",
+                            "The retransmission timeout",
+                            MakeTraceSourceAccessor(&RudpSocket::m_rtoTraced),
+                            "ns3::TracedValueCallback::Time")
+            .AddTraceSource("State",
+                            "The connection state",
+                            MakeTraceSourceAccessor(&RudpSocket::m_state),
+                            "ns3::RudpSocket::StateTracedValueCallback")
+            .AddTraceSource("BytesInFlight",
+                            "Bytes sent and neither acknowledged nor deemed lost",
+                            MakeTraceSourceAccessor(&RudpSocket::m_bytesInFlight),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Tx",
+                            "A segment was sent",
+                            MakeTraceSourceAccessor(&RudpSocket::m_txTrace),
+                            "ns3::RudpSocket::SegmentTracedCallback")
+            .AddTraceSource("Rx",
+                            "A segment with a good checksum was received",
+                            MakeTraceSourceAccessor(&RudpSocket::m_rxTrace),
+                            "ns3::RudpSocket::SegmentTracedCallback")
+            .AddTraceSource("Retransmission",
+                            "A data segment was sent again",
+                            MakeTraceSourceAccessor(&RudpSocket::m_retxTrace),
+                            "ns3::RudpSocket::SegmentTracedCallback")
+            .AddTraceSource("ChecksumError",
+                            "A datagram failed the checksum and was dropped",
+                            MakeTraceSourceAccessor(&RudpSocket::m_checksumErrorTrace),
+                            "ns3::Packet::TracedCallback")
+            .AddTraceSource("Failure",
+                            "The connection gave up after its retry limit",
+                            MakeTraceSourceAccessor(&RudpSocket::m_failureTrace),
+                            "ns3::RudpSocket::FailureTracedCallback");
+    return tid;
+}
+
+RudpSocket::RudpSocket()
+    : m_isnRng(CreateObject<UniformRandomVariable>()),
+      m_tcb(CreateObject<RudpSenderState>()),
+      m_txBuffer(CreateObject<RudpTxBuffer>()),
+      m_rttEstimator(CreateObject<RttMeanDeviation>()),
+      m_rxBuffer(CreateObject<RudpRxBuffer>())
+{
+    NS_LOG_FUNCTION(this);
+    m_tcb->TraceConnectWithoutContext(
+        "CongestionWindow",
+        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_cWndTrace));
+    m_tcb->TraceConnectWithoutContext(
+        "SlowStartThreshold",
+        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
+    m_tcb->TraceConnectWithoutContext(
+        "CongState",
+        MakeCallback(
+            &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
+            &m_congStateTrace));
+}
+
+RudpSocket::RudpSocket(const RudpSocket& listener)
+    : Socket(listener),
+      m_variant(listener.m_variant),
+      m_windowSegments(listener.m_windowSegments),
+      m_segmentSize(listener.m_segmentSize),
+      m_initialCwnd(listener.m_initialCwnd),
+      m_initialSsThresh(listener.m_initialSsThresh),
+      m_rto(listener.m_rto),
+      m_minRto(listener.m_minRto),
+      m_maxRto(listener.m_maxRto),
+      m_rtoMode(listener.m_rtoMode),
+      m_dupAckThreshold(listener.m_dupAckThreshold),
+      m_delAckCount(listener.m_delAckCount),
+      m_delAckTimeout(listener.m_delAckTimeout),
+      m_selectiveRepeat(listener.m_selectiveRepeat),
+      m_sndBufSize(listener.m_sndBufSize),
+      m_rcvBufSize(listener.m_rcvBufSize),
+      m_connectRetries(listener.m_connectRetries),
+      m_dataRetries(listener.m_dataRetries),
+      m_timeWaitRtts(listener.m_timeWaitRtts),
+      m_node(listener.m_node),
+      m_endpoint(listener.m_endpoint),
+      m_isnRng(listener.m_isnRng),
+      m_tcb(CreateObject<RudpSenderState>()),
+      m_txBuffer(CreateObject<RudpTxBuffer>()),
+      m_rttEstimator(CreateObject<RttMeanDeviation>()),
+      m_rxBuffer(CreateObject<RudpRxBuffer>())
+{
+    NS_LOG_FUNCTION(this);
+    m_tcb->TraceConnectWithoutContext(
+        "CongestionWindow",
+        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_cWndTrace));
+    m_tcb->TraceConnectWithoutContext(
+        "SlowStartThreshold",
+        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
+    m_tcb->TraceConnectWithoutContext(
+        "CongState",
+        MakeCallback(
+            &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
+            &m_congStateTrace));
+}
+
+RudpSocket::~RudpSocket()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+RudpSocket::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_retxEvent.Cancel();
+    m_timeWaitEvent.Cancel();
+    m_delAckEvent.Cancel();
+    Detach();
+    m_node = nullptr;
+    Socket::DoDispose();
+}
+
+void
+RudpSocket::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+RudpSocket::State
+RudpSocket::GetState() const
+{
+    return m_state;
+}
+
+const RudpSocket::Stats&
+RudpSocket::GetStats() const
+{
+    return m_stats;
+}
+
+Time
+RudpSocket::GetRto() const
+{
+    if (m_rtoMode == FIXED_RTO)
+    {
+        return m_rto;
+    }
+    Time base = m_rto;
+    if (m_rttEstimator->GetNSamples() > 0)
+    {
+        base = m_rttEstimator->GetEstimate() +
+               std::max(MilliSeconds(1), m_rttEstimator->GetVariation() * 4);
+        base = std::max(base, m_minRto);
+    }
+    return std::min(base * m_backoff, m_maxRto);
+}
+
+Ptr<const RudpSenderState>
+RudpSocket::GetSenderState() const
+{
+    return m_tcb;
+}
+
+const char*
+RudpSocket::StateName(State state)
+{
+    static const char* names[] = {"CLOSED",
+                                  "LISTEN",
+                                  "SYN_SENT",
+                                  "SYN_RCVD",
+                                  "ESTABLISHED",
+                                  "CLOSE_WAIT",
+                                  "LAST_ACK",
+                                  "FIN_WAIT_1",
+                                  "FIN_WAIT_2",
+                                  "CLOSING",
+                                  "TIME_WAIT"};
+    return names[state];
+}
+
+int64_t
+RudpSocket::AssignStreams(int64_t stream)
+{
+    m_isnRng->SetStream(stream);
+    return 1;
+}
+
+void
+RudpSocket::SetIsnRandomVariable(Ptr<UniformRandomVariable> isn)
+{
+    m_isnRng = isn;
+}
+
+// ---------------------------------------------------------------------------
+// Socket API
+
+Socket::SocketErrno
+RudpSocket::GetErrno() const
+{
+    return m_errno;
+}
+
+Socket::SocketType
+RudpSocket::GetSocketType() const
+{
+    return NS3_SOCK_STREAM;
+}
+
+Ptr<Node>
+RudpSocket::GetNode() const
+{
+    return m_node;
+}
+
+int
+RudpSocket::Bind()
+{
+    return BindTo(InetSocketAddress(Ipv4Address::GetAny(), 0));
+}
+
+int
+RudpSocket::Bind6()
+{
+    return BindTo(Inet6SocketAddress(Ipv6Address::GetAny(), 0));
+}
+
+int
+RudpSocket::Bind(const Address& address)
+{
+    return BindTo(address);
+}
+
+int
+RudpSocket::BindTo(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (m_endpoint)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    if (!InetSocketAddress::IsMatchingType(address) && !Inet6SocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    NS_ABORT_MSG_UNLESS(m_node, "RudpSocket has no node: create it with RudpSocketFactory");
+    Ptr<Socket> udp = Socket::CreateSocket(m_node, UdpSocketFactory::GetTypeId());
+    if (udp->Bind(address) != 0)
+    {
+        m_errno = udp->GetErrno();
+        return -1;
+    }
+    m_endpoint = Create<RudpEndpoint>(udp);
+    return 0;
+}
+
+int
+RudpSocket::Connect(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (m_state != CLOSED)
+    {
+        m_errno = ERROR_ISCONN;
+        return -1;
+    }
+    if (!InetSocketAddress::IsMatchingType(address) && !Inet6SocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    if (!m_endpoint)
+    {
+        int bound = Inet6SocketAddress::IsMatchingType(address) ? Bind6() : Bind();
+        if (bound != 0)
+        {
+            return bound;
+        }
+    }
+    m_peer = address;
+    m_endpoint->Register(m_peer, this);
+    m_txBuffer->SetMaxBufferSize(m_sndBufSize);
+    m_iss = SequenceNumber32(m_isnRng->GetInteger(0, UINT32_MAX));
+    m_retries = 0;
+    m_synSentTime = Simulator::Now();
+    SetState(SYN_SENT);
+    SendControl(RudpHeader::SYN | (m_selectiveRepeat ? RudpHeader::SACK_PERMITTED : 0), m_iss);
+    RestartRetransmitTimer();
+    return 0;
+}
+
+int
+RudpSocket::Listen()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state != CLOSED || !m_endpoint)
+    {
+        m_errno = m_endpoint ? ERROR_INVAL : ERROR_NOTCONN;
+        return -1;
+    }
+    m_endpoint->SetListener(this);
+    SetState(LISTEN);
+    return 0;
+}
+
+int
+RudpSocket::Close()
+{
+    NS_LOG_FUNCTION(this << StateName(m_state));
+    switch (m_state)
+    {
+    case SYN_SENT:
+        if (!m_txBuffer->IsEmpty())
+        {
+            // As ns-3's TCP: queued data is sent before the FIN.
+            m_closeRequested = true;
+            return 0;
+        }
+        [[fallthrough]];
+    case LISTEN:
+    case CLOSED:
+        m_retxEvent.Cancel();
+        SetState(CLOSED);
+        Detach();
+        return 0;
+    case SYN_RCVD:
+    case ESTABLISHED:
+    case CLOSE_WAIT:
+        m_closeRequested = true;
+        MaybeSendFin();
+        return 0;
+    default:
+        return 0; // already closing
+    }
+}
+
+int
+RudpSocket::ShutdownSend()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state == LISTEN || m_state == CLOSED)
+    {
+        return 0; // a listener has nothing to send
+    }
+    return Close();
+}
+
+int
+RudpSocket::ShutdownRecv()
+{
+    NS_LOG_FUNCTION(this);
+    m_shutdownRecv = true;
+    return 0;
+}
+
+uint32_t
+RudpSocket::GetTxAvailable() const
+{
+    return m_closeRequested ? 0 : m_txBuffer->Available();
+}
+
+int
+RudpSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
+{
+    NS_LOG_FUNCTION(this << p->GetSize());
+    if (m_closeRequested)
+    {
+        m_errno = ERROR_SHUTDOWN;
+        return -1;
+    }
+    if (m_state != SYN_SENT && m_state != SYN_RCVD && m_state != ESTABLISHED &&
+        m_state != CLOSE_WAIT)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    if (!m_txBuffer->Add(p))
+    {
+        m_errno = ERROR_MSGSIZE;
+        return -1;
+    }
+    SendPendingData();
+    return p->GetSize();
+}
+
+int
+RudpSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& /* toAddress */)
+{
+    return Send(p, flags); // a connected stream: the address is the peer's
+}
+
+uint32_t
+RudpSocket::GetRxAvailable() const
+{
+    return m_rxBuffer->Available();
+}
+
+Ptr<Packet>
+RudpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
+{
+    const uint32_t freeBefore = m_rxBuffer->FreeSpace();
+    Ptr<Packet> p = m_rxBuffer->Extract(maxSize);
+    if (p && freeBefore < m_segmentSize && m_rxBuffer->FreeSpace() >= m_segmentSize &&
+        (m_state == ESTABLISHED || m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2))
+    {
+        SendAck(); // the window reopened: tell the sender
+    }
+    return p;
+}
+
+Ptr<Packet>
+RudpSocket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
+{
+    Ptr<Packet> p = Recv(maxSize, flags);
+    if (p)
+    {
+        fromAddress = m_peer;
+    }
+    return p;
+}
+
+int
+RudpSocket::GetSockName(Address& address) const
+{
+    if (!m_endpoint)
+    {
+        address = InetSocketAddress(Ipv4Address::GetZero(), 0);
+        return 0;
+    }
+    return m_endpoint->GetUdpSocket()->GetSockName(address);
+}
+
+int
+RudpSocket::GetPeerName(Address& address) const
+{
+    if (m_state == CLOSED || m_state == LISTEN)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    address = m_peer;
+    return 0;
+}
+
+bool
+RudpSocket::SetAllowBroadcast(bool allowBroadcast)
+{
+    return !allowBroadcast; // a connection has one peer
+}
+
+bool
+RudpSocket::GetAllowBroadcast() const
+{
+    return false;
+}
+
+// ---------------------------------------------------------------------------
+// Connection management
+
+void
+RudpSocket::SetState(State state)
+{
+    NS_LOG_INFO(this << " " << StateName(m_state) << " -> " << StateName(state));
+    m_state = state;
+}
+
+Ptr<RudpWindowPolicy>
+RudpSocket::CreatePolicy() const
+{
+    switch (m_variant)
+    {
+    case STOP_AND_WAIT:
+        return CreateObject<RudpStopAndWait>();
+    case GO_BACK_N:
+        return CreateObject<RudpGoBackN>();
+    case RENO:
+        return CreateObject<RudpReno>();
+    }
+    NS_ABORT_MSG("unknown RUDP variant " << m_variant);
+    return nullptr;
+}
+
+void
+RudpSocket::OpenConnection()
+{
+    NS_ABORT_MSG_IF(m_rtoMode == ADAPTIVE_RTO && m_minRto > m_maxRto,
+                    "ns3::RudpSocket::MinRto (" << m_minRto.As(Time::S)
+                                                << ") must not exceed MaxRto ("
+                                                << m_maxRto.As(Time::S) << ")");
+    m_tcb->m_segmentSize = m_segmentSize;
+    m_tcb->m_windowSegments = m_windowSegments;
+    m_tcb->m_initialCwnd = m_initialCwnd;
+    m_tcb->m_initialSsThresh = m_initialSsThresh;
+    m_tcb->m_dupAckThreshold = m_dupAckThreshold;
+    m_policy = CreatePolicy();
+    m_policy->Init(m_tcb);
+    m_txBuffer->SetMaxBufferSize(m_sndBufSize);
+    m_txBuffer->SetHeadSequence(m_iss + 1);
+    m_rxBuffer->SetCapacity(m_rcvBufSize);
+    m_rxBuffer->SetNextRxSequence(m_irs + 1);
+    m_rtoTraced = GetRto();
+}
+
+Ptr<RudpSocket>
+RudpSocket::Fork(const RudpHeader& syn, const Address& from)
+{
+    Ptr<RudpSocket> child = CopyObject<RudpSocket>(this);
+    child->m_peer = from;
+    child->m_irs = syn.GetSequenceNumber();
+    child->m_iss = SequenceNumber32(m_isnRng->GetInteger(0, UINT32_MAX));
+    child->m_sackEnabled = m_selectiveRepeat && syn.HasFlags(RudpHeader::SACK_PERMITTED);
+    child->m_rWnd = syn.GetWindow();
+    child->m_txBuffer->SetMaxBufferSize(m_sndBufSize);
+    child->m_rxBuffer->SetNextRxSequence(child->m_irs + 1);
+    return child;
+}
+
+void
+RudpSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
+{
+    NS_LOG_FUNCTION(this << packet->GetSize() << from);
+    Ptr<RudpSocket> self = this; // a callback below may close and detach us
+    RudpHeader header;
+    if (packet->GetSize() < RudpHeader::FIXED_SIZE)
+    {
+        OnChecksumError(packet);
+        return;
+    }
+    packet->RemoveHeader(header);
+    if (!header.IsChecksumOk(packet))
+    {
+        packet->AddHeader(header); // the datagram as it arrived, for the trace
+        OnChecksumError(packet);
+        return;
+    }
+    ++m_stats.segmentsReceived;
+    m_heardSinceTimeout = true;
+    m_rxTrace(packet, header, this);
+    NS_LOG_LOGIC(StateName(m_state) << " rx " << header);
+
+    switch (m_state)
+    {
+    case LISTEN:
+        ProcessListen(header, from);
+        break;
+    case SYN_SENT:
+        ProcessSynSent(header);
+        break;
+    case SYN_RCVD:
+        ProcessSynRcvd(header, packet);
+        break;
+    case ESTABLISHED:
+    case CLOSE_WAIT:
+    case LAST_ACK:
+    case FIN_WAIT_1:
+    case FIN_WAIT_2:
+    case CLOSING:
+    case TIME_WAIT:
+        ProcessConnected(header, packet);
+        break;
+    case CLOSED:
+        break;
+    }
+}
+
+void
+RudpSocket::ProcessListen(const RudpHeader& header, const Address& from)
+{
+    if ((header.GetFlags() & ~RudpHeader::SACK_PERMITTED) != RudpHeader::SYN)
+    {
+        NS_LOG_LOGIC("listener ignores a segment that is not a SYN");
+        return;
+    }
+    if (!NotifyConnectionRequest(from))
+    {
+        return;
+    }
+    Ptr<RudpSocket> child = Fork(header, from);
+    m_endpoint->Register(from, child);
+    if (Ptr<RudpSocketFactory> factory = m_node->GetObject<RudpSocketFactory>())
+    {
+        factory->AddSocket(child);
+    }
+    child->m_synSentTime = Simulator::Now();
+    child->SetState(SYN_RCVD);
+    child->SendControl(RudpHeader::SYN | RudpHeader::ACK |
+                           (child->m_sackEnabled ? RudpHeader::SACK_PERMITTED : 0),
+                       child->m_iss);
+    child->RestartRetransmitTimer();
+}
+
+void
+RudpSocket::ProcessSynSent(const RudpHeader& header)
+{
+    if (!header.HasFlags(RudpHeader::SYN | RudpHeader::ACK) || header.GetAckNumber() != m_iss + 1)
+    {
+        NS_LOG_LOGIC("SYN_SENT ignores " << header);
+        return;
+    }
+    m_irs = header.GetSequenceNumber();
+    m_sackEnabled = m_selectiveRepeat && header.HasFlags(RudpHeader::SACK_PERMITTED);
+    m_rWnd = header.GetWindow();
+    if (m_retries == 0)
+    {
+        TakeRttSample(Simulator::Now() - m_synSentTime);
+    }
+    m_retxEvent.Cancel();
+    m_retries = 0;
+    m_backoff = 1;
+    OpenConnection();
+    SetState(ESTABLISHED);
+    SendControl(RudpHeader::ACK, m_iss + 1);
+    NotifyConnectionSucceeded();
+    SendPendingData();
+    MaybeSendFin();
+}
+
+void
+RudpSocket::ProcessSynRcvd(const RudpHeader& header, Ptr<Packet> payload)
+{
+    if (header.HasFlags(RudpHeader::SYN))
+    {
+        // Our SYN|ACK was lost: the peer repeats its SYN.
+        SendControl(RudpHeader::SYN | RudpHeader::ACK |
+                        (m_sackEnabled ? RudpHeader::SACK_PERMITTED : 0),
+                    m_iss);
+        return;
+    }
+    const bool acksSynAck = header.HasFlags(RudpHeader::ACK) && header.GetAckNumber() == m_iss + 1;
+    // The handshake's last ACK may be lost; the peer's first data segment,
+    // which only a peer that got our SYN|ACK sends, completes it as well.
+    const bool firstData = header.GetSequenceNumber() == m_irs + 1 && payload->GetSize() > 0;
+    if (!acksSynAck && !firstData)
+    {
+        NS_LOG_LOGIC("SYN_RCVD ignores " << header);
+        return;
+    }
+    if (m_retries == 0)
+    {
+        TakeRttSample(Simulator::Now() - m_synSentTime);
+    }
+    m_retxEvent.Cancel();
+    m_retries = 0;
+    m_backoff = 1;
+    OpenConnection();
+    SetState(ESTABLISHED);
+    NotifyNewConnectionCreated(this, m_peer);
+    if (payload->GetSize() > 0 || header.HasFlags(RudpHeader::FIN))
+    {
+        ProcessConnected(header, payload);
+    }
+    else if (m_closeRequested)
+    {
+        MaybeSendFin();
+    }
+    else
+    {
+        SendPendingData();
+    }
+}
+
+void
+RudpSocket::ProcessConnected(const RudpHeader& header, Ptr<Packet> payload)
+{
+    if (header.HasFlags(RudpHeader::SYN))
+    {
+        // Our handshake ACK was lost and the peer repeats its SYN|ACK.
+        if (header.HasFlags(RudpHeader::ACK) && header.GetAckNumber() == m_iss + 1)
+        {
+            SendControl(RudpHeader::ACK, m_iss + 1);
+        }
+        return;
+    }
+    if (header.HasFlags(RudpHeader::ACK))
+    {
+        const bool pureAck = payload->GetSize() == 0 && header.GetFlags() == RudpHeader::ACK;
+        ProcessAck(header, pureAck);
+    }
+    if (payload->GetSize() > 0)
+    {
+        ProcessData(header, payload);
+    }
+    if (header.HasFlags(RudpHeader::FIN))
+    {
+        ProcessFin(header);
+    }
+}
+
+void
+RudpSocket::ProcessFin(const RudpHeader& header)
+{
+    const SequenceNumber32 finSeq = header.GetSequenceNumber() + header.GetPayloadLength();
+    if (finSeq != m_rxBuffer->NextRxSequence())
+    {
+        if (finSeq + 1 == m_rxBuffer->NextRxSequence())
+        {
+            SendAck(); // a repeated FIN: our ACK of it was lost
+            if (m_state == TIME_WAIT)
+            {
+                EnterTimeWait();
+            }
+        }
+        return; // data before the FIN is missing: the peer will repeat it
+    }
+    m_rxBuffer->AcceptFin();
+    SendAck();
+    switch (m_state)
+    {
+    case ESTABLISHED:
+        SetState(CLOSE_WAIT);
+        if (!m_closeNotified)
+        {
+            m_closeNotified = true;
+            NotifyNormalClose();
+        }
+        break;
+    case FIN_WAIT_1:
+        SetState(CLOSING);
+        break;
+    case FIN_WAIT_2:
+        EnterTimeWait();
+        break;
+    default:
+        break;
+    }
+}
+
+void
+RudpSocket::MaybeSendFin()
+{
+    if (!m_closeRequested || m_finSent || !m_txBuffer->IsEmpty())
+    {
+        return;
+    }
+    if (m_state != ESTABLISHED && m_state != CLOSE_WAIT)
+    {
+        return;
+    }
+    // Seed 000: the FIN follows once every data byte is acknowledged.
+    m_finSeq = m_txBuffer->HighTxMark();
+    m_finSent = true;
+    m_retries = 0;
+    SetState(m_state == ESTABLISHED ? FIN_WAIT_1 : LAST_ACK);
+    SendControl(RudpHeader::FIN | RudpHeader::ACK, m_finSeq);
+    RestartRetransmitTimer();
+}
+
+void
+RudpSocket::EnterTimeWait()
+{
+    SetState(TIME_WAIT);
+    m_retxEvent.Cancel();
+    m_timeWaitEvent.Cancel();
+    const Time rtt = m_rttEstimator->GetNSamples() > 0 ? m_rttEstimator->GetEstimate() : m_rto;
+    m_timeWaitEvent = Simulator::Schedule(rtt * m_timeWaitRtts, &RudpSocket::CloseAndNotify, this);
+}
+
+void
+RudpSocket::CloseAndNotify()
+{
+    NS_LOG_FUNCTION(this);
+    m_retxEvent.Cancel();
+    m_timeWaitEvent.Cancel();
+    SetState(CLOSED);
+    Detach();
+    if (!m_closeNotified)
+    {
+        m_closeNotified = true;
+        NotifyNormalClose();
+    }
+}
+
+void
+RudpSocket::Fail(const std::string& reason)
+{
+    NS_LOG_WARN(this << " gives up (" << reason << ") in " << StateName(m_state));
+    const State failedIn = m_state;
+    m_retxEvent.Cancel();
+    m_timeWaitEvent.Cancel();
+    m_errno = ERROR_NOTCONN;
+    SetState(CLOSED);
+    Detach();
+    m_failureTrace(reason);
+    if (failedIn == SYN_SENT)
+    {
+        NotifyConnectionFailed();
+    }
+    else if (failedIn != SYN_RCVD && !m_closeNotified)
+    {
+        m_closeNotified = true;
+        NotifyErrorClose();
+    }
+}
+
+void
+RudpSocket::Detach()
+{
+    if (!m_endpoint)
+    {
+        return;
+    }
+    Ptr<RudpEndpoint> endpoint = m_endpoint;
+    m_endpoint = nullptr;
+    endpoint->Remove(this, m_peer);
+}
+
+// ---------------------------------------------------------------------------
+// Sender
+
+bool
+RudpSocket::HasDataOutstanding() const
+{
+    return !m_txBuffer->GetSegments().empty();
+}
+
+void
+RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
+{
+    const SequenceNumber32 ack = header.GetAckNumber();
+    const SequenceNumber32 highest = m_finSent ? m_finSeq + 1 : m_txBuffer->HighTxMark();
+    if (ack > highest)
+    {
+        NS_LOG_LOGIC("ignores an ACK of unsent data: " << ack << " > " << highest);
+        return;
+    }
+    m_rWnd = header.GetWindow();
+    if (m_sackEnabled)
+    {
+        for (const auto& block : header.GetSackBlocks())
+        {
+            m_txBuffer->MarkSacked(block.left, block.right);
+        }
+    }
+
+    const SequenceNumber32 dataAck = std::min(ack, m_txBuffer->HighTxMark());
+    if (dataAck > m_txBuffer->HeadSequence())
+    {
+        RudpTxBuffer::AckResult acked = m_txBuffer->DiscardUpTo(dataAck, Simulator::Now());
+        m_dupAcks = 0;
+        m_retries = 0;
+        m_backoff = 1;
+        if (acked.rtt)
+        {
+            TakeRttSample(*acked.rtt);
+        }
+        m_policy->OnNewAck(m_tcb, std::max<uint32_t>(acked.segments, 1));
+        if (m_txBuffer->Available() > 0 && !m_closeRequested)
+        {
+            NotifySend(GetTxAvailable());
+        }
+        RestartRetransmitTimer();
+    }
+    else if (pureAck && dataAck == m_txBuffer->HeadSequence() && HasDataOutstanding())
+    {
+        ++m_dupAcks;
+        if (m_policy->OnDupAck(m_tcb, m_dupAcks))
+        {
+            ++m_stats.fastRetransmits;
+            Recover(false);
+        }
+    }
+
+    if (m_finSent && ack == m_finSeq + 1)
+    {
+        m_retxEvent.Cancel();
+        switch (m_state)
+        {
+        case FIN_WAIT_1:
+            SetState(FIN_WAIT_2);
+            break;
+        case CLOSING:
+            EnterTimeWait();
+            return;
+        case LAST_ACK:
+            CloseAndNotify();
+            return;
+        default:
+            break;
+        }
+    }
+    m_bytesInFlight = m_txBuffer->BytesInFlight();
+    MaybeSendFin();
+    SendPendingData();
+}
+
+void
+RudpSocket::Recover(bool timeout)
+{
+    // Without selective repeat the receiver kept nothing after the gap: go
+    // back N and resend every segment sent. With it, only what is missing.
+    const uint32_t marked =
+        (m_sackEnabled && !timeout) ? m_txBuffer->MarkHolesLost() : m_txBuffer->MarkAllLost();
+    NS_LOG_LOGIC((timeout ? "timeout" : "fast retransmit")
+                 << ": " << marked << " segments to resend");
+    m_bytesInFlight = m_txBuffer->BytesInFlight();
+    SendPendingData();
+}
+
+void
+RudpSocket::SendPendingData()
+{
+    if (m_state != ESTABLISHED && m_state != CLOSE_WAIT)
+    {
+        return;
+    }
+    while (true)
+    {
+        RudpTxBuffer::Segment* lost = m_txBuffer->FirstLost();
+        uint32_t length = 0;
+        if (lost)
+        {
+            length = lost->length;
+        }
+        else if (m_txBuffer->UnsentBytes() > 0)
+        {
+            length = std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+        }
+        else
+        {
+            break;
+        }
+        const uint32_t window = std::min(m_policy->GetSendWindow(m_tcb), m_rWnd);
+        const uint32_t inFlight = m_txBuffer->BytesInFlight();
+        // With nothing in flight one segment may exceed a small open window,
+        // or a window below one MSS would stall the connection.
+        if (inFlight + length > window && !(inFlight == 0 && window > 0))
+        {
+            break;
+        }
+        RudpTxBuffer::Segment& segment = lost ? *lost : m_txBuffer->NewSegment(length);
+        const bool retransmission = segment.txCount > 0;
+        m_txBuffer->MarkTransmitted(segment, Simulator::Now());
+        m_bytesInFlight = m_txBuffer->BytesInFlight();
+
+        const uint8_t flags = m_rxBuffer->NextRxSequence() != m_irs + 1 ? RudpHeader::ACK : 0;
+        const RudpHeader header = SendSegment(segment.payload->Copy(), flags, segment.seq);
+        if (retransmission)
+        {
+            ++m_stats.retransmissions;
+            m_retxTrace(segment.payload, header, this);
+        }
+        else
+        {
+            m_stats.dataBytesSent += segment.length;
+        }
+    }
+    if (m_retxEvent.IsExpired() && (HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0))
+    {
+        RestartRetransmitTimer();
+    }
+}
+
+void
+RudpSocket::RestartRetransmitTimer()
+{
+    const bool handshake = m_state == SYN_SENT || m_state == SYN_RCVD;
+    const bool finPending =
+        m_finSent && (m_state == FIN_WAIT_1 || m_state == CLOSING || m_state == LAST_ACK);
+    const bool dataPending = HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0;
+    if (!handshake && !finPending && !dataPending)
+    {
+        m_retxEvent.Cancel();
+        return;
+    }
+    m_rtoTraced = GetRto();
+    m_retxDeadline = Simulator::Now() + m_rtoTraced.Get();
+    // Restarted on every ACK: rather than cancel and insert an event each
+    // time, let a pending one fire and re-arm it for what remains.
+    if (!m_retxEvent.IsExpired() && Simulator::GetDelayLeft(m_retxEvent) <= m_rtoTraced.Get())
+    {
+        return;
+    }
+    m_retxEvent.Cancel();
+    m_retxEvent = Simulator::Schedule(m_rtoTraced.Get(), &RudpSocket::OnRetransmitTimeout, this);
+}
+
+void
+RudpSocket::OnRetransmitTimeout()
+{
+    if (Simulator::Now() < m_retxDeadline)
+    {
+        m_retxEvent = Simulator::Schedule(m_retxDeadline - Simulator::Now(),
+                                          &RudpSocket::OnRetransmitTimeout,
+                                          this);
+        return; // restarted since it was scheduled
+    }
+    NS_LOG_FUNCTION(this << StateName(m_state));
+    Ptr<RudpSocket> self = this;
+    const bool handshake = m_state == SYN_SENT || m_state == SYN_RCVD;
+    const uint32_t limit = handshake ? m_connectRetries : m_dataRetries;
+    // The peer's window is closed: probe it. While the peer keeps answering
+    // it is alive, and the wait is no failed attempt.
+    const bool probe = !handshake && !m_finSent && m_rWnd == 0;
+    const bool peerAlive = probe && m_heardSinceTimeout;
+    m_heardSinceTimeout = false;
+    if (!peerAlive)
+    {
+        if (m_retries >= limit)
+        {
+            Fail(handshake ? "connect" : (m_finSent ? "close" : "data"));
+            return;
+        }
+        ++m_retries;
+    }
+    if (!probe)
+    {
+        ++m_stats.timeouts;
+        if (m_rtoMode == ADAPTIVE_RTO)
+        {
+            m_backoff = std::min<uint32_t>(m_backoff * 2, 1u << 16);
+        }
+    }
+
+    if (m_state == SYN_SENT)
+    {
+        SendControl(RudpHeader::SYN | (m_selectiveRepeat ? RudpHeader::SACK_PERMITTED : 0), m_iss);
+    }
+    else if (m_state == SYN_RCVD)
+    {
+        SendControl(RudpHeader::SYN | RudpHeader::ACK |
+                        (m_sackEnabled ? RudpHeader::SACK_PERMITTED : 0),
+                    m_iss);
+    }
+    else if (m_finSent)
+    {
+        SendControl(RudpHeader::FIN | RudpHeader::ACK, m_finSeq);
+    }
+    else if (probe)
+    {
+        m_rWnd = m_segmentSize; // let one segment out; the peer's ACK resets the window
+        Recover(true);
+    }
+    else
+    {
+        m_policy->OnTimeout(m_tcb);
+        m_dupAcks = 0;
+        Recover(true);
+    }
+    m_retxEvent.Cancel();
+    RestartRetransmitTimer();
+}
+
+void
+RudpSocket::TakeRttSample(Time sample)
+{
+    m_rttEstimator->Measurement(sample);
+    m_lastRtt = sample;
+    m_rtoTraced = GetRto();
+}
+
+// ---------------------------------------------------------------------------
+// Receiver
+
+void
+RudpSocket::ProcessData(const RudpHeader& header, Ptr<Packet> payload)
+{
+    if (m_shutdownRecv)
+    {
+        SendAck();
+        return;
+    }
+    const bool hadGap = m_rxBuffer->HasGap();
+    switch (m_rxBuffer->Add(payload, header.GetSequenceNumber(), m_sackEnabled))
+    {
+    case RudpRxBuffer::IN_ORDER:
+        NotifyDataRecv(); // first, so that the ACK advertises what the application read
+        // Delayed ACKs (off by default: the seed acknowledges every segment);
+        // a segment that fills a gap is acknowledged at once.
+        if (++m_delAckPending >= m_delAckCount || hadGap)
+        {
+            SendAck();
+        }
+        else if (m_delAckEvent.IsExpired())
+        {
+            m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpSocket::SendAck, this);
+        }
+        return;
+    case RudpRxBuffer::OUT_OF_ORDER:
+        ++m_stats.outOfOrderSegments;
+        break;
+    case RudpRxBuffer::DUPLICATE:
+        ++m_stats.duplicateSegments;
+        break;
+    case RudpRxBuffer::NO_SPACE:
+        break;
+    }
+    SendAck(); // a duplicate ACK tells the sender what is missing
+}
+
+void
+RudpSocket::OnChecksumError(Ptr<const Packet> packet)
+{
+    ++m_stats.checksumErrors;
+    m_checksumErrorTrace(packet);
+    if (m_state != ESTABLISHED && m_state != CLOSE_WAIT && m_state != FIN_WAIT_1 &&
+        m_state != FIN_WAIT_2)
+    {
+        return; // the handshake and close recover by timeout
+    }
+    // Seed 000: a bad checksum is answered by repeating one's last segment.
+    if (m_rxBuffer->NextRxSequence() != m_irs + 1)
+    {
+        SendAck(); // as a receiver: the last ACK
+    }
+    if (HasDataOutstanding() && m_policy->RetransmitOnCorruption())
+    {
+        Recover(false); // as a stop-and-wait sender: the outstanding segment
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Segments
+
+void
+RudpSocket::SendControl(uint8_t flags, SequenceNumber32 seq)
+{
+    SendSegment(Create<Packet>(), flags, seq);
+}
+
+void
+RudpSocket::SendAck()
+{
+    const SequenceNumber32 seq = m_finSent ? m_finSeq + 1 : m_txBuffer->HighTxMark();
+    SendSegment(Create<Packet>(), RudpHeader::ACK, seq);
+}
+
+RudpHeader
+RudpSocket::SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq)
+{
+    RudpHeader header;
+    header.SetSequenceNumber(seq);
+    const bool synchronised = m_state != SYN_SENT;
+    header.SetAckNumber(synchronised ? m_rxBuffer->NextRxSequence() : SequenceNumber32(0));
+    header.SetFlags(flags);
+    header.SetPayloadLength(static_cast<uint16_t>(payload->GetSize()));
+    header.SetWindow(m_state == SYN_SENT || m_state == SYN_RCVD ? m_rcvBufSize
+                                                                : m_rxBuffer->FreeSpace());
+    if (m_sackEnabled && m_rxBuffer->HasGap())
+    {
+        header.SetSackBlocks(m_rxBuffer->GetSackBlocks(RudpHeader::MAX_SACK_BLOCKS));
+    }
+    if (!m_endpoint)
+    {
+        return header;
+    }
+    if (flags & RudpHeader::ACK)
+    {
+        m_delAckPending = 0;
+        m_delAckEvent.Cancel();
+    }
+    header.ComputeChecksum(payload);
+    m_txTrace(payload, header, this);
+    payload->AddHeader(header);
+    ++m_stats.segmentsSent;
+    NS_LOG_LOGIC(StateName(m_state) << " tx " << header);
+    m_endpoint->SendTo(payload, m_peer);
+    return header;
+}
+
+} // namespace ns3

@@ -1,0 +1,305 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-tx-buffer.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpTxBuffer");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpTxBuffer);
+
+TypeId
+RudpTxBuffer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RudpTxBuffer")
+                            .SetParent<Object>()
+                            .SetGroupName("Rudp")
+                            .AddConstructor<RudpTxBuffer>();
+    return tid;
+}
+
+void
+RudpTxBuffer::SetMaxBufferSize(uint32_t bytes)
+{
+    m_maxBufferSize = bytes;
+}
+
+uint32_t
+RudpTxBuffer::GetMaxBufferSize() const
+{
+    return m_maxBufferSize;
+}
+
+void
+RudpTxBuffer::SetHeadSequence(SequenceNumber32 seq)
+{
+    NS_ASSERT_MSG(m_sent.empty(), "head sequence set with segments in flight");
+    m_head = seq;
+    m_highTx = seq;
+}
+
+SequenceNumber32
+RudpTxBuffer::HeadSequence() const
+{
+    return m_head;
+}
+
+SequenceNumber32
+RudpTxBuffer::HighTxMark() const
+{
+    return m_highTx;
+}
+
+bool
+RudpTxBuffer::Add(Ptr<Packet> p)
+{
+    if (p->GetSize() > Available())
+    {
+        return false;
+    }
+    if (p->GetSize() > 0)
+    {
+        m_unsent.push_back(p);
+        m_unsentBytes += p->GetSize();
+    }
+    return true;
+}
+
+uint32_t
+RudpTxBuffer::Available() const
+{
+    return m_maxBufferSize - m_unsentBytes - m_sentBytes;
+}
+
+uint32_t
+RudpTxBuffer::UnsentBytes() const
+{
+    return m_unsentBytes;
+}
+
+bool
+RudpTxBuffer::IsEmpty() const
+{
+    return m_unsentBytes == 0 && m_sent.empty();
+}
+
+RudpTxBuffer::Segment&
+RudpTxBuffer::NewSegment(uint32_t maxLength)
+{
+    NS_ASSERT_MSG(maxLength > 0 && m_unsentBytes > 0, "no bytes to cut a segment from");
+    Segment segment;
+    segment.seq = m_highTx;
+    while (segment.length < maxLength && !m_unsent.empty())
+    {
+        Ptr<Packet> front = m_unsent.front();
+        uint32_t take = std::min(front->GetSize() - m_unsentOffset, maxLength - segment.length);
+        Ptr<Packet> piece = (m_unsentOffset == 0 && take == front->GetSize())
+                                ? front
+                                : front->CreateFragment(m_unsentOffset, take);
+        if (!segment.payload)
+        {
+            segment.payload = piece;
+        }
+        else
+        {
+            // Several small application writes in one segment: the one copy.
+            segment.payload->AddAtEnd(piece);
+        }
+        segment.length += take;
+        m_unsentOffset += take;
+        if (m_unsentOffset == front->GetSize())
+        {
+            m_unsent.pop_front();
+            m_unsentOffset = 0;
+        }
+    }
+    m_unsentBytes -= segment.length;
+    m_sentBytes += segment.length;
+    m_highTx += segment.length;
+    m_sent.push_back(segment);
+    return m_sent.back();
+}
+
+void
+RudpTxBuffer::MarkTransmitted(Segment& segment, Time now)
+{
+    const bool counted = segment.txCount > 0 && segment.InFlight();
+    if (!counted)
+    {
+        m_bytesInFlight += segment.length;
+    }
+    if (segment.lost)
+    {
+        segment.lost = false;
+        --m_lostCount;
+    }
+    segment.sacked = false;
+    segment.lastTx = now;
+    ++segment.txCount;
+}
+
+RudpTxBuffer::AckResult
+RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now)
+{
+    AckResult result;
+    while (!m_sent.empty() && m_sent.front().seq < ack)
+    {
+        Segment& front = m_sent.front();
+        if (front.End() > ack)
+        {
+            // Acknowledged up to the middle: keep the unacknowledged tail.
+            uint32_t acked = ack - front.seq;
+            if (front.txCount > 0 && front.InFlight())
+            {
+                m_bytesInFlight -= acked;
+            }
+            front.payload = front.payload->CreateFragment(acked, front.length - acked);
+            front.seq = ack;
+            front.length -= acked;
+            m_sentBytes -= acked;
+            result.bytes += acked;
+            break;
+        }
+        result.rtt = front.txCount == 1 ? std::optional<Time>(now - front.lastTx) : std::nullopt;
+        LeaveFlight(front);
+        if (front.lost)
+        {
+            --m_lostCount;
+        }
+        m_sentBytes -= front.length;
+        result.bytes += front.length;
+        ++result.segments;
+        m_sent.pop_front();
+    }
+    if (ack > m_head)
+    {
+        m_head = ack;
+    }
+    return result;
+}
+
+bool
+RudpTxBuffer::MarkSacked(SequenceNumber32 left, SequenceNumber32 right)
+{
+    bool changed = false;
+    for (auto& segment : m_sent)
+    {
+        if (segment.seq >= right)
+        {
+            break;
+        }
+        if (!segment.sacked && segment.seq >= left && segment.End() <= right)
+        {
+            LeaveFlight(segment);
+            if (segment.lost)
+            {
+                segment.lost = false;
+                --m_lostCount;
+            }
+            segment.sacked = true;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+uint32_t
+RudpTxBuffer::MarkHolesLost()
+{
+    auto highest = m_sent.rend();
+    for (auto it = m_sent.rbegin(); it != m_sent.rend(); ++it)
+    {
+        if (it->sacked)
+        {
+            highest = it;
+            break;
+        }
+    }
+    uint32_t marked = 0;
+    if (highest == m_sent.rend())
+    {
+        // No SACK information: the oldest segment is the hole.
+        if (!m_sent.empty() && !m_sent.front().lost)
+        {
+            LeaveFlight(m_sent.front());
+            m_sent.front().lost = true;
+            ++m_lostCount;
+            ++marked;
+        }
+        return marked;
+    }
+    for (auto it = m_sent.begin(); it != highest.base(); ++it)
+    {
+        if (!it->sacked && !it->lost)
+        {
+            LeaveFlight(*it);
+            it->lost = true;
+            ++m_lostCount;
+            ++marked;
+        }
+    }
+    return marked;
+}
+
+uint32_t
+RudpTxBuffer::MarkAllLost()
+{
+    uint32_t marked = 0;
+    for (auto& segment : m_sent)
+    {
+        if (!segment.sacked && !segment.lost)
+        {
+            LeaveFlight(segment);
+            segment.lost = true;
+            ++m_lostCount;
+            ++marked;
+        }
+    }
+    return marked;
+}
+
+RudpTxBuffer::Segment*
+RudpTxBuffer::FirstLost()
+{
+    if (m_lostCount == 0)
+    {
+        return nullptr;
+    }
+    for (auto& segment : m_sent)
+    {
+        if (segment.lost)
+        {
+            return &segment;
+        }
+    }
+    NS_ASSERT_MSG(false, "lost count out of step with the segments");
+    return nullptr;
+}
+
+uint32_t
+RudpTxBuffer::BytesInFlight() const
+{
+    return m_bytesInFlight;
+}
+
+const std::deque<RudpTxBuffer::Segment>&
+RudpTxBuffer::GetSegments() const
+{
+    return m_sent;
+}
+
+void
+RudpTxBuffer::LeaveFlight(const Segment& segment)
+{
+    if (segment.InFlight() && segment.txCount > 0)
+    {
+        m_bytesInFlight -= segment.length;
+    }
+}
+
+} // namespace ns3

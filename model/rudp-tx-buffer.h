@@ -1,0 +1,150 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_TX_BUFFER_H
+#define RUDP_TX_BUFFER_H
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/packet.h"
+#include "ns3/sequence-number.h"
+
+#include <deque>
+#include <optional>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief The sender's buffer: application bytes not yet sent, and the
+ * segments sent and not yet acknowledged, with their SACK/loss scoreboard.
+ *
+ * A segment keeps the boundaries it was first sent with, so that a
+ * retransmission resends exactly the same bytes. Payloads are fragments of
+ * the application's packets: no payload byte is copied to form a segment.
+ */
+class RudpTxBuffer : public Object
+{
+  public:
+    /// A segment sent at least once and not yet cumulatively acknowledged.
+    struct Segment
+    {
+        SequenceNumber32 seq; ///< first sequence number
+        uint32_t length{0};   ///< payload bytes
+        Ptr<Packet> payload;  ///< the payload (shared, never modified)
+        Time lastTx;          ///< time of the latest (re)transmission
+        uint32_t txCount{0};  ///< transmissions so far
+        bool sacked{false};   ///< reported received by a SACK block
+        bool lost{false};     ///< deemed lost: waits for retransmission
+
+        /// \return one past the last sequence number
+        SequenceNumber32 End() const
+        {
+            return seq + length;
+        }
+
+        /// \return true if the segment counts as in flight
+        bool InFlight() const
+        {
+            return !sacked && !lost;
+        }
+    };
+
+    /// What a cumulative ACK acknowledged.
+    struct AckResult
+    {
+        uint32_t segments{0};    ///< segments fully acknowledged
+        uint32_t bytes{0};       ///< bytes acknowledged
+        std::optional<Time> rtt; ///< RTT sample (Karn: none if retransmitted)
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /// \param bytes capacity for unsent plus unacknowledged bytes
+    void SetMaxBufferSize(uint32_t bytes);
+    uint32_t GetMaxBufferSize() const;
+
+    /// \param seq the sequence number of the first byte the application will send
+    void SetHeadSequence(SequenceNumber32 seq);
+    /// \return the oldest unacknowledged sequence number (SND.UNA)
+    SequenceNumber32 HeadSequence() const;
+    /// \return the sequence number of the next new byte to send
+    SequenceNumber32 HighTxMark() const;
+
+    /**
+     * \brief Queues application bytes.
+     * \param p the bytes
+     * \return false, queueing nothing, if they do not fit
+     */
+    bool Add(Ptr<Packet> p);
+    /// \return bytes that Add can still take
+    uint32_t Available() const;
+    /// \return bytes queued and not yet sent
+    uint32_t UnsentBytes() const;
+    /// \return true if nothing is unsent or unacknowledged
+    bool IsEmpty() const;
+
+    /**
+     * \brief Cuts the next new segment from the unsent bytes.
+     * \param maxLength at most this many bytes (at least 1)
+     * \return the new segment, not yet marked transmitted
+     */
+    Segment& NewSegment(uint32_t maxLength);
+
+    /**
+     * \brief Records a (re)transmission of \p segment at \p now.
+     * \param segment a segment of this buffer
+     * \param now the current time
+     */
+    void MarkTransmitted(Segment& segment, Time now);
+
+    /**
+     * \brief Drops what a cumulative ACK acknowledges.
+     * \param ack the ACK number (all bytes before it were received)
+     * \param now the current time, for the RTT sample
+     * \return what was acknowledged
+     */
+    AckResult DiscardUpTo(SequenceNumber32 ack, Time now);
+
+    /**
+     * \brief Applies a SACK block [left, right).
+     * \return true if a segment became SACKed
+     */
+    bool MarkSacked(SequenceNumber32 left, SequenceNumber32 right);
+    /// Marks every un-SACKed segment below the highest SACKed one lost; \return how many
+    uint32_t MarkHolesLost();
+    /// Marks every un-SACKed segment lost (go back N); \return how many
+    uint32_t MarkAllLost();
+    /// \return the lowest segment waiting for retransmission, or nullptr
+    Segment* FirstLost();
+
+    /// \return bytes of segments in flight (sent, not SACKed, not deemed lost)
+    uint32_t BytesInFlight() const;
+    /// \return the segments sent and not cumulatively acknowledged, lowest first
+    const std::deque<Segment>& GetSegments() const;
+
+  private:
+    /// Takes \p segment out of the in-flight count if it was in it.
+    void LeaveFlight(const Segment& segment);
+
+    uint32_t m_maxBufferSize{131072};
+    SequenceNumber32 m_head{0};       ///< SND.UNA
+    SequenceNumber32 m_highTx{0};     ///< next new sequence number
+    std::deque<Segment> m_sent;       ///< sent, unacknowledged
+    std::deque<Ptr<Packet>> m_unsent; ///< application packets, oldest first
+    uint32_t m_unsentOffset{0};       ///< bytes of m_unsent.front() already cut
+    uint32_t m_unsentBytes{0};        ///< bytes in m_unsent not yet cut
+    uint32_t m_sentBytes{0};          ///< bytes in m_sent
+    uint32_t m_bytesInFlight{0};      ///< bytes of in-flight segments
+    uint32_t m_lostCount{0};          ///< segments marked lost
+};
+
+} // namespace ns3
+
+#endif /* RUDP_TX_BUFFER_H */

@@ -1,0 +1,115 @@
+"""The waf-era wscript lists what the CMake files list.
+
+No waf-era ns-3 tree is reachable here, so the wscript is not built; this
+test keeps it from drifting away from CMakeLists.txt.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from rudp.paths import REPO_ROOT
+
+
+class _Env(dict[str, Any]):
+    """waf's ConfigSet: items and attributes alike."""
+
+    def __getattr__(self, key: str) -> Any:
+        return self[key]
+
+    def append_value(self, key: str, value: Any) -> None:
+        self.setdefault(key, []).append(value)
+
+
+class _BuildContext:
+    """Stands in for waf's build context; keeps what a wscript declares."""
+
+    def __init__(self) -> None:
+        self.env = _Env(ENABLE_EXAMPLES=True, VERSION="3.35")
+        self.folder = REPO_ROOT
+        self.modules: list[SimpleNamespace] = []
+        self.test_libraries: list[SimpleNamespace] = []
+        self.header_sets: list[SimpleNamespace] = []
+        self.programs: dict[str, SimpleNamespace] = {}
+
+    def create_ns3_module(self, name: str, deps: list[str]) -> SimpleNamespace:
+        module = SimpleNamespace(name=name, use=[], env=_Env(), source=[])
+        self.modules.append(module)
+        return module
+
+    def create_ns3_module_test_library(self, name: str) -> SimpleNamespace:
+        library = SimpleNamespace(name=name, source=[])
+        self.test_libraries.append(library)
+        return library
+
+    def __call__(self, features: str) -> SimpleNamespace:
+        headers = SimpleNamespace(features=features, module=None, source=[])
+        self.header_sets.append(headers)
+        return headers
+
+    def create_ns3_program(self, name: str, deps: list[str]) -> SimpleNamespace:
+        program = SimpleNamespace(name=name, source=[])
+        self.programs[name] = program
+        return program
+
+    def recurse(self, folder: str) -> None:
+        saved = self.folder
+        self.folder = saved / folder
+        run_wscript(self.folder, self)
+        self.folder = saved
+
+
+def run_wscript(folder: Path, bld: _BuildContext) -> None:
+    namespace: dict[str, Any] = {}
+    path = folder / "wscript"
+    exec(compile(path.read_text(), str(path), "exec"), namespace)
+    namespace["build"](bld)
+
+
+def cmake_list(text: str, variable: str) -> list[str]:
+    match = re.search(rf"set\({variable}\s+(.*?)\)", text, re.S)
+    assert match, f"set({variable} ...) not found"
+    return match.group(1).split()
+
+
+def cmake_examples(text: str) -> dict[str, list[str]]:
+    examples = {}
+    for block in re.findall(r"build_lib_example\((.*?)\n\)", text, re.S):
+        name = re.search(r"NAME\s+(\S+)", block)
+        sources = re.search(r"SOURCE_FILES\s+(.*?)\s+LIBRARIES_TO_LINK", block, re.S)
+        assert name and sources, block
+        examples[name.group(1)] = sources.group(1).split()
+    return examples
+
+
+def as_list(source: str | list[str]) -> list[str]:
+    return [source] if isinstance(source, str) else list(source)
+
+
+def test_wscript_lists_the_cmake_files() -> None:
+    bld = _BuildContext()
+    run_wscript(REPO_ROOT, bld)
+    cmake = (REPO_ROOT / "CMakeLists.txt").read_text()
+    (module,) = bld.modules
+    (tests,) = bld.test_libraries
+    (headers,) = bld.header_sets
+    assert sorted(module.source) == sorted(cmake_list(cmake, "source_files"))
+    assert sorted(headers.source) == sorted(cmake_list(cmake, "header_files"))
+    assert sorted(tests.source) == sorted(cmake_list(cmake, "test_sources"))
+    examples = {name: as_list(p.source) for name, p in bld.programs.items()}
+    assert examples == cmake_examples((REPO_ROOT / "examples" / "CMakeLists.txt").read_text())
+
+
+def test_every_module_source_is_listed_and_exists() -> None:
+    cmake = (REPO_ROOT / "CMakeLists.txt").read_text()
+    for variable in ("source_files", "header_files", "test_sources"):
+        for name in cmake_list(cmake, variable):
+            assert (REPO_ROOT / name).is_file(), name
+    on_disk = {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("model/*.cc")}
+    on_disk |= {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("helper/*.cc")}
+    assert on_disk == set(cmake_list(cmake, "source_files")), "a source is not built"
+    tests_on_disk = {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("test/*.cc")}
+    assert tests_on_disk == set(cmake_list(cmake, "test_sources")), "a test is not built"

@@ -1,0 +1,21 @@
+#! /usr/bin/env python3
+# A list of C++ examples to run in order to ensure that they remain
+# buildable and runnable over time. Each tuple in the list contains
+#
+#     (example_name, do_run, do_valgrind_run).
+#
+# ns-3's test.py runs them in-tree; the standalone build registers the same
+# list with CTest; scripts/check-ns3-tree.sh runs them under ./ns3 run.
+cpp_examples = [
+    ("rudp-file-transfer --variant=stop-and-wait --size=20000", "True", "False"),
+    ("rudp-file-transfer --variant=go-back-n --window=10 --loss=0.05 --file=helloworld.txt", "True", "False"),
+    ("rudp-file-transfer --variant=reno --delay=5ms --size=200000 --sack=1", "True", "False"),
+    ("rudp-file-transfer --variant=reno --corruption=0.05 --rto-mode=adaptive --size=100000", "True", "False"),
+    ("rudp-test-files --dir=rudp-test-files", "True", "False"),
+]
+
+# A list of Python examples to run in order to ensure that they remain
+# runnable over time. Each tuple in the list contains
+#
+#     (example_name, do_run).
+python_examples = []

@@ -1,0 +1,221 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/packet.h"
+#include "ns3/rudp-rx-buffer.h"
+#include "ns3/rudp-tx-buffer.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * The sender's and the receiver's buffers on their own.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+Ptr<Packet>
+Bytes(uint32_t n, uint8_t first = 0)
+{
+    std::vector<uint8_t> data(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        data[i] = static_cast<uint8_t>(first + i);
+    }
+    return Create<Packet>(data.data(), n);
+}
+
+std::vector<uint8_t>
+Content(Ptr<const Packet> p)
+{
+    std::vector<uint8_t> data(p->GetSize());
+    p->CopyData(data.data(), data.size());
+    return data;
+}
+
+} // namespace
+
+/// Segments keep the stream's bytes and boundaries; the buffer bound holds.
+class RudpTxBufferSegmentationTest : public TestCase
+{
+  public:
+    RudpTxBufferSegmentationTest()
+        : TestCase("send buffer cuts MSS segments across writes and honours its capacity")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpTxBuffer> tx = CreateObject<RudpTxBuffer>();
+        tx->SetMaxBufferSize(1000);
+        tx->SetHeadSequence(SequenceNumber32(0xfffffff0)); // wraps during the test
+        NS_TEST_ASSERT_MSG_EQ(tx->Add(Bytes(300, 0)), true, "first write");
+        NS_TEST_ASSERT_MSG_EQ(tx->Add(Bytes(500, 44)), true, "second write");
+        NS_TEST_ASSERT_MSG_EQ(tx->Add(Bytes(201)), false, "beyond the capacity");
+        NS_TEST_ASSERT_MSG_EQ(tx->Available(), 200, "room left");
+
+        auto& first = tx->NewSegment(400);
+        NS_TEST_ASSERT_MSG_EQ(first.length, 400, "spans both writes");
+        std::vector<uint8_t> expected;
+        for (uint32_t i = 0; i < 300; ++i)
+        {
+            expected.push_back(static_cast<uint8_t>(i));
+        }
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            expected.push_back(static_cast<uint8_t>(44 + i));
+        }
+        NS_TEST_ASSERT_MSG_EQ((Content(first.payload) == expected), true, "bytes in order");
+        tx->MarkTransmitted(first, Seconds(1));
+        auto& second = tx->NewSegment(400);
+        tx->MarkTransmitted(second, Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(second.seq, SequenceNumber32(0xfffffff0) + 400, "SEQ += LEN");
+        NS_TEST_ASSERT_MSG_EQ(tx->UnsentBytes(), 0, "all cut");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 800, "in flight");
+        NS_TEST_ASSERT_MSG_EQ(tx->HighTxMark(), SequenceNumber32(0xfffffff0) + 800, "high mark");
+
+        // A cumulative ACK in the middle of the second segment keeps its tail.
+        auto acked = tx->DiscardUpTo(SequenceNumber32(0xfffffff0) + 600, Seconds(1.5));
+        NS_TEST_ASSERT_MSG_EQ(acked.segments, 1, "one whole segment");
+        NS_TEST_ASSERT_MSG_EQ(acked.bytes, 600, "600 bytes");
+        NS_TEST_ASSERT_MSG_EQ(acked.rtt.has_value(), true, "RTT sample");
+        NS_TEST_ASSERT_MSG_EQ(*acked.rtt, Seconds(0.5), "RTT value");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 200, "tail in flight");
+        NS_TEST_ASSERT_MSG_EQ(tx->Available(), 800, "room freed");
+        NS_TEST_ASSERT_MSG_EQ(tx->GetSegments().front().seq,
+                              SequenceNumber32(0xfffffff0) + 600,
+                              "tail starts at the ACK");
+    }
+};
+
+/// SACK blocks, holes and Karn's rule.
+class RudpTxBufferScoreboardTest : public TestCase
+{
+  public:
+    RudpTxBufferScoreboardTest()
+        : TestCase("send buffer scoreboard: SACKed, lost, in flight, Karn's rule")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpTxBuffer> tx = CreateObject<RudpTxBuffer>();
+        tx->SetHeadSequence(SequenceNumber32(1000));
+        tx->Add(Bytes(500));
+        for (int i = 0; i < 5; ++i)
+        {
+            tx->MarkTransmitted(tx->NewSegment(100), Seconds(1));
+        }
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 500, "five in flight");
+        // The receiver has 1200-1300 and 1300-1400 but not 1000-1200.
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkSacked(SequenceNumber32(1200), SequenceNumber32(1400)),
+                              true,
+                              "SACK applied");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 300, "SACKed bytes left the flight");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkHolesLost(), 2, "two holes below the SACK");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100, "only the last is in flight");
+        RudpTxBuffer::Segment* lost = tx->FirstLost();
+        NS_TEST_ASSERT_MSG_NE(lost, nullptr, "a hole to resend");
+        NS_TEST_ASSERT_MSG_EQ(lost->seq, SequenceNumber32(1000), "lowest hole first");
+        tx->MarkTransmitted(*lost, Seconds(2));
+        NS_TEST_ASSERT_MSG_EQ(tx->FirstLost()->seq, SequenceNumber32(1100), "next hole");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 200, "resent hole in flight");
+
+        auto acked = tx->DiscardUpTo(SequenceNumber32(1100), Seconds(3));
+        NS_TEST_ASSERT_MSG_EQ(acked.rtt.has_value(),
+                              false,
+                              "Karn: no sample from a resent segment");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkAllLost(), 1, "timeout: the last un-SACKed one lost too");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 0, "nothing in flight");
+        tx->DiscardUpTo(SequenceNumber32(1500), Seconds(4));
+        NS_TEST_ASSERT_MSG_EQ(tx->IsEmpty(), true, "all acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(tx->FirstLost(), nullptr, "no hole left");
+    }
+};
+
+/// In-order delivery, out-of-order buffering, duplicates and the bound.
+class RudpRxBufferTest : public TestCase
+{
+  public:
+    RudpRxBufferTest()
+        : TestCase("receive buffer: in order, gaps, duplicates, SACK blocks and its bound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpRxBuffer> rx = CreateObject<RudpRxBuffer>();
+        rx->SetCapacity(350);
+        rx->SetNextRxSequence(SequenceNumber32(0xffffff9c)); // 2^32 - 100: wraps
+        const SequenceNumber32 base(0xffffff9c);
+
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 1), base + 100, false),
+                              RudpRxBuffer::OUT_OF_ORDER,
+                              "a gap, not kept without selective repeat");
+        NS_TEST_ASSERT_MSG_EQ(rx->Occupancy(), 0, "discarded");
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 1), base + 100, true),
+                              RudpRxBuffer::OUT_OF_ORDER,
+                              "kept with selective repeat");
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 3), base + 300, true),
+                              RudpRxBuffer::OUT_OF_ORDER,
+                              "a second block");
+        NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 150, "out-of-order bytes use the window");
+        auto blocks = rx->GetSackBlocks(4);
+        NS_TEST_ASSERT_MSG_EQ(blocks.size(), 2, "two blocks");
+        NS_TEST_ASSERT_MSG_EQ(blocks[0].left, base + 100, "first block");
+        NS_TEST_ASSERT_MSG_EQ(blocks[1].right, base + 400, "second block");
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(200, 9), base + 400, true),
+                              RudpRxBuffer::NO_SPACE,
+                              "beyond the bound");
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 1), base + 100, true),
+                              RudpRxBuffer::DUPLICATE,
+                              "already buffered");
+
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 0), base, true),
+                              RudpRxBuffer::IN_ORDER,
+                              "fills the first gap");
+        NS_TEST_ASSERT_MSG_EQ(rx->NextRxSequence(), base + 200, "joined the first block");
+        NS_TEST_ASSERT_MSG_EQ(rx->Available(), 200, "readable");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetSackBlocks(4).size(), 1, "one block left");
+
+        Ptr<Packet> read = rx->Extract(150);
+        NS_TEST_ASSERT_MSG_EQ(read->GetSize(), 150, "partial read");
+        NS_TEST_ASSERT_MSG_EQ(Content(read)[100], 1, "second segment's first byte");
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 2), base + 200, true),
+                              RudpRxBuffer::IN_ORDER,
+                              "fills the second gap");
+        NS_TEST_ASSERT_MSG_EQ(rx->NextRxSequence(), base + 400, "everything joined");
+        NS_TEST_ASSERT_MSG_EQ(rx->HasGap(), false, "no gap");
+        NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(50), base + 150, true),
+                              RudpRxBuffer::DUPLICATE,
+                              "old bytes");
+        NS_TEST_ASSERT_MSG_EQ(rx->Extract(1000)->GetSize(), 250, "the rest");
+        NS_TEST_ASSERT_MSG_EQ(rx->Extract(1000), nullptr, "empty");
+        NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 350, "window fully open");
+    }
+};
+
+/// \ingroup rudp-test
+/// Buffer test suite.
+class RudpBuffersTestSuite : public TestSuite
+{
+  public:
+    RudpBuffersTestSuite()
+        : TestSuite("rudp-buffers")
+    {
+        AddTestCase(new RudpTxBufferSegmentationTest);
+        AddTestCase(new RudpTxBufferScoreboardTest);
+        AddTestCase(new RudpRxBufferTest);
+    }
+};
+
+/// Static instance registering the suite.
+static RudpBuffersTestSuite g_rudpBuffersTestSuite;

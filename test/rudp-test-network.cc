@@ -1,0 +1,202 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-test-network.h"
+
+namespace ns3
+{
+namespace rudptest
+{
+
+TestNetwork::TestNetwork(Time delay, DataRate rate)
+    : m_nodes(2)
+{
+    Ptr<SimpleChannel> channel = CreateObject<SimpleChannel>();
+    channel->SetAttribute("Delay", TimeValue(delay));
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        Ptr<SimpleNetDevice> device = CreateObject<SimpleNetDevice>();
+        device->SetAddress(Mac48Address::Allocate());
+        device->SetAttribute("DataRate", DataRateValue(rate));
+        device->SetChannel(channel);
+        m_nodes.Get(i)->AddDevice(device);
+        m_devices.Add(device);
+    }
+    InternetStackHelper internet;
+    internet.Install(m_nodes);
+    RudpStackHelper().Install(m_nodes);
+    Ipv4AddressGenerator::Reset(); // one network per simulation
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    m_interfaces = addresses.Assign(m_devices);
+    NeighborCacheHelper().PopulateNeighborCache(m_interfaces);
+}
+
+Ptr<Node>
+TestNetwork::Client() const
+{
+    return m_nodes.Get(0);
+}
+
+Ptr<Node>
+TestNetwork::Server() const
+{
+    return m_nodes.Get(1);
+}
+
+InetSocketAddress
+TestNetwork::ServerAddress(uint16_t port) const
+{
+    return InetSocketAddress(m_interfaces.GetAddress(1), port);
+}
+
+void
+TestNetwork::DropAtServer(const std::list<uint32_t>& indices)
+{
+    Ptr<ReceiveListErrorModel> model = CreateObject<ReceiveListErrorModel>();
+    model->SetList(indices);
+    SetServerErrorModel(model);
+}
+
+void
+TestNetwork::DropAtClient(const std::list<uint32_t>& indices)
+{
+    Ptr<ReceiveListErrorModel> model = CreateObject<ReceiveListErrorModel>();
+    model->SetList(indices);
+    SetClientErrorModel(model);
+}
+
+void
+TestNetwork::SetServerErrorModel(Ptr<ErrorModel> model)
+{
+    m_devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(model));
+}
+
+void
+TestNetwork::SetClientErrorModel(Ptr<ErrorModel> model)
+{
+    m_devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(model));
+}
+
+void
+TestNetwork::AssignStreams(int64_t stream)
+{
+    RudpStackHelper().AssignStreams(m_nodes, stream);
+}
+
+Ptr<RudpSocket>
+TestNetwork::CreateSocket(Ptr<Node> node)
+{
+    return DynamicCast<RudpSocket>(Socket::CreateSocket(node, RudpSocketFactory::GetTypeId()));
+}
+
+void
+SegmentLog::Watch(Ptr<Node> node, const std::string& side)
+{
+    node->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+        "Tx",
+        MakeCallback(&SegmentLog::Record, this).Bind(side));
+}
+
+void
+SegmentLog::Record(std::string side, Ptr<const Packet> packet, Ptr<Ipv4>, uint32_t)
+{
+    Ptr<Packet> copy = packet->Copy();
+    Ipv4Header ip;
+    copy->RemoveHeader(ip);
+    if (ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
+    {
+        return;
+    }
+    UdpHeader udp;
+    copy->RemoveHeader(udp);
+    RudpHeader header;
+    copy->RemoveHeader(header);
+    m_segments.push_back({Simulator::Now(), side, header, copy->GetSize()});
+}
+
+const std::vector<SegmentRecord>&
+SegmentLog::Segments() const
+{
+    return m_segments;
+}
+
+std::vector<std::string>
+SegmentLog::Summary() const
+{
+    std::vector<std::string> lines;
+    for (const auto& s : m_segments)
+    {
+        std::string line = s.side + " ";
+        if (s.length > 0)
+        {
+            line += "DATA " + std::to_string(s.length);
+        }
+        else
+        {
+            line += RudpHeader::FlagsToString(s.header.GetFlags() & ~RudpHeader::SACK_PERMITTED);
+        }
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+AcceptingServer::AcceptingServer(Ptr<Node> node, uint16_t port)
+    : m_listener(TestNetwork::CreateSocket(node))
+{
+    m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                  MakeCallback(&AcceptingServer::Accept, this));
+}
+
+Ptr<RudpSocket>
+AcceptingServer::Connection() const
+{
+    return m_connection;
+}
+
+uint64_t
+AcceptingServer::BytesRead() const
+{
+    return m_bytes;
+}
+
+bool
+AcceptingServer::PeerClosed() const
+{
+    return m_closed;
+}
+
+void
+AcceptingServer::Accept(Ptr<Socket> socket, const Address& /* from */)
+{
+    m_connection = DynamicCast<RudpSocket>(socket);
+    socket->SetRecvCallback(MakeCallback(&AcceptingServer::Read, this));
+    socket->SetCloseCallbacks(MakeCallback(&AcceptingServer::Closed, this),
+                              MakeCallback(&AcceptingServer::Errored, this));
+}
+
+void
+AcceptingServer::Read(Ptr<Socket> socket)
+{
+    while (Ptr<Packet> p = socket->Recv())
+    {
+        m_bytes += p->GetSize();
+    }
+}
+
+void
+AcceptingServer::Closed(Ptr<Socket> socket)
+{
+    m_closed = true;
+    socket->Close(); // as seed 000's server: answer the FIN with ours
+}
+
+void
+AcceptingServer::Errored(Ptr<Socket> /* socket */)
+{
+}
+
+} // namespace rudptest
+} // namespace ns3

@@ -1,0 +1,81 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+#
+# Build description for waf-era ns-3 (3.35 and earlier). It lists the same
+# sources, headers, tests and examples as CMakeLists.txt and
+# examples/CMakeLists.txt; python/tests/test_wscript.py checks that they
+# agree. No waf-era ns-3 tree is reachable from our build machines, so this
+# file is not built by CI: see README.md.
+
+
+def configure(conf):
+    # SHA-256 of transferred files: OpenSSL's libcrypto.
+    conf.check_cfg(package='libcrypto', uselib_store='CRYPTO',
+                   args=['--cflags', '--libs'], mandatory=True)
+
+
+def build(bld):
+    module = bld.create_ns3_module('rudp', ['internet', 'applications'])
+    module.use.append('CRYPTO')
+    # The ns-3 minor version (model/rudp-compat.h); waf-era ns-3 is 3.35 or older.
+    module.env.append_value('DEFINES', 'RUDP_NS3_MINOR=%s' % bld.env['VERSION'].split('.')[1])
+    module.source = [
+        'model/rudp-corruption-error-model.cc',
+        'model/rudp-endpoint.cc',
+        'model/rudp-file-receiver.cc',
+        'model/rudp-file-sender.cc',
+        'model/rudp-file-source.cc',
+        'model/rudp-go-back-n.cc',
+        'model/rudp-header.cc',
+        'model/rudp-reno.cc',
+        'model/rudp-rx-buffer.cc',
+        'model/rudp-sender-state.cc',
+        'model/rudp-sha256.cc',
+        'model/rudp-socket-factory.cc',
+        'model/rudp-socket.cc',
+        'model/rudp-stop-and-wait.cc',
+        'model/rudp-tx-buffer.cc',
+        'model/rudp-window-policy.cc',
+        'helper/rudp-file-transfer-helper.cc',
+        'helper/rudp-json.cc',
+        'helper/rudp-parameter-check.cc',
+        'helper/rudp-stack-helper.cc',
+    ]
+
+    module_test = bld.create_ns3_module_test_library('rudp')
+    module_test.source = [
+        'test/rudp-buffers-test-suite.cc',
+        'test/rudp-connection-test-suite.cc',
+        'test/rudp-header-test-suite.cc',
+        'test/rudp-policy-test-suite.cc',
+        'test/rudp-test-network.cc',
+        'test/rudp-transfer-test-suite.cc',
+        'test/rudp-variants-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'rudp'
+    headers.source = [
+        'model/rudp-corruption-error-model.h',
+        'model/rudp-endpoint.h',
+        'model/rudp-file-receiver.h',
+        'model/rudp-file-sender.h',
+        'model/rudp-file-source.h',
+        'model/rudp-go-back-n.h',
+        'model/rudp-header.h',
+        'model/rudp-reno.h',
+        'model/rudp-rx-buffer.h',
+        'model/rudp-sender-state.h',
+        'model/rudp-sha256.h',
+        'model/rudp-socket-factory.h',
+        'model/rudp-socket.h',
+        'model/rudp-stop-and-wait.h',
+        'model/rudp-tx-buffer.h',
+        'model/rudp-window-policy.h',
+        'helper/rudp-file-transfer-helper.h',
+        'helper/rudp-json.h',
+        'helper/rudp-parameter-check.h',
+        'helper/rudp-stack-helper.h',
+    ]
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')

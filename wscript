@@ -14,7 +14,7 @@ def configure(conf):
 
 
 def build(bld):
-    module = bld.create_ns3_module('rudp', ['internet', 'applications'])
+    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'flow-monitor'])
     module.use.append('CRYPTO')
     # The ns-3 minor version (model/rudp-compat.h); waf-era ns-3 is 3.35 or older.
     module.env.append_value('DEFINES', 'RUDP_NS3_MINOR=%s' % bld.env['VERSION'].split('.')[1])
@@ -26,6 +26,7 @@ def build(bld):
         'model/rudp-file-source.cc',
         'model/rudp-go-back-n.cc',
         'model/rudp-header.cc',
+        'model/rudp-relay.cc',
         'model/rudp-reno.cc',
         'model/rudp-rx-buffer.cc',
         'model/rudp-sender-state.cc',
@@ -36,6 +37,7 @@ def build(bld):
         'model/rudp-tx-buffer.cc',
         'model/rudp-window-policy.cc',
         'helper/rudp-file-transfer-helper.cc',
+        'helper/rudp-flow-stats.cc',
         'helper/rudp-json.cc',
         'helper/rudp-parameter-check.cc',
         'helper/rudp-stack-helper.cc',
@@ -62,6 +64,7 @@ def build(bld):
         'model/rudp-file-source.h',
         'model/rudp-go-back-n.h',
         'model/rudp-header.h',
+        'model/rudp-relay.h',
         'model/rudp-reno.h',
         'model/rudp-rx-buffer.h',
         'model/rudp-sender-state.h',
@@ -72,6 +75,7 @@ def build(bld):
         'model/rudp-tx-buffer.h',
         'model/rudp-window-policy.h',
         'helper/rudp-file-transfer-helper.h',
+        'helper/rudp-flow-stats.h',
         'helper/rudp-json.h',
         'helper/rudp-parameter-check.h',
         'helper/rudp-stack-helper.h',

@@ -8,12 +8,24 @@
  * Seed 000's experiment: one file from a client to a server over reliable
  * UDP, with stop-and-wait, Go-Back-N or Reno, through a lossy, delayed path.
  *
- *     client  --------- CSMA (DataRate, Delay) ---------  server
- *                                      loss / corruption on the server's device
+ *     client ---- CSMA ---- router ---- CSMA (--delay) ---- server
+ *      10.1.1.1           10.1.1.2 10.1.2.1              10.1.2.2
  *
- * The loss (RateErrorModel) and the bit corruption (RudpCorruptionErrorModel)
- * hit client-to-server datagrams, as the seed's router dropped only those;
- * the channel delay is symmetric, so an RTT is twice --delay.
+ * Two ways to impair the path (--router):
+ *
+ * - none (the design card's): the router forwards IP packets; a
+ *   RateErrorModel (--loss) or RudpCorruptionErrorModel (--corruption) on the
+ *   server's receiving device hits client-to-server datagrams, and --delay is
+ *   the router-server channel's delay, so ACKs see it too (RTT = 2 x delay).
+ * - delay | sleeping (the seed's): the client talks to a RudpRelay on the
+ *   router (port 3333), which drops client-to-server datagrams with
+ *   probability --loss and delays them by --delay, and passes the server's
+ *   untouched. "delay" delays each datagram on its own; "sleeping" serves one
+ *   datagram per --delay, as the seed's single-threaded Python router did.
+ *
+ * FlowMonitor measures every flow; the data_* metrics are those of the flow
+ * that reaches the server, ack_* of the flow that reaches the client (with a
+ * relay, each direction is two flows, one per hop: all are in "flows").
  *
  * The received file's SHA-256 is checked against the sent one in every run:
  * a transfer that fails or delivers a different file exits with status 1
@@ -26,6 +38,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/csma-module.h"
+#include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/rudp-module.h"
@@ -69,6 +82,7 @@ main(int argc, char* argv[])
     double loss = 0.0;
     double corruption = 0.0;
     Time delay = MilliSeconds(0);
+    std::string router = "none";
     DataRate rate("100Mbps");
     std::string file = "1.jpg";
     uint64_t size = 0;
@@ -88,7 +102,11 @@ main(int argc, char* argv[])
     cmd.AddValue("corruption",
                  "Probability that a client-to-server datagram has a bit flipped, 0..1",
                  corruption);
-    cmd.AddValue("delay", "One-way channel delay, e.g. 20ms (0..10s)", delay);
+    cmd.AddValue("delay", "One-way delay of client-to-server datagrams, e.g. 20ms (0..10s)", delay);
+    cmd.AddValue("router",
+                 "How the router impairs the path: none (error model and channel delay), "
+                 "delay or sleeping (seed 000's relay)",
+                 router);
     cmd.AddValue("rate", "Channel data rate, e.g. 100Mbps", rate);
     cmd.AddValue("file",
                  "File to send: a path, or a test-set name (1.jpg, 2.jpg, 3.jpg, "
@@ -114,6 +132,8 @@ main(int argc, char* argv[])
 
     const size_t variantIndex = RudpParameterCheck::OneOf("variant", variant, VARIANTS);
     const size_t rtoIndex = RudpParameterCheck::OneOf("rto-mode", rtoMode, {"fixed", "adaptive"});
+    const size_t routerIndex =
+        RudpParameterCheck::OneOf("router", router, {"none", "delay", "sleeping"});
     RudpParameterCheck::Range<uint32_t>("window", window, 1, 65535);
     RudpParameterCheck::Range<uint32_t>("mss", mss, 1, 1454);
     RudpParameterCheck::Range("loss", loss, 0.0, 1.0);
@@ -143,47 +163,73 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(rto));
     Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(selectiveRepeat));
 
-    NodeContainer nodes(2);
+    NodeContainer nodes(3);
     Ptr<Node> client = nodes.Get(0);
-    Ptr<Node> server = nodes.Get(1);
+    Ptr<Node> middle = nodes.Get(1);
+    Ptr<Node> server = nodes.Get(2);
     CsmaHelper csma;
     csma.SetChannelAttribute("DataRate", DataRateValue(rate));
-    csma.SetChannelAttribute("Delay", TimeValue(delay));
-    NetDeviceContainer devices = csma.Install(nodes);
+    NetDeviceContainer clientLink = csma.Install(NodeContainer(client, middle));
+    csma.SetChannelAttribute("Delay", TimeValue(routerIndex == 0 ? delay : Seconds(0)));
+    NetDeviceContainer serverLink = csma.Install(NodeContainer(middle, server));
 
     InternetStackHelper internet;
     internet.Install(nodes);
     RudpStackHelper rudp;
     rudp.Install(nodes);
-    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+    rudp.AssignStreams(nodes, 10);
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer clientSide = addresses.Assign(clientLink);
+    addresses.SetBase("10.1.2.0", "255.255.255.0");
+    Ipv4InterfaceContainer serverSide = addresses.Assign(serverLink);
+    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
 
-    // Impairments on the server's receiving device: client-to-server only.
-    // A device takes one error model: a run either drops or corrupts.
+    // The design card's impairments, on the server's receiving device. A
+    // device takes one error model: a run either drops or corrupts.
     Ptr<RateErrorModel> lossModel = CreateObject<RateErrorModel>();
-    lossModel->SetAttribute("ErrorRate", DoubleValue(loss));
+    lossModel->SetAttribute("ErrorRate", DoubleValue(routerIndex == 0 ? loss : 0.0));
     lossModel->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
     lossModel->AssignStreams(0);
     Ptr<RudpCorruptionErrorModel> corruptionModel = CreateObject<RudpCorruptionErrorModel>();
     corruptionModel->SetAttribute("ErrorRate", DoubleValue(corruption));
     corruptionModel->AssignStreams(1);
-    devices.Get(1)->SetAttribute("ReceiveErrorModel",
-                                 PointerValue(corruption > 0 ? Ptr<ErrorModel>(corruptionModel)
-                                                             : Ptr<ErrorModel>(lossModel)));
+    serverLink.Get(1)->SetAttribute("ReceiveErrorModel",
+                                    PointerValue(corruption > 0 ? Ptr<ErrorModel>(corruptionModel)
+                                                                : Ptr<ErrorModel>(lossModel)));
 
-    const uint16_t port = 2222; // the seed's server port
+    const uint16_t serverPort = 2222; // the seed's ports
+    const uint16_t relayPort = 3333;
+    const InetSocketAddress serverAddress(serverSide.GetAddress(1), serverPort);
+    Ptr<RudpRelay> relay;
+    if (routerIndex > 0)
+    {
+        relay = CreateObject<RudpRelay>();
+        relay->SetAttribute("Port", UintegerValue(relayPort));
+        relay->SetAttribute("Server", AddressValue(serverAddress));
+        relay->SetAttribute("Loss", DoubleValue(loss));
+        relay->SetAttribute("Delay", TimeValue(delay));
+        relay->SetAttribute("Mode", StringValue(routerIndex == 1 ? "Delay" : "Sleeping"));
+        relay->AssignStreams(2);
+        middle->AddApplication(relay);
+    }
+
     RudpFileReceiverHelper receiverHelper("ns3::RudpSocketFactory",
-                                          InetSocketAddress(Ipv4Address::GetAny(), port));
+                                          InetSocketAddress(Ipv4Address::GetAny(), serverPort));
     receiverHelper.SetAttribute("OutputDirectory", StringValue(receivedDir));
     ApplicationContainer receiverApps = receiverHelper.Install(server);
-    RudpFileSenderHelper senderHelper("ns3::RudpSocketFactory",
-                                      InetSocketAddress(interfaces.GetAddress(1), port));
+    const Address remote = routerIndex > 0
+                               ? Address(InetSocketAddress(clientSide.GetAddress(1), relayPort))
+                               : Address(serverAddress);
+    RudpFileSenderHelper senderHelper("ns3::RudpSocketFactory", remote);
     senderHelper.SetAttribute("File", StringValue(file));
     senderHelper.SetAttribute("Size", UintegerValue(size));
     senderHelper.SetAttribute("ContentSeed", UintegerValue(contentSeed));
     ApplicationContainer senderApps = senderHelper.Install(client);
     const Time start = Seconds(0.1);
     senderApps.Start(start);
+
+    FlowMonitorHelper flowHelper;
+    Ptr<FlowMonitor> monitor = flowHelper.InstallAll();
 
     Simulator::Stop(maxTime);
     Simulator::Run();
@@ -225,6 +271,21 @@ main(int argc, char* argv[])
     const double kBps = report.bytes / seconds / 1000.0;
     const double mbps = report.bytes * 8.0 / seconds / 1e6;
     const uint64_t checksumErrors = ChecksumErrors(client) + ChecksumErrors(server);
+    const std::vector<RudpFlowSummary> flows = RudpSummarizeFlows(flowHelper, monitor);
+    const Ipv4Address clientAddress = clientSide.GetAddress(0);
+    // The flow that reaches the server carries the data, the one that
+    // reaches the client the ACKs; the client's own flow counts what it sent.
+    RudpFlowSummary data;
+    RudpFlowSummary ack;
+    uint64_t dataSent = 0;
+    uint64_t ackSent = 0;
+    for (const auto& flow : flows)
+    {
+        data = flow.destination == serverAddress.GetIpv4() ? flow : data;
+        ack = flow.destination == clientAddress ? flow : ack;
+        dataSent += flow.source == clientAddress ? flow.txPackets : 0;
+        ackSent += flow.source == serverAddress.GetIpv4() ? flow.txPackets : 0;
+    }
 
     std::cout << std::fixed << std::setprecision(3) << "rudp-file-transfer: " << variant
               << " window=" << window << " loss=" << loss << " corruption=" << corruption
@@ -233,7 +294,11 @@ main(int argc, char* argv[])
               << " s = " << kBps << " KB/s (" << mbps << " Mbit/s), SHA-256 match"
               << "\n  retransmissions " << stats.retransmissions << ", timeouts " << stats.timeouts
               << ", fast retransmits " << stats.fastRetransmits << ", checksum errors "
-              << checksumErrors << std::endl;
+              << checksumErrors << "\n  data flow: " << dataSent << " packets sent, "
+              << data.rxPackets << " received, mean delay " << data.meanDelayS * 1e3
+              << " ms, mean jitter " << data.meanJitterS * 1e3 << " ms\n  ACK flow: " << ackSent
+              << " packets sent, " << ack.rxPackets << " received, mean delay "
+              << ack.meanDelayS * 1e3 << " ms" << std::endl;
 
     if (!output.empty())
     {
@@ -261,7 +326,26 @@ main(int argc, char* argv[])
             .Set("checksum_errors", checksumErrors)
             .Set("segments_sent", stats.segmentsSent)
             .Set("sha256", report.sha256)
-            .Set("sha256_match", true);
+            .Set("sha256_match", true)
+            .Set("router", router)
+            .Set("data_tx_packets", dataSent)
+            .Set("data_rx_packets", data.rxPackets)
+            .Set("data_lost_packets", dataSent - std::min(dataSent, data.rxPackets))
+            .Set("data_delay_mean_s", data.meanDelayS)
+            .Set("data_jitter_mean_s", data.meanJitterS)
+            .Set("ack_tx_packets", ackSent)
+            .Set("ack_rx_packets", ack.rxPackets)
+            .Set("ack_lost_packets", ackSent - std::min(ackSent, ack.rxPackets))
+            .Set("ack_delay_mean_s", ack.meanDelayS)
+            .Set("ack_jitter_mean_s", ack.meanJitterS)
+            .Set("relay_dropped", relay ? relay->GetDropped() : 0)
+            .Set("relay_residence_mean_s", relay ? relay->GetMeanResidence().GetSeconds() : 0.0);
+        std::vector<RudpJson> flowList;
+        for (const auto& flow : flows)
+        {
+            flowList.push_back(flow.ToJson());
+        }
+        json.Set("flows", flowList);
         if (!json.Write(output))
         {
             RudpParameterCheck::Fail("output", "cannot write '" + output + "'");

@@ -11,6 +11,12 @@ cpp_examples = [
     ("rudp-file-transfer --variant=go-back-n --window=10 --loss=0.05 --file=helloworld.txt", "True", "False"),
     ("rudp-file-transfer --variant=reno --delay=5ms --size=200000 --sack=1", "True", "False"),
     ("rudp-file-transfer --variant=reno --corruption=0.05 --rto-mode=adaptive --size=100000", "True", "False"),
+    ("rudp-file-transfer --variant=go-back-n --router=sleeping --delay=20ms --size=100000", "True", "False"),
+    ("rudp-file-transfer --variant=reno --router=delay --delay=20ms --loss=0.05 --size=200000", "True", "False"),
+    ("rudp-tcp-vs-udp --transport=udp --packets=100", "True", "False"),
+    ("rudp-tcp-vs-udp --transport=tcp --packets=1000", "True", "False"),
+    ("rudp-tcp-vs-udp --transport=rudp-reno --packets=1000", "True", "False"),
+    ("rudp-transport-cost --transport=rudp-reno --bytes=1000000", "True", "False"),
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
 ]
 

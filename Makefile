@@ -53,7 +53,7 @@ demo:
 	@scripts/timed.sh "make demo" $(MAKE) --no-print-directory setup run-demo
 
 run-demo:
-	$(PY) -m rudp.demo --out results
+	$(PY) -m rudp.sweep seed000 --quick --out results/seed000
 
 check-ns3-tree:
 	@scripts/timed.sh "make check-ns3-tree" scripts/check-ns3-tree.sh

@@ -14,11 +14,14 @@ def configure(conf):
 
 
 def build(bld):
-    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'flow-monitor'])
+    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'flow-monitor', 'point-to-point'])
     module.use.append('CRYPTO')
     # The ns-3 minor version (model/rudp-compat.h); waf-era ns-3 is 3.35 or older.
     module.env.append_value('DEFINES', 'RUDP_NS3_MINOR=%s' % bld.env['VERSION'].split('.')[1])
     module.source = [
+        'model/rudp-cmt-path.cc',
+        'model/rudp-cmt-receiver.cc',
+        'model/rudp-cmt-sender.cc',
         'model/rudp-corruption-error-model.cc',
         'model/rudp-endpoint.cc',
         'model/rudp-file-receiver.cc',
@@ -34,8 +37,12 @@ def build(bld):
         'model/rudp-socket-factory.cc',
         'model/rudp-socket.cc',
         'model/rudp-stop-and-wait.cc',
+        'model/rudp-tcp-congestion-adapter.cc',
         'model/rudp-tx-buffer.cc',
         'model/rudp-window-policy.cc',
+        'model/tcp-cvtcp.cc',
+        'helper/rudp-congestion-names.cc',
+        'helper/rudp-cmt-helper.cc',
         'helper/rudp-file-transfer-helper.cc',
         'helper/rudp-flow-stats.cc',
         'helper/rudp-json.cc',
@@ -46,7 +53,10 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('rudp')
     module_test.source = [
         'test/rudp-buffers-test-suite.cc',
+        'test/rudp-cmt-test-suite.cc',
+        'test/rudp-congestion-test-suite.cc',
         'test/rudp-connection-test-suite.cc',
+        'test/rudp-cvtcp-test-suite.cc',
         'test/rudp-header-test-suite.cc',
         'test/rudp-policy-test-suite.cc',
         'test/rudp-test-network.cc',
@@ -57,6 +67,9 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'rudp'
     headers.source = [
+        'model/rudp-cmt-path.h',
+        'model/rudp-cmt-receiver.h',
+        'model/rudp-cmt-sender.h',
         'model/rudp-corruption-error-model.h',
         'model/rudp-endpoint.h',
         'model/rudp-file-receiver.h',
@@ -72,8 +85,12 @@ def build(bld):
         'model/rudp-socket-factory.h',
         'model/rudp-socket.h',
         'model/rudp-stop-and-wait.h',
+        'model/rudp-tcp-congestion-adapter.h',
         'model/rudp-tx-buffer.h',
         'model/rudp-window-policy.h',
+        'model/tcp-cvtcp.h',
+        'helper/rudp-congestion-names.h',
+        'helper/rudp-cmt-helper.h',
         'helper/rudp-file-transfer-helper.h',
         'helper/rudp-flow-stats.h',
         'helper/rudp-json.h',

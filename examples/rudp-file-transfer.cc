@@ -339,6 +339,7 @@ main(int argc, char* argv[])
             .Set("ack_delay_mean_s", ack.meanDelayS)
             .Set("ack_jitter_mean_s", ack.meanJitterS)
             .Set("relay_dropped", relay ? relay->GetDropped() : 0)
+            .Set("relay_overflow_dropped", relay ? relay->GetOverflowDropped() : 0)
             .Set("relay_residence_mean_s", relay ? relay->GetMeanResidence().GetSeconds() : 0.0);
         std::vector<RudpJson> flowList;
         for (const auto& flow : flows)

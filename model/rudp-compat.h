@@ -39,4 +39,11 @@
 #define RUDP_HAVE_TCP_WESTWOOD_PLUS 0
 #endif
 
+/// TcpSocketState::m_isCwndLimited (RFC 7661), which some congestion controls read.
+#if RUDP_NS3_MINOR >= 39
+#define RUDP_HAVE_CWND_LIMITED 1
+#else
+#define RUDP_HAVE_CWND_LIMITED 0
+#endif
+
 #endif /* RUDP_COMPAT_H */

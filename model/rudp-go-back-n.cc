@@ -28,6 +28,7 @@ RudpGoBackN::GetName() const
 void
 RudpGoBackN::Init(Ptr<RudpSenderState> tcb)
 {
+    m_nextTrigger = tcb->m_dupAckThreshold;
     tcb->m_cWnd = GetSendWindow(tcb);
     tcb->m_congState = RudpSenderState::FIXED_WINDOW;
 }
@@ -39,17 +40,25 @@ RudpGoBackN::GetSendWindow(Ptr<const RudpSenderState> tcb) const
 }
 
 void
-RudpGoBackN::OnNewAck(Ptr<RudpSenderState> /* tcb */, uint32_t /* segmentsAcked */)
+RudpGoBackN::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t /* segmentsAcked */)
 {
+    m_nextTrigger = tcb->m_dupAckThreshold;
 }
 
 bool
 RudpGoBackN::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 {
-    // Once per ACK value. Read literally, the seed resends the window on every
-    // third identical ACK; in simulation the duplicates that each resent
-    // window provokes then trigger more resends without end (a storm).
-    return count == tcb->m_dupAckThreshold;
+    // The seed resends the window on every DupAckThreshold identical ACKs.
+    // Read literally, the duplicates that the segments in flight when it
+    // resent still provoke would trigger more resends without end (a storm):
+    // let as many pass as were in flight, then DupAckThreshold more, which
+    // only a lost resend can cause.
+    if (count < m_nextTrigger)
+    {
+        return false;
+    }
+    m_nextTrigger = count + tcb->m_bytesInFlight / tcb->m_segmentSize + tcb->m_dupAckThreshold;
+    return true;
 }
 
 void

@@ -13,8 +13,10 @@ namespace ns3
 /**
  * \ingroup rudp
  * \brief Go-Back-N sliding window (seed 000 variant 2): a fixed window of N
- * segments; a timeout, or the DupAckThreshold-th duplicate of an ACK, resends
- * every segment sent in the window.
+ * segments; a timeout, or DupAckThreshold duplicates of an ACK, resend every
+ * segment sent in the window. After a resend, the duplicates that the
+ * segments then in flight cause are not counted again: DupAckThreshold more
+ * duplicates of the same ACK, which only a lost resend causes, resend again.
  */
 class RudpGoBackN : public RudpWindowPolicy
 {
@@ -31,6 +33,9 @@ class RudpGoBackN : public RudpWindowPolicy
     void OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked) override;
     bool OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count) override;
     void OnTimeout(Ptr<RudpSenderState> tcb) override;
+
+  private:
+    uint32_t m_nextTrigger{3}; ///< duplicates of the current ACK that trigger a resend
 };
 
 } // namespace ns3

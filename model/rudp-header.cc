@@ -193,7 +193,8 @@ RudpHeader::FlagsToString(uint8_t flags)
     static const std::pair<uint8_t, const char*> names[] = {{SYN, "SYN"},
                                                             {FIN, "FIN"},
                                                             {ACK, "ACK"},
-                                                            {SACK_PERMITTED, "SACK_PERMITTED"}};
+                                                            {SACK_PERMITTED, "SACK_PERMITTED"},
+                                                            {PAIR, "PAIR"}};
     std::ostringstream os;
     for (const auto& [bit, name] : names)
     {

@@ -55,6 +55,7 @@ class RudpHeader : public Header
         ACK = 0x02,
         FIN = 0x04,
         SACK_PERMITTED = 0x08, ///< on SYN and SYN|ACK: the sender accepts SACK blocks
+        PAIR = 0x10,           ///< this ACK answers two data segments (delayed ACK; CMT's DAC)
     };
 
     /// A received block of sequence space, [left, right).
@@ -64,8 +65,8 @@ class RudpHeader : public Header
         SequenceNumber32 right; ///< one past the last sequence number of the block
     };
 
-    static constexpr uint32_t FIXED_SIZE = 18;    ///< bytes without SACK blocks
-    static constexpr uint8_t MAX_SACK_BLOCKS = 4; ///< most SACK blocks one header carries
+    static constexpr uint32_t FIXED_SIZE = 18;     ///< bytes without SACK blocks
+    static constexpr uint8_t MAX_SACK_BLOCKS = 16; ///< most SACK blocks one header carries
 
     /**
      * \brief Get the type ID.

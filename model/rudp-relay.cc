@@ -98,6 +98,18 @@ RudpRelay::GetDropped() const
     return m_dropped;
 }
 
+uint64_t
+RudpRelay::GetOverflowDropped() const
+{
+    return m_overflowDropped;
+}
+
+void
+RudpRelay::Overflow(Ptr<const Packet> /* packet */)
+{
+    ++m_overflowDropped;
+}
+
 Time
 RudpRelay::GetMeanResidence() const
 {
@@ -121,6 +133,7 @@ RudpRelay::StartApplication()
     NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "ns3::RudpRelay::Port: cannot bind port " << m_port);
     m_socket->SetRecvCallback(MakeCallback(&RudpRelay::HandleRead, this));
+    m_socket->TraceConnectWithoutContext("Drop", MakeCallback(&RudpRelay::Overflow, this));
 }
 
 void

@@ -73,6 +73,8 @@ class RudpRelay : public Application
     uint64_t GetDropped() const;
     /// \return mean time a forwarded client datagram spent in the relay
     Time GetMeanResidence() const;
+    /// \return datagrams lost because the relay's receive buffer was full
+    uint64_t GetOverflowDropped() const;
 
   protected:
     void DoDispose() override;
@@ -85,6 +87,7 @@ class RudpRelay : public Application
     bool Relay(Ptr<Packet> packet, const Address& from);
     void Forward(Ptr<Packet> packet, Address to, Time arrival);
     void WakeUp(Ptr<Packet> packet, Address to, Time arrival);
+    void Overflow(Ptr<const Packet> packet);
 
     uint16_t m_port{3333};
     Address m_server;
@@ -100,6 +103,7 @@ class RudpRelay : public Application
     EventId m_wakeUp;
     uint64_t m_forwarded{0};
     uint64_t m_dropped{0};
+    uint64_t m_overflowDropped{0};
     Time m_residenceSum;
 
     TracedCallback<Ptr<const Packet>> m_dropTrace;

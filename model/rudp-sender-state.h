@@ -5,6 +5,7 @@
 #ifndef RUDP_SENDER_STATE_H
 #define RUDP_SENDER_STATE_H
 
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-value.h"
 
@@ -60,6 +61,9 @@ class RudpSenderState : public Object
     uint32_t m_initialSsThresh{0}; ///< initial slow-start threshold (bytes)
     uint32_t m_dupAckThreshold{0}; ///< duplicate ACKs that trigger a retransmission
     uint32_t m_caAckCount{0};      ///< new ACKs counted towards the next CA increase
+    uint32_t m_bytesInFlight{0};   ///< bytes sent, neither acknowledged nor deemed lost
+    Time m_lastRtt;                ///< the latest RTT sample (zero before the first)
+    Time m_minRtt{Time::Max()};    ///< the smallest RTT sample so far
 };
 
 } // namespace ns3

@@ -10,6 +10,7 @@
 #include "rudp-reno.h"
 #include "rudp-socket-factory.h"
 #include "rudp-stop-and-wait.h"
+#include "rudp-tcp-congestion-adapter.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -17,7 +18,9 @@
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-congestion-ops.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
@@ -49,7 +52,15 @@ RudpSocket::GetTypeId()
                                           RudpSocket::GO_BACK_N,
                                           "GoBackN",
                                           RudpSocket::RENO,
-                                          "Reno"))
+                                          "Reno",
+                                          RudpSocket::TCP_CONGESTION_OPS,
+                                          "TcpCongestionOps"))
+            .AddAttribute("CongestionOps",
+                          "With Variant TcpCongestionOps: the ns-3 TCP congestion control to "
+                          "use (a TcpCongestionOps TypeId, e.g. ns3::TcpCubic).",
+                          TypeIdValue(TcpNewReno::GetTypeId()),
+                          MakeTypeIdAccessor(&RudpSocket::m_congestionOps),
+                          MakeTypeIdChecker())
             .AddAttribute("WindowSize",
                           "Window N in segments: Go-Back-N's fixed window, Reno's cap "
                           "(segments, 1..65535; seed 000: 30).",
@@ -224,6 +235,7 @@ RudpSocket::RudpSocket()
 RudpSocket::RudpSocket(const RudpSocket& listener)
     : Socket(listener),
       m_variant(listener.m_variant),
+      m_congestionOps(listener.m_congestionOps),
       m_windowSegments(listener.m_windowSegments),
       m_segmentSize(listener.m_segmentSize),
       m_initialCwnd(listener.m_initialCwnd),
@@ -635,6 +647,15 @@ RudpSocket::CreatePolicy() const
         return CreateObject<RudpGoBackN>();
     case RENO:
         return CreateObject<RudpReno>();
+    case TCP_CONGESTION_OPS: {
+        NS_ABORT_MSG_UNLESS(m_congestionOps.IsChildOf(TcpCongestionOps::GetTypeId()),
+                            "ns3::RudpSocket::CongestionOps: " << m_congestionOps.GetName()
+                                                               << " is not a TcpCongestionOps");
+        ObjectFactory factory(m_congestionOps.GetName());
+        Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
+        adapter->SetCongestionOps(factory.Create<TcpCongestionOps>());
+        return adapter;
+    }
     }
     NS_ABORT_MSG("unknown RUDP variant " << m_variant);
     return nullptr;
@@ -1003,6 +1024,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         {
             TakeRttSample(*acked.rtt);
         }
+        m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
         m_policy->OnNewAck(m_tcb, std::max<uint32_t>(acked.segments, 1));
         if (m_txBuffer->Available() > 0 && !m_closeRequested)
         {
@@ -1013,6 +1035,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     else if (pureAck && dataAck == m_txBuffer->HeadSequence() && HasDataOutstanding())
     {
         ++m_dupAcks;
+        m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
         if (m_policy->OnDupAck(m_tcb, m_dupAcks))
         {
             ++m_stats.fastRetransmits;
@@ -1079,11 +1102,15 @@ RudpSocket::SendPendingData()
         {
             break;
         }
-        const uint32_t window = std::min(m_policy->GetSendWindow(m_tcb), m_rWnd);
+        // The congestion window bounds what is in flight; the receiver's
+        // window must also keep room for segments waiting to be resent. With
+        // nothing in flight one segment may exceed a small open window, or a
+        // window below one MSS would stall the connection.
         const uint32_t inFlight = m_txBuffer->BytesInFlight();
-        // With nothing in flight one segment may exceed a small open window,
-        // or a window below one MSS would stall the connection.
-        if (inFlight + length > window && !(inFlight == 0 && window > 0))
+        const uint32_t unreceived = m_txBuffer->BytesOutstanding() - (lost ? length : 0);
+        const bool congestionAllows = inFlight + length <= m_policy->GetSendWindow(m_tcb);
+        const bool receiverAllows = unreceived + length <= m_rWnd;
+        if (!(congestionAllows && receiverAllows) && !(inFlight == 0 && m_rWnd > 0))
         {
             break;
         }
@@ -1192,6 +1219,7 @@ RudpSocket::OnRetransmitTimeout()
     }
     else
     {
+        m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
         m_policy->OnTimeout(m_tcb);
         m_dupAcks = 0;
         Recover(true);
@@ -1205,6 +1233,8 @@ RudpSocket::TakeRttSample(Time sample)
 {
     m_rttEstimator->Measurement(sample);
     m_lastRtt = sample;
+    m_tcb->m_lastRtt = sample;
+    m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, sample);
     m_rtoTraced = GetRto();
 }
 
@@ -1297,7 +1327,7 @@ RudpSocket::SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq
                                                                 : m_rxBuffer->FreeSpace());
     if (m_sackEnabled && m_rxBuffer->HasGap())
     {
-        header.SetSackBlocks(m_rxBuffer->GetSackBlocks(RudpHeader::MAX_SACK_BLOCKS));
+        header.SetSackBlocks(m_rxBuffer->GetSackBlocks(SACK_BLOCKS));
     }
     if (!m_endpoint)
     {

@@ -64,9 +64,10 @@ class RudpSocket : public Socket
     /// The protocol variants of seed 000.
     enum Variant
     {
-        STOP_AND_WAIT, ///< rdt3.0: one segment outstanding
-        GO_BACK_N,     ///< fixed window of WindowSize segments
-        RENO,          ///< Reno congestion control, window capped at WindowSize
+        STOP_AND_WAIT,      ///< rdt3.0: one segment outstanding
+        GO_BACK_N,          ///< fixed window of WindowSize segments
+        RENO,               ///< Reno congestion control, window capped at WindowSize
+        TCP_CONGESTION_OPS, ///< the TcpCongestionOps named by CongestionOps
     };
 
     /// How the retransmission timeout is set.
@@ -75,6 +76,9 @@ class RudpSocket : public Socket
         FIXED_RTO,    ///< always Rto (the seed's 2 s)
         ADAPTIVE_RTO, ///< RFC 6298 from RTT samples, with backoff
     };
+
+    /// SACK blocks per ACK, as TCP's option space allows.
+    static constexpr uint32_t SACK_BLOCKS = 4;
 
     /// Counters a scenario reports.
     struct Stats
@@ -231,6 +235,7 @@ class RudpSocket : public Socket
 
     // Attributes (copied to forked sockets by the copy constructor)
     Variant m_variant{RENO};
+    TypeId m_congestionOps;
     uint32_t m_windowSegments{30};
     uint32_t m_segmentSize{1400};
     uint32_t m_initialCwnd{1};

@@ -133,18 +133,14 @@ RudpTxBuffer::MarkTransmitted(Segment& segment, Time now)
     {
         m_bytesInFlight += segment.length;
     }
-    if (segment.lost)
-    {
-        segment.lost = false;
-        --m_lostCount;
-    }
+    ClearLost(segment);
     segment.sacked = false;
     segment.lastTx = now;
     ++segment.txCount;
 }
 
 RudpTxBuffer::AckResult
-RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now)
+RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback& onAcked)
 {
     AckResult result;
     while (!m_sent.empty() && m_sent.front().seq < ack)
@@ -158,6 +154,10 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now)
             {
                 m_bytesInFlight -= acked;
             }
+            if (front.lost)
+            {
+                m_lostBytes -= acked;
+            }
             front.payload = front.payload->CreateFragment(acked, front.length - acked);
             front.seq = ack;
             front.length -= acked;
@@ -166,11 +166,12 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now)
             break;
         }
         result.rtt = front.txCount == 1 ? std::optional<Time>(now - front.lastTx) : std::nullopt;
-        LeaveFlight(front);
-        if (front.lost)
+        if (onAcked)
         {
-            --m_lostCount;
+            onAcked(front);
         }
+        LeaveFlight(front);
+        ClearLost(front);
         m_sentBytes -= front.length;
         result.bytes += front.length;
         ++result.segments;
@@ -184,7 +185,9 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now)
 }
 
 bool
-RudpTxBuffer::MarkSacked(SequenceNumber32 left, SequenceNumber32 right)
+RudpTxBuffer::MarkSacked(SequenceNumber32 left,
+                         SequenceNumber32 right,
+                         const SegmentCallback& onSacked)
 {
     bool changed = false;
     for (auto& segment : m_sent)
@@ -195,12 +198,12 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left, SequenceNumber32 right)
         }
         if (!segment.sacked && segment.seq >= left && segment.End() <= right)
         {
-            LeaveFlight(segment);
-            if (segment.lost)
+            if (onSacked)
             {
-                segment.lost = false;
-                --m_lostCount;
+                onSacked(segment);
             }
+            LeaveFlight(segment);
+            ClearLost(segment);
             segment.sacked = true;
             changed = true;
         }
@@ -220,28 +223,15 @@ RudpTxBuffer::MarkHolesLost()
             break;
         }
     }
-    uint32_t marked = 0;
     if (highest == m_sent.rend())
     {
         // No SACK information: the oldest segment is the hole.
-        if (!m_sent.empty() && !m_sent.front().lost)
-        {
-            LeaveFlight(m_sent.front());
-            m_sent.front().lost = true;
-            ++m_lostCount;
-            ++marked;
-        }
-        return marked;
+        return !m_sent.empty() && MarkLost(m_sent.front()) ? 1 : 0;
     }
+    uint32_t marked = 0;
     for (auto it = m_sent.begin(); it != highest.base(); ++it)
     {
-        if (!it->sacked && !it->lost)
-        {
-            LeaveFlight(*it);
-            it->lost = true;
-            ++m_lostCount;
-            ++marked;
-        }
+        marked += MarkLost(*it) ? 1 : 0;
     }
     return marked;
 }
@@ -252,15 +242,23 @@ RudpTxBuffer::MarkAllLost()
     uint32_t marked = 0;
     for (auto& segment : m_sent)
     {
-        if (!segment.sacked && !segment.lost)
-        {
-            LeaveFlight(segment);
-            segment.lost = true;
-            ++m_lostCount;
-            ++marked;
-        }
+        marked += MarkLost(segment) ? 1 : 0;
     }
     return marked;
+}
+
+bool
+RudpTxBuffer::MarkLost(Segment& segment)
+{
+    if (segment.sacked || segment.lost)
+    {
+        return false;
+    }
+    LeaveFlight(segment);
+    segment.lost = true;
+    ++m_lostCount;
+    m_lostBytes += segment.length;
+    return true;
 }
 
 RudpTxBuffer::Segment*
@@ -287,8 +285,31 @@ RudpTxBuffer::BytesInFlight() const
     return m_bytesInFlight;
 }
 
+uint32_t
+RudpTxBuffer::BytesOutstanding() const
+{
+    return m_bytesInFlight + m_lostBytes;
+}
+
+void
+RudpTxBuffer::ClearLost(Segment& segment)
+{
+    if (segment.lost)
+    {
+        segment.lost = false;
+        --m_lostCount;
+        m_lostBytes -= segment.length;
+    }
+}
+
 const std::deque<RudpTxBuffer::Segment>&
 RudpTxBuffer::GetSegments() const
+{
+    return m_sent;
+}
+
+std::deque<RudpTxBuffer::Segment>&
+RudpTxBuffer::GetSegments()
 {
     return m_sent;
 }

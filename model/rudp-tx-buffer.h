@@ -11,6 +11,7 @@
 #include "ns3/sequence-number.h"
 
 #include <deque>
+#include <functional>
 #include <optional>
 
 namespace ns3
@@ -31,13 +32,16 @@ class RudpTxBuffer : public Object
     /// A segment sent at least once and not yet cumulatively acknowledged.
     struct Segment
     {
-        SequenceNumber32 seq; ///< first sequence number
-        uint32_t length{0};   ///< payload bytes
-        Ptr<Packet> payload;  ///< the payload (shared, never modified)
-        Time lastTx;          ///< time of the latest (re)transmission
-        uint32_t txCount{0};  ///< transmissions so far
-        bool sacked{false};   ///< reported received by a SACK block
-        bool lost{false};     ///< deemed lost: waits for retransmission
+        SequenceNumber32 seq;          ///< first sequence number
+        uint32_t length{0};            ///< payload bytes
+        Ptr<Packet> payload;           ///< the payload (shared, never modified)
+        Time lastTx;                   ///< time of the latest (re)transmission
+        uint32_t txCount{0};           ///< transmissions so far
+        bool sacked{false};            ///< reported received by a SACK block
+        bool lost{false};              ///< deemed lost: waits for retransmission
+        uint32_t path{0};              ///< path of the latest transmission (multipath)
+        uint32_t missingReports{0};    ///< SACKs that reported it missing (multipath)
+        bool fastRetransmitted{false}; ///< already resent on missing reports (multipath)
 
         /// \return one past the last sequence number
         SequenceNumber32 End() const
@@ -59,6 +63,9 @@ class RudpTxBuffer : public Object
         uint32_t bytes{0};       ///< bytes acknowledged
         std::optional<Time> rtt; ///< RTT sample (Karn: none if retransmitted)
     };
+
+    /// Called with a segment, as it was, before an acknowledgment changes it.
+    using SegmentCallback = std::function<void(const Segment&)>;
 
     /**
      * \brief Get the type ID.
@@ -108,15 +115,24 @@ class RudpTxBuffer : public Object
      * \brief Drops what a cumulative ACK acknowledges.
      * \param ack the ACK number (all bytes before it were received)
      * \param now the current time, for the RTT sample
+     * \param onAcked called for each whole segment acknowledged, before it goes
      * \return what was acknowledged
      */
-    AckResult DiscardUpTo(SequenceNumber32 ack, Time now);
+    AckResult DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback& onAcked = {});
 
     /**
      * \brief Applies a SACK block [left, right).
+     * \param onSacked called for each segment it newly SACKs, before the change
      * \return true if a segment became SACKed
      */
-    bool MarkSacked(SequenceNumber32 left, SequenceNumber32 right);
+    bool MarkSacked(SequenceNumber32 left,
+                    SequenceNumber32 right,
+                    const SegmentCallback& onSacked = {});
+    /**
+     * \brief Marks one segment lost (it waits for retransmission).
+     * \return false if it was SACKed or lost already
+     */
+    bool MarkLost(Segment& segment);
     /// Marks every un-SACKed segment below the highest SACKed one lost; \return how many
     uint32_t MarkHolesLost();
     /// Marks every un-SACKed segment lost (go back N); \return how many
@@ -126,12 +142,24 @@ class RudpTxBuffer : public Object
 
     /// \return bytes of segments in flight (sent, not SACKed, not deemed lost)
     uint32_t BytesInFlight() const;
+    /**
+     * \return bytes sent and not yet known received (in flight or waiting to
+     *         be resent): what the receiver's window must still make room for
+     */
+    uint32_t BytesOutstanding() const;
     /// \return the segments sent and not cumulatively acknowledged, lowest first
     const std::deque<Segment>& GetSegments() const;
+    /**
+     * \return the same, to change their multipath fields (path, missing
+     *         reports): their state changes only through the methods above
+     */
+    std::deque<Segment>& GetSegments();
 
   private:
     /// Takes \p segment out of the in-flight count if it was in it.
     void LeaveFlight(const Segment& segment);
+    /// Takes \p segment off the lost list if it was on it.
+    void ClearLost(Segment& segment);
 
     uint32_t m_maxBufferSize{131072};
     SequenceNumber32 m_head{0};       ///< SND.UNA
@@ -143,6 +171,7 @@ class RudpTxBuffer : public Object
     uint32_t m_sentBytes{0};          ///< bytes in m_sent
     uint32_t m_bytesInFlight{0};      ///< bytes of in-flight segments
     uint32_t m_lostCount{0};          ///< segments marked lost
+    uint32_t m_lostBytes{0};          ///< bytes of segments marked lost
 };
 
 } // namespace ns3

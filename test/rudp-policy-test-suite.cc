@@ -123,12 +123,17 @@ class RudpFixedWindowPolicyTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(RudpSenderState::CongStateName(tcb->m_congState),
                               std::string("FIXED_WINDOW"),
                               "no congestion control");
+        // Four segments in flight when it resends: as many duplicates pass,
+        // then three more (a lost resend) resend again.
+        tcb->m_bytesInFlight = 4 * MSS;
         std::string triggers;
-        for (uint32_t dup = 1; dup <= 7; ++dup)
+        for (uint32_t dup = 1; dup <= 12; ++dup)
         {
             triggers += gbn->OnDupAck(tcb, dup) ? "R" : ".";
         }
-        NS_TEST_EXPECT_MSG_EQ(triggers, "..R....", "once, at the third duplicate");
+        NS_TEST_EXPECT_MSG_EQ(triggers, "..R......R..", "at the third, then at 3 + 4 + 3");
+        gbn->OnNewAck(tcb, 1);
+        NS_TEST_EXPECT_MSG_EQ(gbn->OnDupAck(tcb, 3), true, "a new ACK starts the count over");
         gbn->OnTimeout(tcb);
         gbn->OnNewAck(tcb, 3);
         NS_TEST_EXPECT_MSG_EQ(gbn->GetSendWindow(tcb), 5 * MSS, "never changes");

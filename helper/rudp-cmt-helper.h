@@ -1,0 +1,90 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CMT_HELPER_H
+#define RUDP_CMT_HELPER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/error-model.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/rudp-cmt-receiver.h"
+#include "ns3/rudp-cmt-sender.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief Builds seed 002's setting: two multihomed hosts joined by n
+ * disjoint point-to-point paths, a bulk (FTP-like) RudpCmtSender on the
+ * first and a RudpCmtReceiver on the second.
+ *
+ * Path i is the subnet 10.(i+1).1.0/24; each has its own rate, one-way delay
+ * and loss rate (a RateErrorModel on the receiving host's device: data is
+ * lost, SACKs are not, as the seed's model assumes). The links' MTU fits one
+ * data segment of the sender's SegmentSize: no IP fragmentation.
+ */
+class RudpCmtHelper
+{
+  public:
+    RudpCmtHelper();
+
+    /**
+     * \brief Adds a path.
+     * \param rate its data rate (seed 002: 10 Mbit/s)
+     * \param delay its one-way delay (RTT is twice this)
+     * \param loss the probability that a data packet is lost on it
+     */
+    void AddPath(DataRate rate, Time delay, double loss);
+    /// Sets an attribute of the sender to be installed.
+    void SetSenderAttribute(const std::string& name, const AttributeValue& value);
+    /// Sets an attribute of the receiver to be installed.
+    void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
+
+    /// Builds the hosts, the paths and the two applications.
+    void Install();
+    /**
+     * \brief Fixes the random streams of the paths' loss models.
+     * \return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /// \return the two hosts: sender, receiver
+    NodeContainer GetHosts() const;
+    /// \return the sender application
+    Ptr<RudpCmtSender> GetSender() const;
+    /// \return the receiver application
+    Ptr<RudpCmtReceiver> GetReceiver() const;
+    /// \return the two devices of path \p i: sender's, receiver's
+    NetDeviceContainer GetPathDevices(uint32_t i) const;
+    /// \return the loss model of path \p i
+    Ptr<RateErrorModel> GetLossModel(uint32_t i) const;
+
+  private:
+    /// One path's settings.
+    struct PathSpec
+    {
+        DataRate rate;
+        Time delay;
+        double loss;
+    };
+
+    std::vector<PathSpec> m_specs;
+    ObjectFactory m_senderFactory;
+    ObjectFactory m_receiverFactory;
+    NodeContainer m_hosts;
+    std::vector<NetDeviceContainer> m_devices;
+    std::vector<Ptr<RateErrorModel>> m_lossModels;
+    Ptr<RudpCmtSender> m_sender;
+    Ptr<RudpCmtReceiver> m_receiver;
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CMT_HELPER_H */

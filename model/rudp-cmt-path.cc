@@ -1,0 +1,113 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-path.h"
+
+#include "ns3/log.h"
+#include "ns3/trace-source-accessor.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtPath");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpCmtPath);
+
+TypeId
+RudpCmtPath::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RudpCmtPath")
+                            .SetParent<Object>()
+                            .SetGroupName("Rudp")
+                            .AddConstructor<RudpCmtPath>();
+    return tid;
+}
+
+RudpCmtPath::RudpCmtPath()
+    : m_state(CreateObject<RudpSenderState>()),
+      m_rtt(CreateObject<RttMeanDeviation>())
+{
+    // The path's windows are traced where a single-path socket traces them.
+    AggregateObject(m_state);
+}
+
+Ptr<RudpSenderState>
+RudpCmtPath::GetState() const
+{
+    return m_state;
+}
+
+Ptr<RttEstimator>
+RudpCmtPath::GetRttEstimator() const
+{
+    return m_rtt;
+}
+
+void
+RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
+{
+    m_state->m_segmentSize = mss;
+    m_state->m_initialCwnd = initialCwnd;
+    m_state->m_initialSsThresh = initialSsThresh;
+    m_state->m_ssThresh = initialSsThresh;
+    m_state->m_cWnd = initialCwnd * mss;
+    m_state->m_congState = m_state->m_cWnd < m_state->m_ssThresh
+                               ? RudpSenderState::SLOW_START
+                               : RudpSenderState::CONGESTION_AVOIDANCE;
+}
+
+void
+RudpCmtPath::Grow(uint32_t bytes, double alpha)
+{
+    const uint32_t mss = m_state->m_segmentSize;
+    if (m_state->m_cWnd < m_state->m_ssThresh)
+    {
+        m_state->m_cWnd += std::min(bytes, mss);
+        if (m_state->m_cWnd >= m_state->m_ssThresh)
+        {
+            m_state->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+        return;
+    }
+    // SCTP's congestion avoidance: alpha MSS once a window's worth is acknowledged.
+    m_partialBytesAcked += bytes;
+    if (m_partialBytesAcked >= m_state->m_cWnd)
+    {
+        m_partialBytesAcked -= m_state->m_cWnd;
+        m_state->m_cWnd += static_cast<uint32_t>(std::lround(alpha * mss));
+    }
+}
+
+void
+RudpCmtPath::Reduce(double beta)
+{
+    const uint32_t mss = m_state->m_segmentSize;
+    const auto kept = static_cast<uint32_t>((1.0 - beta) * m_state->m_cWnd);
+    m_state->m_ssThresh = std::max(kept, 2 * mss);
+    m_state->m_cWnd = m_state->m_ssThresh.Get();
+    m_partialBytesAcked = 0;
+    m_state->m_congState = RudpSenderState::FAST_RECOVERY;
+}
+
+void
+RudpCmtPath::Collapse()
+{
+    const uint32_t mss = m_state->m_segmentSize;
+    m_state->m_ssThresh = std::max(m_state->m_cWnd.Get() / 2, 2 * mss);
+    m_state->m_cWnd = mss;
+    m_partialBytesAcked = 0;
+    m_state->m_congState = RudpSenderState::SLOW_START;
+}
+
+uint32_t
+RudpCmtPath::Room() const
+{
+    const uint32_t cwnd = m_state->m_cWnd;
+    return cwnd > outstanding ? cwnd - outstanding : 0;
+}
+
+} // namespace ns3

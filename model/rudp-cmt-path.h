@@ -1,0 +1,104 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CMT_PATH_H
+#define RUDP_CMT_PATH_H
+
+#include "rudp-sender-state.h"
+
+#include "ns3/address.h"
+#include "ns3/event-id.h"
+#include "ns3/object.h"
+#include "ns3/rtt-estimator.h"
+#include "ns3/sequence-number.h"
+#include "ns3/traced-value.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp
+ * \brief One path of a concurrent-multipath (CMT) association, as the
+ * sender sees it: where it leads, and its own congestion window, slow-start
+ * threshold, RTT estimate and retransmission timer.
+ *
+ * Its window follows SCTP's rules with the seed's additive increase alpha
+ * and multiplicative decrease beta: slow start below ssthresh (one MSS per
+ * MSS acknowledged), then alpha MSS per window of acknowledged bytes; on a
+ * loss ssthresh = max((1 - beta) cwnd, 2 MSS) and cwnd = ssthresh; on a
+ * timeout cwnd = 1 MSS. The windows and the state are a RudpSenderState, so
+ * a path traces them as a single-path RudpSocket does.
+ */
+class RudpCmtPath : public Object
+{
+  public:
+    /// Whether the sender uses the path.
+    enum Status
+    {
+        ACTIVE, ///< carries new data
+        FAILED, ///< too many consecutive timeouts: only probed until it answers
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RudpCmtPath();
+
+    /// \return the windows and congestion state (traced)
+    Ptr<RudpSenderState> GetState() const;
+    /// \return the path's RTT estimator
+    Ptr<RttEstimator> GetRttEstimator() const;
+
+    /**
+     * \brief Sets the window parameters and opens the window.
+     * \param mss segment payload bytes
+     * \param initialCwnd initial window (segments)
+     * \param initialSsThresh initial slow-start threshold (bytes)
+     */
+    void Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh);
+
+    /**
+     * \brief New bytes sent on this path were acknowledged.
+     * \param bytes bytes acknowledged
+     * \param alpha additive increase (MSS per window)
+     */
+    void Grow(uint32_t bytes, double alpha);
+    /**
+     * \brief A loss detected by missing reports.
+     * \param beta multiplicative decrease
+     */
+    void Reduce(double beta);
+    /// A retransmission timeout on this path.
+    void Collapse();
+
+    /// \return bytes the window still allows on the path
+    uint32_t Room() const;
+
+    // The sender engine's bookkeeping, kept with the path it is about.
+    Address remote;                  ///< the peer's address on this path (with port)
+    uint32_t index{0};               ///< position in the association
+    uint32_t outstanding{0};         ///< bytes in flight on this path
+    Status status{ACTIVE};           ///< whether it carries new data
+    uint32_t consecutiveTimeouts{0}; ///< timeouts without an acknowledgment since
+    uint32_t backoff{1};             ///< RTO multiplier
+    bool inFastRecovery{false};      ///< a fast retransmit is pending acknowledgment
+    SequenceNumber32 recoveryExit;   ///< fast recovery ends when this is acknowledged
+    EventId retransmitTimer;         ///< this path's T3-rtx timer
+    Time retransmitDeadline;         ///< when it expires
+    uint64_t bytesSent{0};           ///< payload bytes sent on the path, resends included
+    uint64_t retransmissions{0};     ///< segments resent on the path
+    uint64_t timeouts{0};            ///< expiries of its timer
+
+  private:
+    Ptr<RudpSenderState> m_state;
+    Ptr<RttEstimator> m_rtt;
+    uint32_t m_partialBytesAcked{0}; ///< SCTP's partial_bytes_acked
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CMT_PATH_H */

@@ -1,0 +1,230 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-receiver.h"
+
+#include "rudp-cmt-sender.h"
+
+#include "ns3/boolean.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <limits>
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtReceiver");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpCmtReceiver);
+
+TypeId
+RudpCmtReceiver::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RudpCmtReceiver")
+            .SetParent<Application>()
+            .SetGroupName("Rudp")
+            .AddConstructor<RudpCmtReceiver>()
+            .AddAttribute("Port",
+                          "UDP port the association's segments arrive on, on every path.",
+                          UintegerValue(5000),
+                          MakeUintegerAccessor(&RudpCmtReceiver::m_port),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("RcvBufSize",
+                          "The receive buffer shared by all paths (bytes, 1..2^32-1; seed "
+                          "002: 16 KB bounded, 2^28 unbounded).",
+                          UintegerValue(1u << 28),
+                          MakeUintegerAccessor(&RudpCmtReceiver::m_capacity),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("DelayedAck",
+                          "Acknowledge every second segment (SCTP's default).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtReceiver::m_delayedAck),
+                          MakeBooleanChecker())
+            .AddAttribute("DelAckTimeout",
+                          "Longest wait of a delayed SACK (0..10 s).",
+                          TimeValue(MilliSeconds(200)),
+                          MakeTimeAccessor(&RudpCmtReceiver::m_delAckTimeout),
+                          MakeTimeChecker(Seconds(0), Seconds(10)))
+            .AddAttribute("Dac",
+                          "Delayed ACK for CMT: keep delaying through reordering and mark "
+                          "SACKs that answer two segments.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtReceiver::m_dac),
+                          MakeBooleanChecker())
+            .AddAttribute("ContentSeed",
+                          "Seed of the sender's generated data, to check every byte.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCmtReceiver::m_contentSeed),
+                          MakeUintegerChecker<uint64_t>())
+            .AddTraceSource("BufferOccupancy",
+                            "Bytes in the receive buffer: unread plus out of order",
+                            MakeTraceSourceAccessor(&RudpCmtReceiver::m_occupancy),
+                            "ns3::TracedValueCallback::Uint32");
+    return tid;
+}
+
+RudpCmtReceiver::RudpCmtReceiver()
+    : m_buffer(CreateObject<RudpRxBuffer>())
+{
+}
+
+RudpCmtReceiver::~RudpCmtReceiver() = default;
+
+void
+RudpCmtReceiver::DoDispose()
+{
+    m_socket = nullptr;
+    Application::DoDispose();
+}
+
+uint64_t
+RudpCmtReceiver::GetDeliveredBytes() const
+{
+    return m_delivered;
+}
+
+bool
+RudpCmtReceiver::IsContentIntact() const
+{
+    return m_intact;
+}
+
+uint32_t
+RudpCmtReceiver::GetMaxOccupancy() const
+{
+    return m_maxOccupancy;
+}
+
+uint32_t
+RudpCmtReceiver::GetCapacity() const
+{
+    return m_capacity;
+}
+
+uint64_t
+RudpCmtReceiver::GetDroppedForSpace() const
+{
+    return m_droppedForSpace;
+}
+
+void
+RudpCmtReceiver::StartApplication()
+{
+    m_buffer->SetCapacity(m_capacity);
+    m_buffer->SetNextRxSequence(RudpCmtSender::FIRST_SEQUENCE);
+    m_expected = std::make_unique<RudpFileSource>(
+        RudpFileSource::Generated("cmt", std::numeric_limits<uint64_t>::max(), m_contentSeed));
+    m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
+                    "ns3::RudpCmtReceiver::Port: cannot bind " << m_port);
+    m_socket->SetRecvCallback(MakeCallback(&RudpCmtReceiver::HandleRead, this));
+}
+
+void
+RudpCmtReceiver::StopApplication()
+{
+    m_delAckEvent.Cancel();
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->Close();
+    }
+}
+
+void
+RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
+{
+    Address from;
+    while (Ptr<Packet> packet = socket->RecvFrom(from))
+    {
+        RudpHeader header;
+        if (packet->GetSize() < RudpHeader::FIXED_SIZE)
+        {
+            continue;
+        }
+        packet->RemoveHeader(header);
+        if (!header.IsChecksumOk(packet))
+        {
+            continue;
+        }
+        m_lastFrom = from;
+        if (packet->GetSize() == 0)
+        {
+            SendSack(); // a probe: answer on its path
+            continue;
+        }
+        const bool hadGap = m_buffer->HasGap();
+        const RudpRxBuffer::AddResult result =
+            m_buffer->Add(packet, header.GetSequenceNumber(), true);
+        if (result == RudpRxBuffer::NO_SPACE)
+        {
+            ++m_droppedForSpace;
+        }
+        Deliver();
+        ++m_unacked;
+        // SCTP acknowledges at once when a gap opens or closes; DAC keeps
+        // delaying through reordering, which is ordinary under CMT.
+        const bool reordering = !m_dac && (hadGap || m_buffer->HasGap());
+        if (!m_delayedAck || m_unacked >= 2 || reordering || result == RudpRxBuffer::DUPLICATE)
+        {
+            SendSack();
+        }
+        else if (m_delAckEvent.IsExpired())
+        {
+            m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpCmtReceiver::SendSack, this);
+        }
+    }
+}
+
+void
+RudpCmtReceiver::Deliver()
+{
+    std::vector<uint8_t> received;
+    std::vector<uint8_t> expected;
+    while (Ptr<Packet> data = m_buffer->Extract(std::numeric_limits<uint32_t>::max()))
+    {
+        received.resize(data->GetSize());
+        data->CopyData(received.data(), received.size());
+        expected.resize(received.size());
+        m_expected->Read(expected.data(), expected.size());
+        m_intact = m_intact && received == expected;
+        m_delivered += received.size();
+    }
+    m_occupancy = m_buffer->Occupancy();
+    m_maxOccupancy = std::max(m_maxOccupancy, m_occupancy.Get());
+}
+
+void
+RudpCmtReceiver::SendSack()
+{
+    m_delAckEvent.Cancel();
+    if (m_lastFrom.IsInvalid())
+    {
+        return;
+    }
+    RudpHeader header;
+    // SACKs overtake each other on paths of different delays: numbered, the
+    // sender can tell a stale window from a new one.
+    header.SetSequenceNumber(SequenceNumber32(m_sacksSent++));
+    header.SetAckNumber(m_buffer->NextRxSequence());
+    header.SetFlags(RudpHeader::ACK | (m_dac && m_unacked >= 2 ? RudpHeader::PAIR : 0));
+    header.SetWindow(m_buffer->FreeSpace());
+    header.SetSackBlocks(m_buffer->GetSackBlocks(RudpHeader::MAX_SACK_BLOCKS));
+    Ptr<Packet> packet = Create<Packet>();
+    header.ComputeChecksum(packet);
+    packet->AddHeader(header);
+    m_socket->SendTo(packet, 0, m_lastFrom);
+    m_unacked = 0;
+}
+
+} // namespace ns3

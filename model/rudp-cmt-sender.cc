@@ -1,0 +1,768 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-sender.h"
+
+#include "rudp-compat.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/object-vector.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtSender");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpCmtSender);
+
+const SequenceNumber32 RudpCmtSender::FIRST_SEQUENCE(1);
+
+TypeId
+RudpCmtSender::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RudpCmtSender")
+            .SetParent<Application>()
+            .SetGroupName("Rudp")
+            .AddConstructor<RudpCmtSender>()
+            .AddAttribute("Port",
+                          "Local UDP port (0: any free one).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSender::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("SegmentSize",
+                          "Payload bytes of a data segment, the chunk (bytes, 1..65000; seed "
+                          "002: 1468).",
+                          UintegerValue(1468),
+                          MakeUintegerAccessor(&RudpCmtSender::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(1, 65000))
+            .AddAttribute("MaxBytes",
+                          "Bytes to send (0: until the application stops).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSender::m_maxBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("ContentSeed",
+                          "Seed of the generated data (the receiver checks it).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCmtSender::m_contentSeed),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Alpha",
+                          "Additive increase: MSS per window acknowledged, per path "
+                          "(0 < alpha <= 100; seed 002's model: 1).",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&RudpCmtSender::m_alpha),
+                          MakeDoubleChecker<double>(1e-6, 100))
+            .AddAttribute("Beta",
+                          "Multiplicative decrease: fraction of a path's window lost on a "
+                          "loss (0 < beta < 1; seed 002's model: 0.5).",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&RudpCmtSender::m_beta),
+                          MakeDoubleChecker<double>(1e-6, 1 - 1e-6))
+            .AddAttribute("InitialCwnd",
+                          "Initial window of each path (segments, 1..1000).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&RudpCmtSender::m_initialCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("InitialSsThresh",
+                          "Initial slow-start threshold of each path (bytes).",
+                          UintegerValue(1u << 30),
+                          MakeUintegerAccessor(&RudpCmtSender::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("FastRetransmit",
+                          "On: a path in fast recovery keeps its window until the resent "
+                          "segment is acknowledged. Off: the window is cut and keeps growing "
+                          "(seed 002's two model families).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSender::m_fastRetransmit),
+                          MakeBooleanChecker())
+            .AddAttribute("Sfr",
+                          "Split Fast Retransmit: count missing reports per path.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSender::m_sfr),
+                          MakeBooleanChecker())
+            .AddAttribute("Cuc",
+                          "Cwnd Update for CMT: grow a path's window on its own pseudo-"
+                          "cumulative ACK.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSender::m_cuc),
+                          MakeBooleanChecker())
+            .AddAttribute("Dac",
+                          "Delayed ACK for CMT: a SACK answering two segments counts two "
+                          "missing reports (pair it with the receiver's Dac).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSender::m_dac),
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "RtxPolicy",
+                "Path of a resent segment: RTX-SAME, RTX-ASAP, RTX-CWND or "
+                "RTX-SSTHRESH.",
+                EnumValue(RudpCmtSender::RTX_SSTHRESH),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpCmtSender::RtxPolicy, &RudpCmtSender::m_rtxPolicy),
+                MakeEnumChecker(RudpCmtSender::RTX_SAME,
+                                "RTX-SAME",
+                                RudpCmtSender::RTX_ASAP,
+                                "RTX-ASAP",
+                                RudpCmtSender::RTX_CWND,
+                                "RTX-CWND",
+                                RudpCmtSender::RTX_SSTHRESH,
+                                "RTX-SSTHRESH"))
+            .AddAttribute("DupThreshold",
+                          "Missing reports that mark a segment lost (1..100; SCTP: 3).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&RudpCmtSender::m_dupThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 100))
+            .AddAttribute("InitialRto",
+                          "RTO of a path before its first RTT sample (1 ms..3600 s).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RudpCmtSender::m_initialRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("MinRto",
+                          "Lower bound of a path's RTO (1 ms..3600 s).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RudpCmtSender::m_minRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("MaxRto",
+                          "Upper bound of a path's RTO and its backoff (1 ms..3600 s).",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&RudpCmtSender::m_maxRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("PathMaxRetrans",
+                          "Consecutive timeouts after which a path carries no new data and "
+                          "is only probed (1..100).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&RudpCmtSender::m_pathMaxRetrans),
+                          MakeUintegerChecker<uint32_t>(1, 100))
+            .AddAttribute("SndBufSize",
+                          "Send buffer of the association (bytes; large, so that in seed "
+                          "002's unbounded case only the receiver's buffer can block).",
+                          UintegerValue(1u << 26),
+                          MakeUintegerAccessor(&RudpCmtSender::m_sndBufSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PathList",
+                          "The paths, in the order added.",
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&RudpCmtSender::m_paths),
+                          MakeObjectVectorChecker<RudpCmtPath>())
+            .AddTraceSource("ReceiveWindowLimited",
+                            "Whether the receiver's window blocks a sender with data and "
+                            "room in a path's window (receive-buffer blocking)",
+                            MakeTraceSourceAccessor(&RudpCmtSender::m_windowLimited),
+                            "ns3::TracedValueCallback::Bool")
+            .AddTraceSource("Tx",
+                            "A data segment was sent: payload, header, path",
+                            MakeTraceSourceAccessor(&RudpCmtSender::m_txTrace),
+                            "ns3::RudpCmtSender::SegmentTracedCallback")
+            .AddTraceSource("Retransmission",
+                            "A data segment was sent again: payload, header, path",
+                            MakeTraceSourceAccessor(&RudpCmtSender::m_retxTrace),
+                            "ns3::RudpCmtSender::SegmentTracedCallback");
+    return tid;
+}
+
+RudpCmtSender::RudpCmtSender()
+    : m_txBuffer(CreateObject<RudpTxBuffer>())
+{
+}
+
+RudpCmtSender::~RudpCmtSender() = default;
+
+void
+RudpCmtSender::DoDispose()
+{
+    for (auto& path : m_paths)
+    {
+        path->retransmitTimer.Cancel();
+    }
+    m_paths.clear();
+    m_socket = nullptr;
+    Application::DoDispose();
+}
+
+Ptr<RudpCmtPath>
+RudpCmtSender::AddPath(const Address& remote)
+{
+    NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(remote),
+                        "RudpCmtSender::AddPath: an InetSocketAddress, please");
+    Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
+    path->remote = remote;
+    path->index = m_paths.size();
+    m_paths.push_back(path);
+    return path;
+}
+
+const std::vector<Ptr<RudpCmtPath>>&
+RudpCmtSender::GetPaths() const
+{
+    return m_paths;
+}
+
+uint64_t
+RudpCmtSender::GetBytesAcked() const
+{
+    return m_bytesAcked;
+}
+
+uint64_t
+RudpCmtSender::GetRetransmissions() const
+{
+    return m_retransmissions;
+}
+
+uint64_t
+RudpCmtSender::GetFastRetransmits() const
+{
+    return m_fastRetransmits;
+}
+
+uint64_t
+RudpCmtSender::GetTimeouts() const
+{
+    return m_timeouts;
+}
+
+Time
+RudpCmtSender::GetReceiveWindowLimitedTime() const
+{
+    return m_windowLimitedTotal +
+           (m_windowLimited ? Simulator::Now() - m_windowLimitedSince : Seconds(0));
+}
+
+bool
+RudpCmtSender::IsComplete() const
+{
+    return m_maxBytes > 0 && m_bytesAcked >= m_maxBytes;
+}
+
+void
+RudpCmtSender::StartApplication()
+{
+    NS_ABORT_MSG_IF(m_paths.empty(), "RudpCmtSender has no path: AddPath first");
+    m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
+                    "ns3::RudpCmtSender::Port: cannot bind " << m_port);
+    m_socket->SetRecvCallback(MakeCallback(&RudpCmtSender::HandleRead, this));
+    for (auto& path : m_paths)
+    {
+        path->Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
+    }
+    m_txBuffer->SetMaxBufferSize(m_sndBufSize);
+    m_txBuffer->SetHeadSequence(FIRST_SEQUENCE);
+    m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
+        "cmt",
+        m_maxBytes > 0 ? m_maxBytes : std::numeric_limits<uint64_t>::max(),
+        m_contentSeed));
+    // No handshake tells the receiver's window: assume it open until the
+    // first SACK; the paths' initial windows are small.
+    m_peerWindow = std::numeric_limits<uint32_t>::max();
+    m_running = true;
+    Schedule();
+}
+
+void
+RudpCmtSender::StopApplication()
+{
+    m_running = false;
+    UpdateWindowLimited();
+    for (auto& path : m_paths)
+    {
+        path->retransmitTimer.Cancel();
+    }
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->Close();
+    }
+}
+
+void
+RudpCmtSender::Refill()
+{
+    std::vector<uint8_t> bytes;
+    while (m_source->GetRemaining() > 0 && m_txBuffer->Available() >= m_segmentSize)
+    {
+        const uint64_t size =
+            std::min<uint64_t>({m_source->GetRemaining(), m_txBuffer->Available(), 65536});
+        bytes.resize(size);
+        m_source->Read(bytes.data(), size);
+        m_txBuffer->Add(Create<Packet>(bytes.data(), size));
+    }
+}
+
+void
+RudpCmtSender::Schedule()
+{
+    if (!m_running)
+    {
+        return;
+    }
+    Refill();
+    for (uint32_t k = 0; k < m_paths.size(); ++k)
+    {
+        FillPath(*m_paths[(m_nextPath + k) % m_paths.size()]);
+    }
+    m_nextPath = (m_nextPath + 1) % m_paths.size();
+    UpdateWindowLimited();
+}
+
+uint32_t
+RudpCmtSender::FillPath(RudpCmtPath& path)
+{
+    if (path.status == RudpCmtPath::FAILED)
+    {
+        return 0;
+    }
+    uint32_t sent = 0;
+    while (true)
+    {
+        // Resends first: those the policy gave this path, or any with RTX-ASAP.
+        RudpTxBuffer::Segment* resend = nullptr;
+        if (m_txBuffer->FirstLost())
+        {
+            for (auto& segment : m_txBuffer->GetSegments())
+            {
+                if (segment.lost && (m_rtxPolicy == RTX_ASAP || segment.path == path.index))
+                {
+                    resend = &segment;
+                    break;
+                }
+            }
+        }
+        const uint32_t length =
+            resend ? resend->length : std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+        if (length == 0 || path.Room() < length)
+        {
+            break;
+        }
+        // The receiver's window, shared by all paths, must keep room for the
+        // segments waiting to be resent; one segment may probe a closed
+        // window when nothing is outstanding.
+        const uint32_t outstanding = m_txBuffer->BytesOutstanding() - (resend ? length : 0);
+        if (outstanding > 0 && outstanding + length > m_peerWindow)
+        {
+            break;
+        }
+        SendSegment(path, resend ? *resend : m_txBuffer->NewSegment(length));
+        sent += length;
+    }
+    return sent;
+}
+
+void
+RudpCmtSender::SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment)
+{
+    const bool resend = segment.txCount > 0;
+    segment.path = path.index;
+    segment.missingReports = 0;
+    m_txBuffer->MarkTransmitted(segment, Simulator::Now());
+    path.outstanding += segment.length;
+    path.bytesSent += segment.length;
+
+    RudpHeader header;
+    header.SetSequenceNumber(segment.seq);
+    header.SetPayloadLength(static_cast<uint16_t>(segment.length));
+    Ptr<Packet> packet = segment.payload->Copy();
+    header.ComputeChecksum(packet);
+    if (resend)
+    {
+        ++m_retransmissions;
+        ++path.retransmissions;
+        m_retxTrace(segment.payload, header, path.index);
+    }
+    m_txTrace(segment.payload, header, path.index);
+    packet->AddHeader(header);
+    m_socket->SendTo(packet, 0, path.remote);
+    if (path.retransmitTimer.IsExpired())
+    {
+        RestartTimer(path);
+    }
+}
+
+void
+RudpCmtSender::SendProbe(RudpCmtPath& path)
+{
+    // A header alone: the receiver answers any segment with a SACK on the
+    // path it came from, which proves the path alive.
+    RudpHeader header;
+    header.SetSequenceNumber(m_txBuffer->HighTxMark());
+    Ptr<Packet> packet = Create<Packet>();
+    header.ComputeChecksum(packet);
+    packet->AddHeader(header);
+    m_socket->SendTo(packet, 0, path.remote);
+}
+
+void
+RudpCmtSender::HandleRead(Ptr<Socket> socket)
+{
+    Address from;
+    while (Ptr<Packet> packet = socket->RecvFrom(from))
+    {
+        RudpHeader header;
+        if (packet->GetSize() < RudpHeader::FIXED_SIZE)
+        {
+            continue;
+        }
+        packet->RemoveHeader(header);
+        if (!header.IsChecksumOk(packet) || !header.HasFlags(RudpHeader::ACK))
+        {
+            continue;
+        }
+        const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
+        for (const auto& path : m_paths)
+        {
+            if (InetSocketAddress::ConvertFrom(path->remote).GetIpv4() == source)
+            {
+                ProcessSack(header, path->index);
+                break;
+            }
+        }
+    }
+}
+
+void
+RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
+{
+    const SequenceNumber32 cum = header.GetAckNumber();
+    if (cum > m_txBuffer->HighTxMark())
+    {
+        return;
+    }
+    // A SACK overtaken by a later one on a faster path carries a stale
+    // window, and nothing the later one did not say.
+    if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
+    {
+        return;
+    }
+    m_sacksSeen = true;
+    m_lastSack = header.GetSequenceNumber();
+    m_peerWindow = header.GetWindow();
+    RudpCmtPath& arrival = *m_paths[arrivalPath];
+    if (arrival.status == RudpCmtPath::FAILED)
+    {
+        // It answered a probe: it carries data again.
+        arrival.status = RudpCmtPath::ACTIVE;
+        arrival.consecutiveTimeouts = 0;
+        arrival.backoff = 1;
+        arrival.retransmitTimer.Cancel();
+    }
+
+    const size_t n = m_paths.size();
+    // CUC's pseudo-cumulative ACKs: each path's earliest outstanding
+    // segment, kept apart for first transmissions and for resends, so that
+    // a resend does not hold back the path it was moved to.
+    std::vector<std::optional<SequenceNumber32>> earliest(n);
+    std::vector<std::optional<SequenceNumber32>> earliestResend(n);
+    for (const auto& segment : m_txBuffer->GetSegments())
+    {
+        if (segment.sacked || segment.lost || segment.txCount == 0)
+        {
+            continue;
+        }
+        auto& mark = segment.txCount == 1 ? earliest[segment.path] : earliestResend[segment.path];
+        if (!mark)
+        {
+            mark = segment.seq;
+        }
+    }
+    std::vector<uint32_t> bytesNew(n, 0);
+    std::vector<bool> sawNewAck(n, false);
+    std::vector<bool> earliestAcked(n, false); // CUC: either earliest segment
+    std::vector<bool> oldestAcked(n, false);   // the timer: the earliest of all
+    std::vector<SequenceNumber32> highestNewOnPath(n, FIRST_SEQUENCE);
+    std::optional<SequenceNumber32> highestNew;
+    std::optional<SequenceNumber32> lowestNew;
+    const Time now = Simulator::Now();
+    auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
+        if (segment.sacked)
+        {
+            return; // acknowledged already, by an earlier SACK block
+        }
+        RudpCmtPath& path = *m_paths[segment.path];
+        if (!segment.lost)
+        {
+            path.outstanding -= segment.length;
+        }
+        bytesNew[segment.path] += segment.length;
+        sawNewAck[segment.path] = true;
+        highestNewOnPath[segment.path] = std::max(highestNewOnPath[segment.path], segment.seq);
+        highestNew = highestNew ? std::max(*highestNew, segment.seq) : segment.seq;
+        lowestNew = lowestNew ? std::min(*lowestNew, segment.seq) : segment.seq;
+        const bool first = segment.seq == earliest[segment.path];
+        const bool resend = segment.seq == earliestResend[segment.path];
+        earliestAcked[segment.path] = earliestAcked[segment.path] || first || resend;
+        const auto& otherResend = earliestResend[segment.path];
+        const auto& otherFirst = earliest[segment.path];
+        const bool oldest = (first && !(otherResend && *otherResend < segment.seq)) ||
+                            (resend && !(otherFirst && *otherFirst < segment.seq));
+        oldestAcked[segment.path] = oldestAcked[segment.path] || oldest;
+        if (segment.txCount == 1 && !segment.lost)
+        {
+            // Karn: only a segment sent once times its path.
+            path.GetRttEstimator()->Measurement(now - segment.lastTx);
+            path.GetState()->m_lastRtt = now - segment.lastTx;
+        }
+    };
+    for (const auto& block : header.GetSackBlocks())
+    {
+        m_txBuffer->MarkSacked(block.left, block.right, onAcked);
+    }
+    const SequenceNumber32 previousCum = m_txBuffer->HeadSequence();
+    if (cum > previousCum)
+    {
+        m_txBuffer->DiscardUpTo(cum, now, onAcked);
+        m_bytesAcked += cum - previousCum;
+    }
+
+    for (auto& path : m_paths)
+    {
+        if (path->inFastRecovery && cum >= path->recoveryExit)
+        {
+            path->inFastRecovery = false;
+            path->GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+        if (bytesNew[path->index] == 0)
+        {
+            continue;
+        }
+        path->consecutiveTimeouts = 0;
+        path->backoff = 1;
+        const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
+        if (advanced && !(m_fastRetransmit && path->inFastRecovery))
+        {
+            path->Grow(bytesNew[path->index], m_alpha);
+        }
+        if (path->outstanding == 0)
+        {
+            path->retransmitTimer.Cancel();
+        }
+        else if (oldestAcked[path->index])
+        {
+            // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
+            // acknowledgment restarts the timer, or a lost resend would never
+            // time out while later data keeps being acknowledged.
+            RestartTimer(*path);
+        }
+    }
+    if (highestNew)
+    {
+        CountMissingReports(highestNewOnPath,
+                            sawNewAck,
+                            *highestNew,
+                            *lowestNew,
+                            header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+    }
+    if (IsComplete())
+    {
+        for (auto& path : m_paths)
+        {
+            path->retransmitTimer.Cancel();
+        }
+        m_running = false;
+        UpdateWindowLimited();
+        return;
+    }
+    Schedule();
+}
+
+void
+RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+                                   const std::vector<bool>& sawNewAck,
+                                   SequenceNumber32 highestNew,
+                                   SequenceNumber32 lowestNew,
+                                   uint32_t pairs)
+{
+    for (auto& segment : m_txBuffer->GetSegments())
+    {
+        if (segment.sacked || segment.lost || segment.fastRetransmitted || segment.txCount == 0)
+        {
+            continue;
+        }
+        // SFR: only a later segment newly acknowledged on the same path
+        // proves this one missing; across paths it may just be slower.
+        const bool reported =
+            m_sfr ? sawNewAck[segment.path] && segment.seq < highestNewOnPath[segment.path]
+                  : segment.seq < highestNew;
+        if (!reported)
+        {
+            continue;
+        }
+        // DAC: a SACK that answers two segments, both above this one,
+        // reports it missing twice.
+        segment.missingReports += (m_dac && pairs == 2 && segment.seq < lowestNew) ? 2 : 1;
+        if (segment.missingReports < m_dupThreshold)
+        {
+            continue;
+        }
+        ++m_fastRetransmits;
+        segment.fastRetransmitted = true;
+        RudpCmtPath& path = *m_paths[segment.path];
+        if (!path.inFastRecovery)
+        {
+            path.Reduce(m_beta);
+            if (m_fastRetransmit)
+            {
+                path.inFastRecovery = true;
+                path.recoveryExit = m_txBuffer->HighTxMark();
+            }
+            else
+            {
+                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+            }
+        }
+        MarkForRetransmission(segment);
+    }
+}
+
+void
+RudpCmtSender::MarkForRetransmission(RudpTxBuffer::Segment& segment)
+{
+    const bool wasInFlight = !segment.sacked && !segment.lost;
+    if (!m_txBuffer->MarkLost(segment))
+    {
+        return;
+    }
+    if (wasInFlight)
+    {
+        m_paths[segment.path]->outstanding -= segment.length;
+    }
+    segment.path = RetransmissionPath(segment.path);
+}
+
+uint32_t
+RudpCmtSender::RetransmissionPath(uint32_t original) const
+{
+    auto better = [this](uint32_t a, uint32_t b) {
+        const Ptr<const RudpSenderState> x = m_paths[a]->GetState();
+        const Ptr<const RudpSenderState> y = m_paths[b]->GetState();
+        if (m_rtxPolicy == RTX_SSTHRESH && x->m_ssThresh != y->m_ssThresh)
+        {
+            return x->m_ssThresh > y->m_ssThresh;
+        }
+        return x->m_cWnd > y->m_cWnd;
+    };
+    const bool originalUsable = m_paths[original]->status == RudpCmtPath::ACTIVE;
+    if ((m_rtxPolicy == RTX_SAME || m_rtxPolicy == RTX_ASAP) && originalUsable)
+    {
+        return original;
+    }
+    std::optional<uint32_t> best;
+    for (const auto& path : m_paths)
+    {
+        if (path->status == RudpCmtPath::ACTIVE && (!best || better(path->index, *best)))
+        {
+            best = path->index;
+        }
+    }
+    return best.value_or(original);
+}
+
+Time
+RudpCmtSender::Rto(const RudpCmtPath& path) const
+{
+    Time rto = m_initialRto;
+    Ptr<RttEstimator> rtt = path.GetRttEstimator();
+    if (rtt->GetNSamples() > 0)
+    {
+        rto = std::max(m_minRto,
+                       rtt->GetEstimate() + std::max(MilliSeconds(1), rtt->GetVariation() * 4));
+    }
+    return std::min(rto * path.backoff, m_maxRto);
+}
+
+void
+RudpCmtSender::RestartTimer(RudpCmtPath& path)
+{
+    const Time rto = Rto(path);
+    path.retransmitDeadline = Simulator::Now() + rto;
+    // Restarted on every acknowledgment: re-arm lazily instead.
+    if (!path.retransmitTimer.IsExpired() && Simulator::GetDelayLeft(path.retransmitTimer) <= rto)
+    {
+        return;
+    }
+    path.retransmitTimer.Cancel();
+    path.retransmitTimer = Simulator::Schedule(rto, &RudpCmtSender::OnTimeout, this, path.index);
+}
+
+void
+RudpCmtSender::OnTimeout(uint32_t index)
+{
+    RudpCmtPath& path = *m_paths[index];
+    const Time now = Simulator::Now();
+    if (now < path.retransmitDeadline)
+    {
+        path.retransmitTimer = Simulator::Schedule(path.retransmitDeadline - now,
+                                                   &RudpCmtSender::OnTimeout,
+                                                   this,
+                                                   index);
+        return;
+    }
+    if (!m_running || (path.outstanding == 0 && path.status == RudpCmtPath::ACTIVE))
+    {
+        return;
+    }
+    ++m_timeouts;
+    ++path.timeouts;
+    ++path.consecutiveTimeouts;
+    path.backoff = std::min<uint32_t>(path.backoff * 2, 64);
+    path.inFastRecovery = false;
+    path.Collapse();
+    if (path.consecutiveTimeouts >= m_pathMaxRetrans)
+    {
+        NS_LOG_INFO("path " << index << " failed after " << path.consecutiveTimeouts
+                            << " timeouts");
+        path.status = RudpCmtPath::FAILED;
+    }
+    for (auto& segment : m_txBuffer->GetSegments())
+    {
+        if (segment.path == index && segment.txCount > 0 && !segment.sacked && !segment.lost)
+        {
+            MarkForRetransmission(segment);
+        }
+    }
+    if (path.status == RudpCmtPath::FAILED)
+    {
+        SendProbe(path);
+    }
+    path.retransmitDeadline = now;
+    path.retransmitTimer.Cancel();
+    RestartTimer(path);
+    Schedule();
+}
+
+void
+RudpCmtSender::UpdateWindowLimited()
+{
+    bool roomOnAPath = false;
+    for (const auto& path : m_paths)
+    {
+        roomOnAPath =
+            roomOnAPath || (path->status == RudpCmtPath::ACTIVE && path->Room() >= m_segmentSize);
+    }
+    const bool dataWaiting = m_txBuffer->UnsentBytes() > 0 || m_txBuffer->FirstLost();
+    const uint32_t outstanding = m_txBuffer->BytesOutstanding();
+    const bool limited = m_running && dataWaiting && roomOnAPath && outstanding > 0 &&
+                         outstanding + m_segmentSize > m_peerWindow;
+    if (limited && !m_windowLimited)
+    {
+        m_windowLimitedSince = Simulator::Now();
+    }
+    else if (!limited && m_windowLimited)
+    {
+        m_windowLimitedTotal += Simulator::Now() - m_windowLimitedSince;
+    }
+    m_windowLimited = limited;
+}
+
+} // namespace ns3

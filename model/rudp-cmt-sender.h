@@ -1,0 +1,185 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CMT_SENDER_H
+#define RUDP_CMT_SENDER_H
+
+#include "rudp-cmt-path.h"
+#include "rudp-file-source.h"
+#include "rudp-header.h"
+#include "rudp-tx-buffer.h"
+
+#include "ns3/application.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <memory>
+#include <vector>
+
+namespace ns3
+{
+
+class Socket;
+
+/**
+ * \ingroup rudp
+ * \brief The sending end of a concurrent-multipath (SCTP-CMT style)
+ * association: bulk data over every path at once, in one sequence space.
+ *
+ * Built from the RUDP pieces: RudpHeader segments (SACK blocks as SCTP's
+ * gap blocks), one RudpTxBuffer for the association (each segment remembers
+ * its path), and one RudpCmtPath per path with its own window, RTT
+ * estimator and retransmission timer. The paths are configured with
+ * AddPath on both ends, as SCTP's INIT would exchange them; there is no
+ * handshake. The data is generated from ContentSeed (RudpFileSource), so the
+ * receiver can check every byte.
+ *
+ * Scheduling: each path's window is filled in turn, round robin, within the
+ * receiver's advertised window (RudpCmtSender::Schedule is the one place to
+ * change for another scheduler).
+ *
+ * Loss detection counts missing reports per segment; the DupThreshold-th
+ * triggers a retransmission and a window reduction on the segment's path.
+ * The CMT algorithms of Iyengar, Amer and Stewart (2006), each switchable:
+ * - SFR (split fast retransmit): a SACK counts a segment missing only if a
+ *   later segment sent on the same path was newly acknowledged, so reordering
+ *   across paths does not trigger spurious retransmissions;
+ * - CUC (cwnd update for CMT): a path's window grows when the earliest
+ *   outstanding segment sent on that path is acknowledged, even when the
+ *   association's cumulative ACK is stuck behind another path;
+ * - DAC (delayed ACK for CMT): with the receiver delaying ACKs through
+ *   reordering, a SACK that answers two segments counts two missing reports.
+ * Retransmission policies choose the path of a resend: RTX-SAME (the same
+ * path), RTX-ASAP (the first path with room), RTX-CWND (the largest cwnd),
+ * RTX-SSTHRESH (the largest ssthresh). With FastRetransmit off a detected
+ * loss reduces the window and the window keeps growing; with it on, the path
+ * enters fast recovery and its window stays put until the resent segment is
+ * acknowledged (the seed's two model families).
+ */
+class RudpCmtSender : public Application
+{
+  public:
+    /// Where a resent segment goes.
+    enum RtxPolicy
+    {
+        RTX_SAME,     ///< the path it was sent on
+        RTX_ASAP,     ///< the first path with room in its window
+        RTX_CWND,     ///< the active path with the largest cwnd
+        RTX_SSTHRESH, ///< the active path with the largest ssthresh
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RudpCmtSender();
+    ~RudpCmtSender() override;
+
+    /**
+     * \brief Adds a path: the receiver's address (and port) on it. The node
+     * must route that address out through the path's own interface.
+     * \return the path
+     */
+    Ptr<RudpCmtPath> AddPath(const Address& remote);
+    /// \return the paths, in the order added
+    const std::vector<Ptr<RudpCmtPath>>& GetPaths() const;
+
+    /// \return payload bytes cumulatively acknowledged
+    uint64_t GetBytesAcked() const;
+    /// \return segments resent (fast and on timeout)
+    uint64_t GetRetransmissions() const;
+    /// \return fast retransmissions triggered by missing reports
+    uint64_t GetFastRetransmits() const;
+    /// \return expiries of the paths' timers
+    uint64_t GetTimeouts() const;
+    /**
+     * \return time the sender had data and room in a path's window but the
+     *         receiver's window was full: receive-buffer blocking
+     */
+    Time GetReceiveWindowLimitedTime() const;
+    /// \return true once MaxBytes have all been acknowledged
+    bool IsComplete() const;
+
+    /// The first sequence number of the association's data (both ends use it).
+    static const SequenceNumber32 FIRST_SEQUENCE;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+    void HandleRead(Ptr<Socket> socket);
+    /// Fills the paths' windows in turn (the scheduler).
+    void Schedule();
+    /// Sends what \p path may send now; \return bytes sent
+    uint32_t FillPath(RudpCmtPath& path);
+    /// Keeps the send buffer full of generated data.
+    void Refill();
+    void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
+    /// Counts missing reports and marks what they prove lost.
+    void CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+                             const std::vector<bool>& sawNewAck,
+                             SequenceNumber32 highestNew,
+                             SequenceNumber32 lowestNew,
+                             uint32_t pairs);
+    /// Marks \p segment for retransmission on the path the policy picks.
+    void MarkForRetransmission(RudpTxBuffer::Segment& segment);
+    /// \return the path a retransmission goes on, from the policy
+    uint32_t RetransmissionPath(uint32_t original) const;
+    void SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment);
+    void SendProbe(RudpCmtPath& path);
+    void RestartTimer(RudpCmtPath& path);
+    void OnTimeout(uint32_t index);
+    Time Rto(const RudpCmtPath& path) const;
+    void UpdateWindowLimited();
+
+    // Attributes
+    uint16_t m_port{0};
+    uint32_t m_segmentSize{1468};
+    uint64_t m_maxBytes{0};
+    uint64_t m_contentSeed{1};
+    double m_alpha{1.0};
+    double m_beta{0.5};
+    uint32_t m_initialCwnd{2};
+    uint32_t m_initialSsThresh{1u << 30};
+    bool m_fastRetransmit{true};
+    bool m_sfr{true};
+    bool m_cuc{true};
+    bool m_dac{true};
+    RtxPolicy m_rtxPolicy{RTX_SSTHRESH};
+    uint32_t m_dupThreshold{3};
+    Time m_initialRto{Seconds(1)};
+    Time m_minRto{Seconds(1)};
+    Time m_maxRto{Seconds(60)};
+    uint32_t m_pathMaxRetrans{2};
+    uint32_t m_sndBufSize{1u << 26};
+
+    // State
+    Ptr<Socket> m_socket;
+    std::vector<Ptr<RudpCmtPath>> m_paths;
+    Ptr<RudpTxBuffer> m_txBuffer;
+    std::unique_ptr<RudpFileSource> m_source;
+    uint32_t m_peerWindow{0};
+    bool m_sacksSeen{false};
+    SequenceNumber32 m_lastSack{0}; ///< number of the newest SACK processed
+    uint32_t m_nextPath{0};
+    uint64_t m_bytesAcked{0};
+    uint64_t m_retransmissions{0};
+    uint64_t m_fastRetransmits{0};
+    uint64_t m_timeouts{0};
+    TracedValue<bool> m_windowLimited{false};
+    Time m_windowLimitedSince;
+    Time m_windowLimitedTotal;
+    bool m_running{false};
+
+    TracedCallback<Ptr<const Packet>, const RudpHeader&, uint32_t> m_txTrace;
+    TracedCallback<Ptr<const Packet>, const RudpHeader&, uint32_t> m_retxTrace;
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CMT_SENDER_H */

@@ -1,0 +1,170 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-tcp-congestion-adapter.h"
+
+#include "rudp-compat.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpTcpCongestionAdapter");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpTcpCongestionAdapter);
+
+TypeId
+RudpTcpCongestionAdapter::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RudpTcpCongestionAdapter")
+                            .SetParent<RudpWindowPolicy>()
+                            .SetGroupName("Rudp")
+                            .AddConstructor<RudpTcpCongestionAdapter>();
+    return tid;
+}
+
+void
+RudpTcpCongestionAdapter::SetCongestionOps(Ptr<TcpCongestionOps> algorithm)
+{
+    NS_ABORT_MSG_IF(algorithm->HasCongControl(),
+                    "ns3::RudpSocket::CongestionOps: " << algorithm->GetName()
+                                                       << " replaces TCP's control loop "
+                                                          "(CongControl) and needs TCP's rate "
+                                                          "sampling, which RUDP does not have");
+    m_algorithm = algorithm;
+}
+
+Ptr<TcpCongestionOps>
+RudpTcpCongestionAdapter::GetCongestionOps() const
+{
+    return m_algorithm;
+}
+
+Ptr<const TcpSocketState>
+RudpTcpCongestionAdapter::GetTcpState() const
+{
+    return m_state;
+}
+
+std::string
+RudpTcpCongestionAdapter::GetName() const
+{
+    return m_algorithm ? m_algorithm->GetName() : "TcpCongestionOps";
+}
+
+void
+RudpTcpCongestionAdapter::Init(Ptr<RudpSenderState> tcb)
+{
+    NS_ABORT_MSG_UNLESS(m_algorithm, "RudpTcpCongestionAdapter without a congestion control");
+    m_state->m_segmentSize = tcb->m_segmentSize;
+    m_state->m_initialCWnd = tcb->m_initialCwnd;
+    m_state->m_initialSsThresh = tcb->m_initialSsThresh;
+    m_state->m_cWnd = tcb->m_initialCwnd * tcb->m_segmentSize;
+    m_state->m_cWndInfl = m_state->m_cWnd;
+    m_state->m_ssThresh = tcb->m_initialSsThresh;
+    m_state->m_congState = TcpSocketState::CA_OPEN;
+    m_algorithm->Init(m_state);
+    Publish(tcb);
+}
+
+uint32_t
+RudpTcpCongestionAdapter::GetSendWindow(Ptr<const RudpSenderState> tcb) const
+{
+    return std::min<uint32_t>(m_state->m_cWnd, tcb->m_windowSegments * tcb->m_segmentSize);
+}
+
+void
+RudpTcpCongestionAdapter::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked)
+{
+    Refresh(tcb);
+    if (m_state->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        // NewReno's exit from fast recovery: deflate to ssthresh.
+        m_state->m_cWnd = m_state->m_ssThresh.Get();
+        SetCongState(TcpSocketState::CA_OPEN);
+    }
+    else if (m_state->m_congState == TcpSocketState::CA_LOSS)
+    {
+        SetCongState(TcpSocketState::CA_OPEN);
+    }
+    m_algorithm->PktsAcked(m_state, segmentsAcked, tcb->m_lastRtt);
+    m_algorithm->IncreaseWindow(m_state, segmentsAcked);
+    Publish(tcb);
+}
+
+bool
+RudpTcpCongestionAdapter::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
+{
+    Refresh(tcb);
+    if (m_state->m_congState == TcpSocketState::CA_RECOVERY)
+    {
+        m_state->m_cWnd += m_state->m_segmentSize;
+        Publish(tcb);
+        return false;
+    }
+    if (count != tcb->m_dupAckThreshold)
+    {
+        return false;
+    }
+    m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
+    m_state->m_cWnd = m_state->m_ssThresh + tcb->m_dupAckThreshold * m_state->m_segmentSize;
+    SetCongState(TcpSocketState::CA_RECOVERY);
+    Publish(tcb);
+    return true;
+}
+
+void
+RudpTcpCongestionAdapter::OnTimeout(Ptr<RudpSenderState> tcb)
+{
+    Refresh(tcb);
+    m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
+    m_state->m_cWnd = m_state->m_segmentSize;
+    SetCongState(TcpSocketState::CA_LOSS);
+    Publish(tcb);
+}
+
+void
+RudpTcpCongestionAdapter::Refresh(Ptr<const RudpSenderState> tcb)
+{
+    m_state->m_bytesInFlight = tcb->m_bytesInFlight;
+    m_state->m_lastRtt = tcb->m_lastRtt;
+    m_state->m_minRtt = tcb->m_minRtt;
+#if RUDP_HAVE_CWND_LIMITED
+    // A bulk sender keeps its window full: the algorithm may grow it.
+    m_state->m_isCwndLimited = true;
+#endif
+}
+
+void
+RudpTcpCongestionAdapter::SetCongState(TcpSocketState::TcpCongState_t state)
+{
+    m_algorithm->CongestionStateSet(m_state, state);
+    m_state->m_congState = state;
+}
+
+void
+RudpTcpCongestionAdapter::Publish(Ptr<RudpSenderState> tcb) const
+{
+    // ssthresh first, as the algorithms set it: a trace of both sees the
+    // window before a reduction next to the threshold it led to.
+    tcb->m_ssThresh = m_state->m_ssThresh;
+    tcb->m_cWnd = m_state->m_cWnd;
+    switch (m_state->m_congState.Get())
+    {
+    case TcpSocketState::CA_RECOVERY:
+        tcb->m_congState = RudpSenderState::FAST_RECOVERY;
+        break;
+    default:
+        tcb->m_congState = m_state->m_cWnd < m_state->m_ssThresh
+                               ? RudpSenderState::SLOW_START
+                               : RudpSenderState::CONGESTION_AVOIDANCE;
+        break;
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,5 @@
+"""``python -m rudp.sweep``: see :mod:`rudp.sweep.cli`."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,193 @@
+"""``python -m rudp.sweep``: the command line over :func:`rudp.sweep.run_sweep`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..runner import Value
+from .cache import Cache, point_key
+from .execute import command_of
+from .grid import GridError
+from .manager import plan, program_identities, run_sweep
+from .pool import default_jobs
+from .presets import PRESETS
+
+PRESET_HELP = "\n".join(
+    textwrap.fill(p.description, 79, initial_indent=f"  {p.name:9} ", subsequent_indent=" " * 12)
+    for p in PRESETS.values()
+)
+
+EPILOG = f"""\
+presets:
+{PRESET_HELP}
+
+grid file (TOML):
+  program = "rudp-file-transfer"
+  runs = 3
+  [fixed]
+  file = "1.jpg"
+  [axes]
+  variant = ["stop-and-wait", "go-back-n"]
+  loss = [0.0, 0.05]
+  (several grids: [[grid]] tables with name/fixed/axes/runs/program;
+   an optional [quick] table with runs/fixed/axes applies under --quick)
+
+examples:
+  python -m rudp.sweep seed000 --quick
+  python -m rudp.sweep my-grid.toml --runs 5 --out results/mine
+  python -m rudp.sweep rudp-file-transfer --axis variant=reno,go-back-n \\
+      --axis loss=0,0.05 --set size=200000 --runs 3
+  python -m rudp.sweep seed000 --scheduler tcp://10.0.0.1:8786
+
+results: OUT/results.parquet (or .csv), one row per (point, run): parameters,
+metrics, 'error' (empty on success), 'exit_status', 'stderr', 'command'.
+Finished runs are cached under OUT/cache (keyed by program, its build,
+parameters and run): a re-run only runs what is missing. A failed run is
+printed with its command line and stderr, kept as a row with its 'error',
+never cached, and makes the command exit with status 1 (2: bad usage).
+"""
+
+
+def parse_value(text: str) -> Value:
+    """A command-line value as a grid holds it: int, float or string."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _assignment(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected NAME=VALUE")
+    return name.lstrip("-"), value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m rudp.sweep",
+        description=(
+            "Run a parameter sweep of the rudp scenario programs in parallel, from a cache "
+            "where possible, and write its results, tables and figures."
+        ),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "spec",
+        metavar="PRESET_OR_GRID_FILE",
+        help=f"a preset ({', '.join(PRESETS)}), a TOML grid file, or a built program's name",
+    )
+    p.add_argument("--quick", action="store_true", help="the preset's small size (demo, tests)")
+    p.add_argument("--runs", type=int, metavar="N", help="runs per point (RngRun 1..N)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help=f"runs at a time on this machine (default: all {default_jobs()} cores)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDR",
+        help="run on this Dask distributed scheduler (tcp://host:8786) instead of locally",
+    )
+    p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default results/NAME)")
+    p.add_argument("--cache", type=Path, metavar="DIR", help="cache folder (default DIR/cache)")
+    p.add_argument("--no-cache", action="store_true", help="run everything, store nothing")
+    p.add_argument(
+        "--format", choices=("parquet", "csv"), default="parquet", help="results file format"
+    )
+    p.add_argument(
+        "--set",
+        type=_assignment,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="fix a parameter in every grid (repeatable)",
+    )
+    p.add_argument(
+        "--axis",
+        type=_assignment,
+        action="append",
+        default=[],
+        metavar="NAME=V1,V2,...",
+        help="sweep a parameter over these values in every grid (repeatable)",
+    )
+    p.add_argument("--timeout", type=float, default=3600, metavar="S", help="limit of one run")
+    p.add_argument("--no-report", action="store_true", help="write no figures or tables")
+    p.add_argument(
+        "--dry-run", action="store_true", help="list the runs and what is cached; run nothing"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+    return p
+
+
+def _dry_run(
+    args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]
+) -> int:
+    the_plan = plan(args.spec, args.quick, args.runs, fixed, axes)
+    points = the_plan.points()
+    folder = args.out or Path("results") / the_plan.name
+    store = Cache(args.cache or folder / "cache")
+    builds = program_identities(points)
+    missing = [
+        p
+        for p in points
+        if args.no_cache
+        or builds[p.program] is None
+        or store.get(point_key(p, str(builds[p.program]))) is None
+    ]
+    print(
+        f"{the_plan.name}: {len(the_plan.grids)} grid(s), {len(points)} runs, "
+        f"{len(points) - len(missing)} cached, {len(missing)} to run"
+    )
+    for point in missing[:10]:
+        print("  " + command_of(point))
+    if len(missing) > 10:
+        print(f"  ... and {len(missing) - 10} more")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    fixed = {name: parse_value(value) for name, value in args.set}
+    axes = {name: [parse_value(v) for v in value.split(",")] for name, value in args.axis}
+    try:
+        if args.dry_run:
+            return _dry_run(args, fixed, axes)
+        frame = run_sweep(
+            args.spec,
+            quick=args.quick,
+            runs=args.runs,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            out=args.out,
+            cache=args.cache,
+            use_cache=not args.no_cache,
+            fmt=args.format,
+            fixed=fixed,
+            axes=axes,
+            report=not args.no_report,
+            progress=not args.quiet,
+            timeout_s=args.timeout,
+        )
+    except GridError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # an unreachable scheduler, an unwritable --out
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    if frame.attrs["failed"]:
+        print(
+            f"FAILED: {frame.attrs['failed']} of {frame.attrs['runs']} runs failed "
+            "(rows with 'error' set in the results)",
+            file=sys.stderr,
+        )
+        return 1
+    return 0

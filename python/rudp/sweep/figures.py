@@ -1,0 +1,189 @@
+"""Figure helpers (matplotlib, Agg): mean and 95 % CI lines, CDFs, a generic plot.
+
+The presets' own figures are in their modules; what they share is here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: sweeps run on servers and in workers without a display
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .frame import succeeded
+from .grid import Grid
+from .stats import summarize
+
+_TIME_UNITS = {"fs": 1e-15, "ps": 1e-12, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+_TIME = re.compile(r"^\s*\+?([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*(fs|ps|ns|us|ms|s)?\s*$")
+
+#: Metrics worth plotting first, and their axis labels.
+LABELS = {
+    "throughput_kBps": "throughput (KB/s, 1 KB = 1000 B)",
+    "transfer_time_s": "transfer time (s)",
+    "throughput_Mbps": "throughput (Mbit/s)",
+    "mean_delay_s": "mean delay (s)",
+    "mean_jitter_s": "mean jitter (s)",
+    "lost_packets": "lost packets",
+    "retransmissions": "retransmitted segments",
+}
+
+
+def ns3_seconds(value: Any) -> float | None:
+    """An ns-3 time string ("20ms", "2s", "0") in seconds; None if it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    match = _TIME.match(str(value))
+    if match is None:
+        return None
+    return float(match.group(1)) * _TIME_UNITS[match.group(2) or "s"]
+
+
+def label(metric: str) -> str:
+    """An axis label with units for ``metric``."""
+    if metric in LABELS:
+        return LABELS[metric]
+    for suffix, unit in (("_s", "s"), ("_kBps", "KB/s"), ("_Mbps", "Mbit/s"), ("_bytes", "B")):
+        if metric.endswith(suffix):
+            return f"{metric[: -len(suffix)].replace('_', ' ')} ({unit})"
+    return metric.replace("_", " ")
+
+
+def plot_estimates(
+    ax: Axes,
+    frame: pd.DataFrame,
+    x: str,
+    metric: str,
+    series_label: str,
+    *,
+    x_scale: float = 1.0,
+    x_shift: float = 0.0,
+    **style: Any,
+) -> None:
+    """One line of ``metric``'s mean against ``x``, with 95 % CI error bars.
+
+    Plotted at ``x * x_scale + x_shift``: a small shift (or, on a log axis,
+    a scale near 1) per series keeps overlapping error bars apart.
+    """
+    data = frame.dropna(subset=[metric])
+    if data.empty:
+        return
+    summary = summarize(data, [x], metric)
+    ax.errorbar(
+        summary[x].astype(float) * x_scale + x_shift,
+        summary["mean"],
+        yerr=summary["ci95"].fillna(0.0),
+        marker=style.pop("marker", "o"),
+        markersize=style.pop("markersize", 4),
+        capsize=3,
+        label=series_label,
+        **style,
+    )
+
+
+def dodge(index: int, count: int, span: float) -> float:
+    """Offset of series ``index`` of ``count`` so their error bars do not overlap."""
+    return (index - (count - 1) / 2) * 0.012 * span
+
+
+def finish(fig: Figure, path: Path) -> Path:
+    """Lay out, save as PNG and close ``fig``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def histogram_cdf(
+    edges: Sequence[Sequence[float]], counts: Sequence[Sequence[float]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The CDF of several histograms of the same quantity, summed bin by bin.
+
+    Each histogram is its bin edges (one more than its counts) or its bins'
+    left edges (as many as its counts, uniform width: FlowMonitor's). The
+    CDF is evaluated at the bins' right edges.
+    """
+    totals: dict[float, float] = {}
+    for bin_edges, bin_counts in zip(edges, counts, strict=True):
+        e = np.asarray(bin_edges, dtype=float)
+        c = np.asarray(bin_counts, dtype=float)
+        if len(c) == 0:
+            continue
+        if len(e) == len(c) + 1:
+            right = e[1:]
+        elif len(e) == len(c):
+            width = float(np.min(np.diff(e))) if len(e) > 1 else max(float(e[0]), 1e-9)
+            right = e + width
+        else:
+            raise ValueError(f"{len(e)} edges for {len(c)} counts")
+        for r, n in zip(right, c, strict=True):
+            key = round(float(r), 15)
+            totals[key] = totals.get(key, 0.0) + float(n)
+    if not totals:
+        return np.array([]), np.array([])
+    xs = np.array(sorted(totals))
+    ns = np.array([totals[x] for x in xs])
+    total = ns.sum()
+    return xs, (np.cumsum(ns) / total if total > 0 else ns)
+
+
+def _numeric(values: Sequence[Any]) -> bool:
+    return all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+
+
+def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> list[Path]:
+    """For a grid of one's own: the main metrics against its first varying axis.
+
+    One PNG per grid (``<name or program>.png``); one line per combination
+    of the other varying axes; mean and 95 % CI over runs.
+    """
+    written: list[Path] = []
+    ok = succeeded(frame)
+    for number, grid in enumerate(grids, start=1):
+        varying = [name for name, values in grid.axes.items() if len(values) > 1]
+        if not varying or ok.empty:
+            continue
+        x = next((name for name in varying if _numeric(grid.axes[name])), None)
+        x_scale, x_label = 1.0, x or varying[0]
+        if x is None and all(ns3_seconds(v) is not None for v in grid.axes[varying[0]]):
+            x, x_scale, x_label = varying[0], 1e3, f"{varying[0]} (ms)"
+        in_grid = ok[ok["program"] == grid.program]
+        for name, value in grid.fixed.items():
+            if name in in_grid:
+                in_grid = in_grid[in_grid[name] == value]
+        metrics = [m for m in LABELS if m in in_grid and in_grid[m].notna().any()][:2]
+        if x is None or not metrics or in_grid.empty:
+            continue
+        in_grid = in_grid.assign(_x=in_grid[x].map(ns3_seconds))
+        others = [name for name in varying if name != x]
+        fig, axes = plt.subplots(1, len(metrics), figsize=(6.5 * len(metrics), 4.5), squeeze=False)
+        groups = list(in_grid.groupby(others, sort=False)) if others else [((), in_grid)]
+        span = float(in_grid["_x"].max() - in_grid["_x"].min()) * x_scale
+        for i, (key, part) in enumerate(groups):
+            keys = key if isinstance(key, tuple) else (key,)
+            series = ", ".join(f"{n}={v}" for n, v in zip(others, keys, strict=True)) or "all"
+            shift = dodge(i, len(groups), span)
+            for ax, metric in zip(axes[0], metrics, strict=True):
+                plot_estimates(ax, part, "_x", metric, series, x_scale=x_scale, x_shift=shift)
+        for ax, metric in zip(axes[0], metrics, strict=True):
+            ax.set_xlabel(x_label)
+            ax.set_ylabel(label(metric))
+            ax.grid(True, alpha=0.3)
+            ax.legend(fontsize="small")
+        title = grid.name or grid.program
+        fig.suptitle(f"{title}: mean and 95 % CI over {grid.runs} run(s)")
+        stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", grid.name or f"{grid.program}-{number}")
+        written.append(finish(fig, out / f"{stem}.png"))
+    return written

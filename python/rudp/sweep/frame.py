@@ -1,0 +1,123 @@
+"""Results as a pandas DataFrame, written as Parquet or CSV.
+
+One row per (point, run). Columns: ``program``, the parameters, ``run``,
+the program's metrics, then ``error`` (None when the run succeeded),
+``exit_status``, ``stderr``, ``command`` (the command line that reproduces
+the run) and ``build`` (the program's build identity). Where a metric has a
+parameter's name (``variant``, ``loss``, ...), the column holds the
+parameter as the grid gave it, so failed rows carry it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import pandas as pd
+
+from .execute import Outcome
+
+#: Columns after the metrics, in this order.
+TRAILING = ("error", "exit_status", "stderr", "command", "build")
+
+Format = Literal["parquet", "csv"]
+
+
+def to_frame(outcomes: Sequence[Outcome]) -> pd.DataFrame:
+    """The outcomes as rows, in the given order."""
+    param_names: dict[str, None] = {}
+    metric_names: dict[str, None] = {}
+    for outcome in outcomes:
+        param_names.update(dict.fromkeys(name for name, _ in outcome.point.params))
+        metric_names.update(dict.fromkeys(outcome.metrics or {}))
+    metric_names = {m: None for m in metric_names if m not in param_names and m not in TRAILING}
+
+    rows: list[dict[str, Any]] = []
+    for outcome in outcomes:
+        row: dict[str, Any] = {"program": outcome.point.program}
+        row.update(dict(outcome.point.params))
+        row["run"] = outcome.point.run
+        metrics = outcome.metrics or {}
+        row.update({m: metrics[m] for m in metric_names if m in metrics})
+        row.update(
+            error=outcome.error,
+            exit_status=outcome.exit_status,
+            stderr=outcome.stderr,
+            command=outcome.command,
+            build=outcome.build,
+        )
+        rows.append(row)
+    columns = ["program", *param_names, "run", *metric_names, *TRAILING]
+    frame = pd.DataFrame(rows, columns=columns)
+    frame["exit_status"] = frame["exit_status"].astype("Int64")
+    for column in ("error", "stderr", "build"):
+        # All-None columns would otherwise be float NaN, and a reader tests `is None`.
+        frame[column] = frame[column].astype(object).where(frame[column].notna(), None)
+    return frame
+
+
+def succeeded(frame: pd.DataFrame) -> pd.DataFrame:
+    """The rows whose run succeeded."""
+    return frame[frame["error"].isna()]
+
+
+def _uniform(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy whose object columns Parquet can store.
+
+    A parameter may be a number in one grid and a string in another (say
+    ``delay`` as 0 and as "20ms"); Arrow needs one type per column, and the
+    text form loses nothing the program saw.
+    """
+    frame = frame.copy()
+    for column in [c for c in frame.columns if pd.api.types.is_object_dtype(frame[c])]:
+        values = frame[column].dropna()
+        kinds = {type(v) for v in values}
+        if len(kinds) > 1 and not kinds <= {int, float} and list not in kinds:
+            frame[column] = frame[column].map(lambda v: None if v is None else str(v))
+    return frame
+
+
+def save(frame: pd.DataFrame, folder: Path, fmt: Format = "parquet") -> Path:
+    """Write ``frame`` as ``folder/results.<fmt>`` and return its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"results.{fmt}"
+    if fmt == "parquet":
+        _uniform(frame).to_parquet(path, index=False)
+    elif fmt == "csv":
+        frame.to_csv(path, index=False)
+    else:
+        raise ValueError(f"unknown format {fmt!r}: parquet or csv")
+    return path
+
+
+def load(path: str | Path) -> pd.DataFrame:
+    """Read a results file written by :func:`save`."""
+    path = Path(path)
+    if path.is_dir():
+        path = next(
+            (p for p in (path / "results.parquet", path / "results.csv") if p.is_file()), path
+        )
+    if path.suffix == ".csv":
+        return pd.read_csv(path)
+    return pd.read_parquet(path)
+
+
+def failure_report(frame: pd.DataFrame, limit: int = 10, stderr_chars: int = 1500) -> str:
+    """The failed rows for a person: each distinct reason once, with how many
+    runs it hit, one command line that reproduces it and its stderr."""
+    failures = frame[frame["error"].notna()]
+    if failures.empty:
+        return ""
+    lines = [f"{len(failures)} of {len(frame)} runs FAILED:"]
+    reasons = failures.groupby("error", sort=False)
+    for number, (reason, group) in enumerate(reasons):
+        if number == limit:
+            lines.append(f"... and {reasons.ngroups - limit} more reasons: see the 'error' column")
+            break
+        row = group.iloc[0]
+        lines.append(f"- [{len(group)} run{'s' if len(group) > 1 else ''}] {reason}")
+        lines.append(f"  {'e.g. ' if len(group) > 1 else ''}command: {row['command']}")
+        stderr = row["stderr"] if isinstance(row["stderr"], str) else ""
+        lines.extend(f"  | {line}" for line in stderr.strip()[-stderr_chars:].splitlines())
+    return "\n".join(lines)

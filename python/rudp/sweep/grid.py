@@ -1,0 +1,210 @@
+"""Grids: a program, fixed parameters and axes, expanded into points x runs.
+
+A grid file is TOML. One grid::
+
+    program = "rudp-file-transfer"
+    runs = 3
+    [fixed]
+    file = "1.jpg"
+    [axes]
+    variant = ["stop-and-wait", "go-back-n"]
+    loss = [0.0, 0.05]
+
+or several, sharing the top-level ``program``, ``runs`` and ``[fixed]`` as
+defaults::
+
+    program = "rudp-file-transfer"
+    runs = 5
+    [fixed]
+    file = "1.jpg"
+    [[grid]]
+    name = "loss"
+    axes = { variant = ["stop-and-wait", "go-back-n"], loss = [0.0, 0.02] }
+    [[grid]]
+    name = "delay"
+    axes = { variant = ["stop-and-wait", "go-back-n"], delay = ["0ms", "20ms"] }
+
+An optional ``[quick]`` table (``runs``, ``fixed``, ``axes``) is applied to
+every grid under ``--quick``. Each axis is a list; a grid's points are the
+Cartesian product of its axes, and each point runs ``runs`` times with
+ns-3's ``RngRun`` = 1..runs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ..runner import Value, format_value
+
+#: Parameters the sweep sets itself: a grid may not.
+RESERVED = frozenset({"RngRun", "output"})
+
+
+class GridError(ValueError):
+    """A grid file or grid definition is malformed."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One program's parameter grid: ``fixed`` everywhere, the product of ``axes``."""
+
+    program: str
+    fixed: Mapping[str, Value] = field(default_factory=dict)
+    axes: Mapping[str, Sequence[Value]] = field(default_factory=dict)
+    runs: int = 1
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.runs < 1:
+            raise GridError(f"grid {self.name or self.program!r}: runs must be >= 1")
+        for key in (*self.fixed, *self.axes):
+            if key in RESERVED:
+                raise GridError(
+                    f"grid {self.name or self.program!r}: {key!r} is set by the sweep "
+                    "(use runs for RngRun)"
+                )
+        for key, values in self.axes.items():
+            if isinstance(values, str | bytes) or len(values) == 0:
+                raise GridError(f"grid {self.name or self.program!r}: axis {key!r} needs a list")
+
+    def points(self) -> list[dict[str, Value]]:
+        """The parameter dictionaries of this grid, axes varying last-first."""
+        names = list(self.axes)
+        return [
+            {**self.fixed, **dict(zip(names, combo, strict=True))}
+            for combo in itertools.product(*(self.axes[n] for n in names))
+        ]
+
+    def with_overrides(
+        self,
+        runs: int | None = None,
+        fixed: Mapping[str, Value] | None = None,
+        axes: Mapping[str, Sequence[Value]] | None = None,
+    ) -> Grid:
+        """This grid with ``runs`` replaced and parameters set or swept.
+
+        A name in ``fixed`` replaces an axis of that name and a name in
+        ``axes`` replaces a fixed value, so an override always wins.
+        """
+        fixed = dict(fixed or {})
+        axes = dict(axes or {})
+        new_fixed = {k: v for k, v in self.fixed.items() if k not in axes} | fixed
+        new_axes = {k: v for k, v in self.axes.items() if k not in fixed} | axes
+        return replace(
+            self, runs=runs if runs is not None else self.runs, fixed=new_fixed, axes=new_axes
+        )
+
+
+@dataclass(frozen=True)
+class Point:
+    """One simulation to run: a program, its parameters and the RngRun."""
+
+    program: str
+    params: tuple[tuple[str, Value], ...]
+    run: int
+
+    @property
+    def args(self) -> tuple[tuple[str, str], ...]:
+        """The parameters as the program receives them: what identifies the point."""
+        return tuple((name, format_value(value)) for name, value in self.params)
+
+
+def expand(grids: Iterable[Grid]) -> list[Point]:
+    """Every (point, run) of ``grids``, in order, each once.
+
+    Points that several grids share (an experiment's baseline, say) appear
+    once, where they first occur: two points are the same when the program
+    and the parameters it receives are the same.
+    """
+    seen: set[tuple[str, tuple[tuple[str, str], ...], int]] = set()
+    out: list[Point] = []
+    for grid in grids:
+        for params in grid.points():
+            for run in range(1, grid.runs + 1):
+                point = Point(grid.program, tuple(sorted(params.items())), run)
+                identity = (point.program, point.args, point.run)
+                if identity not in seen:
+                    seen.add(identity)
+                    out.append(point)
+    return out
+
+
+def _value(where: str, value: Any) -> Value:
+    if isinstance(value, bool | int | float | str):
+        return value
+    raise GridError(f"{where}: {value!r} is not a string, number or boolean")
+
+
+def _params(where: str, table: Any) -> dict[str, Value]:
+    if not isinstance(table, dict):
+        raise GridError(f"{where} must be a table")
+    return {str(k): _value(f"{where}.{k}", v) for k, v in table.items()}
+
+
+def _axes(where: str, table: Any) -> dict[str, list[Value]]:
+    if not isinstance(table, dict):
+        raise GridError(f"{where} must be a table")
+    axes: dict[str, list[Value]] = {}
+    for key, values in table.items():
+        if not isinstance(values, list):
+            raise GridError(f"{where}.{key} must be a list")
+        axes[str(key)] = [_value(f"{where}.{key}", v) for v in values]
+    return axes
+
+
+def _grid(where: str, table: Mapping[str, Any], defaults: Mapping[str, Any]) -> Grid:
+    unknown = set(table) - {"program", "runs", "fixed", "axes", "name"}
+    if unknown:
+        raise GridError(f"{where}: unknown key(s) {sorted(unknown)}")
+    program = table.get("program", defaults.get("program"))
+    if not isinstance(program, str):
+        raise GridError(f"{where}: 'program' (a string) is required")
+    runs = table.get("runs", defaults.get("runs", 1))
+    if not isinstance(runs, int):
+        raise GridError(f"{where}: 'runs' must be an integer")
+    fixed = _params(f"{where}.fixed", defaults.get("fixed", {})) | _params(
+        f"{where}.fixed", table.get("fixed", {})
+    )
+    axes = _axes(f"{where}.axes", table.get("axes", {}))
+    return Grid(program, fixed, axes, runs, str(table.get("name", "")))
+
+
+def parse_grids(data: Mapping[str, Any], where: str = "grid", quick: bool = False) -> list[Grid]:
+    """Grids from a parsed TOML document (see the module's docstring)."""
+    data = dict(data)
+    quick_table = data.pop("quick", {})
+    if "grid" in data:
+        tables = data.pop("grid")
+        if not isinstance(tables, list) or not tables:
+            raise GridError(f"{where}: 'grid' must be a non-empty array of tables ([[grid]])")
+        unknown = set(data) - {"program", "runs", "fixed"}
+        if unknown:
+            raise GridError(f"{where}: unknown top-level key(s) {sorted(unknown)}")
+        grids = [_grid(f"{where}: grid[{i}]", t, data) for i, t in enumerate(tables)]
+    else:
+        grids = [_grid(where, data, {})]
+    if quick and quick_table:
+        if not isinstance(quick_table, dict) or set(quick_table) - {"runs", "fixed", "axes"}:
+            raise GridError(f"{where}: [quick] takes only runs, fixed and axes")
+        runs = quick_table.get("runs")
+        if runs is not None and not isinstance(runs, int):
+            raise GridError(f"{where}: quick.runs must be an integer")
+        fixed = _params(f"{where}: quick.fixed", quick_table.get("fixed", {}))
+        axes = _axes(f"{where}: quick.axes", quick_table.get("axes", {}))
+        grids = [g.with_overrides(runs, fixed, axes) for g in grids]
+    return grids
+
+
+def load_grids(path: str | Path, quick: bool = False) -> list[Grid]:
+    """Grids from a TOML grid file."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as error:
+        raise GridError(f"{path}: {error}") from error
+    return parse_grids(data, str(path), quick)

@@ -1,0 +1,162 @@
+"""Seed 001's comparison: TCP, UDP and the RUDP variants against packet count.
+
+``rudp-tcp-vs-udp`` sends N packets of 1472 B over a 1 Gbit/s CSMA link and
+reports FlowMonitor's throughput, mean delay, mean jitter, lost packets and
+its delay and jitter histograms. Figures: each metric against N (one line
+per transport, mean and 95 % CI over runs), and the CDFs of delay and
+jitter built from the histograms.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from . import tables
+from .figures import dodge, finish, histogram_cdf, plot_estimates
+from .frame import succeeded
+from .grid import Grid
+from .stats import summarize
+
+PROGRAM = "rudp-tcp-vs-udp"
+TRANSPORTS = ("tcp", "udp", "rudp-stop-and-wait", "rudp-go-back-n", "rudp-reno")
+# The seed wrote range(1e4, 1e5, 1e4), which stops at 90 000; its text and
+# our spec ask for 10 000 ... 100 000, and the larger grid contains the smaller.
+PACKETS = (10, 100, *range(10_000, 100_001, 10_000))
+QUICK_PACKETS = (10, 100, 10_000)
+PAYLOAD = 1472
+RUNS, QUICK_RUNS = 3, 2
+
+#: metric -> (file stem, axis label, y scale)
+METRICS = {
+    "throughput_Mbps": ("throughput", "throughput (Mbit/s)", "linear"),
+    "mean_delay_s": ("delay", "mean delay (ms)", "log"),
+    "mean_jitter_s": ("jitter", "mean jitter (ms)", "log"),
+    "lost_packets": ("loss", "lost packets", "symlog"),
+}
+_MS = {"mean_delay_s", "mean_jitter_s"}
+
+
+def grids(quick: bool = False) -> list[Grid]:
+    """Every transport at every packet count of the seed."""
+    return [
+        Grid(
+            PROGRAM,
+            {"payload": PAYLOAD},
+            {"transport": list(TRANSPORTS), "packets": list(QUICK_PACKETS if quick else PACKETS)},
+            QUICK_RUNS if quick else RUNS,
+            "tcp-vs-udp",
+        )
+    ]
+
+
+def _ours(frame: pd.DataFrame) -> pd.DataFrame:
+    data = succeeded(frame)
+    return data[data["program"] == PROGRAM]
+
+
+def _transports(data: pd.DataFrame) -> list[str]:
+    present = list(dict.fromkeys(data["transport"]))
+    return [t for t in TRANSPORTS if t in present] + [t for t in present if t not in TRANSPORTS]
+
+
+def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
+    written: list[Path] = []
+    runs = int(data.groupby("transport")["run"].nunique().max())
+    for metric, (stem, name, scale) in METRICS.items():
+        if metric not in data or data[metric].isna().all():
+            continue
+        fig, ax = plt.subplots(figsize=(7.5, 4.8))
+        values = data.assign(_y=data[metric].astype(float) * (1e3 if metric in _MS else 1.0))
+        transports = _transports(values)
+        for i, transport in enumerate(transports):
+            part = values[values["transport"] == transport]
+            # On the log axis a shift is a factor: 1 +- a few percent.
+            factor = 10 ** dodge(i, len(transports), 1.0)
+            plot_estimates(ax, part, "packets", "_y", transport, x_scale=factor)
+        ax.set_xscale("log")
+        ax.set_yscale(scale)
+        if metric == "throughput_Mbps":
+            ax.axhline(1000, color="grey", linestyle=":", label="link rate 1 Gbit/s")
+        ax.set_xlabel("packets sent (log scale)")
+        ax.set_ylabel(name + ("" if scale == "linear" else f" ({scale} scale)"))
+        ax.set_title(
+            f"Seed 001: {name.split(' (')[0]} against packet count\n"
+            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs; mean and 95 % CI of {runs} run(s)"
+        )
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize="small")
+        written.append(finish(fig, out / f"seed001-{stem}.png"))
+    return written
+
+
+def _cdfs(data: pd.DataFrame, out: Path) -> list[Path]:
+    written: list[Path] = []
+    counts = sorted(data["packets"].unique())
+    # Three packet counts tell the story: the smallest, a middle one, the largest.
+    shown = list(dict.fromkeys([counts[0], counts[len(counts) // 2], counts[-1]]))
+    for quantity in ("delay", "jitter"):
+        edges, hist = f"{quantity}_hist_edges_s", f"{quantity}_hist_counts"
+        if edges not in data or hist not in data:
+            continue
+        fig, axes = plt.subplots(
+            1, len(shown), figsize=(5.2 * len(shown), 4.4), squeeze=False, sharey=True
+        )
+        for ax, packets in zip(axes[0], shown, strict=True):
+            for transport in _transports(data):
+                part = data[(data["packets"] == packets) & (data["transport"] == transport)]
+                part = part.dropna(subset=[edges, hist])
+                x, cdf = histogram_cdf(list(part[edges]), list(part[hist]))
+                if len(x):
+                    ax.step(x * 1e3, cdf, where="post", label=transport)
+            ax.set_xscale("log")
+            ax.set_title(f"{packets} packets")
+            ax.set_xlabel(f"{quantity} (ms, log scale; histogram bin upper edges)")
+            ax.grid(True, which="both", alpha=0.3)
+            if ax.has_data():
+                ax.legend(fontsize="small")
+        axes[0][0].set_ylabel("fraction of packets ≤ x")
+        fig.suptitle(
+            f"Seed 001: CDF of per-packet {quantity} from FlowMonitor histograms (all runs pooled)"
+        )
+        written.append(finish(fig, out / f"seed001-{quantity}-cdf.png"))
+    return written
+
+
+def _table(data: pd.DataFrame, out: Path) -> list[Path]:
+    metrics = [m for m in METRICS if m in data]
+    long = pd.concat(
+        [summarize(data, ["transport", "packets"], m).assign(metric=m) for m in metrics],
+        ignore_index=True,
+    )
+    wide_rows: list[dict[str, object]] = []
+    for (transport, packets), part in long.groupby(["transport", "packets"], sort=False):
+        row: dict[str, object] = {"transport": transport, "packets": packets}
+        for _, cell in part.iterrows():
+            scale = 1e3 if cell["metric"] in _MS else 1.0
+            name = METRICS[cell["metric"]][1]
+            row[name] = tables.estimate(cell["mean"] * scale, cell["ci95"] * scale)
+        wide_rows.append(row)
+    order = {t: i for i, t in enumerate(_transports(data))}
+    wide = pd.DataFrame(wide_rows)
+    wide = wide.sort_values(
+        ["transport", "packets"], key=lambda c: c.map(order) if c.name == "transport" else c
+    )
+    return tables.write(
+        out,
+        stem="seed001-summary",
+        title="Seed 001: TCP, UDP and RUDP against packet count",
+        long=long[["transport", "packets", "metric", "mean", "ci95", "n"]],
+        wide=wide,
+        note="Mean ± 95 % CI half-width (Student t) over runs; FlowMonitor's data flow.",
+    )
+
+
+def report(frame: pd.DataFrame, out: Path) -> list[Path]:
+    """The figures against packet count, the delay and jitter CDFs and a summary table."""
+    data = _ours(frame)
+    if data.empty:
+        return []
+    return [*_against_packets(data, out), *_cdfs(data, out), *_table(data, out)]

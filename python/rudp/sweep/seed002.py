@@ -1,0 +1,217 @@
+"""Seed 002's experiments: CMT throughput against RTT and loss, simulation and model.
+
+``rudp-cmt`` moves bulk data over n = 2, 3, 4 disjoint 10 Mbit/s paths
+(1468-byte chunks, fast retransmit, SFR, CUC and DAC on) into a receive
+buffer of 2^28 bytes (figures 6 and 7: unbounded) or 16 KB (figures 8 and
+9: bounded). Each figure draws the simulated goodput (mean and 95 % CI over
+runs) against the analytic model of :mod:`rudp.models.cmt`; a table gives
+the relative error of every grid point. One figure the seed lacks: two paths
+whose RTTs drift apart, with and without a bounded buffer, which shows the
+receive-buffer blocking directly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from ..models import cmt
+from ..runner import Value
+from . import tables
+from .figures import dodge, finish, plot_estimates
+from .frame import succeeded
+from .grid import Grid
+from .stats import summarize
+
+PROGRAM = "rudp-cmt"
+MSS = 1468
+UNBOUNDED, BOUNDED = 1 << 28, 16384
+PATHS = (2, 3, 4)
+RTTS_MS = (120, 140, 160, 180, 200)
+LOSSES = (0.01, 0.02, 0.03, 0.04, 0.05)
+MISMATCH_MS = (100, 150, 200, 300, 400)
+RUNS, QUICK_RUNS = 5, 2
+DURATION, QUICK_DURATION = "200s", "60s"
+WARMUP, QUICK_WARMUP = "20s", "10s"
+
+#: figure number -> (varied axis, receive buffer)
+FIGURES = {6: ("rtt", UNBOUNDED), 7: ("loss", UNBOUNDED), 8: ("rtt", BOUNDED), 9: ("loss", BOUNDED)}
+
+
+def grids(quick: bool = False) -> list[Grid]:
+    """Figures 6-9 and the RTT-mismatch figure."""
+    rtts = RTTS_MS[::2] if quick else RTTS_MS
+    losses = LOSSES[::2] if quick else LOSSES
+    fixed: dict[str, Value] = {
+        "mss": MSS,
+        "duration": QUICK_DURATION if quick else DURATION,
+        "warmup": QUICK_WARMUP if quick else WARMUP,
+    }
+    runs = QUICK_RUNS if quick else RUNS
+    buffers = [UNBOUNDED, BOUNDED]
+    return [
+        Grid(
+            PROGRAM,
+            {**fixed, "loss": 0.01},
+            {"paths": list(PATHS), "rtt": [f"{r}ms" for r in rtts], "rbuf": buffers},
+            runs,
+            "cmt-rtt",
+        ),
+        Grid(
+            PROGRAM,
+            {**fixed, "rtt": "100ms"},
+            {"paths": list(PATHS), "loss": list(losses), "rbuf": buffers},
+            runs,
+            "cmt-loss",
+        ),
+        Grid(
+            PROGRAM,
+            {**fixed, "paths": 2, "loss": 0.01},
+            {"rtt": [f"100ms,{r}ms" for r in MISMATCH_MS], "rbuf": buffers},
+            runs,
+            "cmt-mismatch",
+        ),
+    ]
+
+
+def _ours(frame: pd.DataFrame) -> pd.DataFrame:
+    data = succeeded(frame)
+    data = data[data["program"] == PROGRAM].copy()
+    if data.empty:
+        return data
+    # The program reports the first path's RTT; equal-RTT points have one.
+    data["equal_rtt"] = ~data["rtt"].astype(str).str.contains(",")
+    data["second_rtt_ms"] = data["rtt"].astype(str).str.split(",").str[-1].str.rstrip("ms")
+    data["second_rtt_ms"] = pd.to_numeric(data["second_rtt_ms"], errors="coerce")
+    data["throughput_kBps"] = data["throughput_Bps"] / 1000
+    data["rtt_ms"] = data["rtt_s"] * 1000
+    return data
+
+
+def model_kBps(paths: int, loss: float, rtt_s: float, rbuf: int) -> float:
+    """The analytic model's throughput (kB/s) for seed 002's settings."""
+    return cmt.throughput(paths, loss, rtt_s, MSS, rbuf, fast_retransmit=True) / 1000
+
+
+def _figure(data: pd.DataFrame, number: int, out: Path) -> Path | None:
+    axis, rbuf = FIGURES[number]
+    part = data[data["equal_rtt"] & (data["rbuf"] == rbuf)]
+    part = part[part["loss"] == 0.01] if axis == "rtt" else part[part["rtt_ms"] == 100]
+    if part.empty:
+        return None
+    x = "rtt_ms" if axis == "rtt" else "loss"
+    fig, ax = plt.subplots(figsize=(7, 4.6))
+    values = sorted(part[x].unique())
+    span = float(values[-1] - values[0]) if len(values) > 1 else 1.0
+    fine = np.linspace(values[0], values[-1], 50) if len(values) > 1 else np.array(values)
+    for i, n in enumerate(PATHS):
+        series = part[part["paths"] == n]
+        if series.empty:
+            continue
+        color = f"C{i}"
+        plot_estimates(
+            ax,
+            series,
+            x,
+            "throughput_kBps",
+            f"simulation, n = {n}",
+            x_shift=dodge(i, len(PATHS), span),
+            color=color,
+            linestyle="none",
+        )
+        modelled = [
+            model_kBps(n, 0.01, v / 1000, rbuf) if axis == "rtt" else model_kBps(n, v, 0.1, rbuf)
+            for v in fine
+        ]
+        ax.plot(fine, modelled, color=color, label=f"model, n = {n}")
+    buffer = "2^28 B (unbounded)" if rbuf == UNBOUNDED else "16 KB (bounded)"
+    if axis == "rtt":
+        ax.set_xlabel("RTT of every path (ms)")
+        setting = "loss 0.01"
+    else:
+        ax.set_xlabel("loss rate of every path")
+        setting = "RTT 100 ms"
+    ax.set_ylabel("throughput (kB/s, 1 kB = 1000 B)")
+    ax.set_title(f"Seed 002 figure {number}: CMT, {setting}, receive buffer {buffer}")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", ncol=2)
+    return finish(fig, out / f"seed002-figure{number}.png")
+
+
+def _mismatch(data: pd.DataFrame, out: Path) -> Path | None:
+    part = data[~data["equal_rtt"] | ((data["paths"] == 2) & (data["rtt_ms"] == 100))]
+    part = part[(part["paths"] == 2) & (part["loss"] == 0.01) & (part["rtt_ms"] == 100)]
+    if part.empty:
+        return None
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
+    for i, rbuf in enumerate((UNBOUNDED, BOUNDED)):
+        series = part[part["rbuf"] == rbuf]
+        name = "2^28 B buffer" if rbuf == UNBOUNDED else "16 KB buffer"
+        plot_estimates(top, series, "second_rtt_ms", "throughput_kBps", name, color=f"C{i}")
+        plot_estimates(bottom, series, "second_rtt_ms", "blocked_time_s", name, color=f"C{i}")
+    top.set_ylabel("throughput (kB/s)")
+    top.set_title("Two paths, loss 0.01, first path RTT 100 ms: the second drifts away")
+    bottom.set_ylabel("time blocked by the receiver's window (s)")
+    bottom.set_xlabel("RTT of the second path (ms)")
+    for ax in (top, bottom):
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize="small")
+    return finish(fig, out / "seed002-rtt-mismatch.png")
+
+
+def error_table(data: pd.DataFrame) -> pd.DataFrame:
+    """Simulation (mean over runs) against the model at every equal-RTT grid point."""
+    part = data[data["equal_rtt"]]
+    summary = summarize(part, ["paths", "rtt_ms", "loss", "rbuf"], "throughput_kBps")
+    summary["model_kBps"] = [
+        model_kBps(int(row.paths), float(row.loss), float(row.rtt_ms) / 1000, int(row.rbuf))
+        for row in summary.itertuples()
+    ]
+    summary["relative_error"] = summary["mean"] / summary["model_kBps"] - 1
+    return summary
+
+
+def _table(data: pd.DataFrame, out: Path) -> list[Path]:
+    summary = error_table(data)
+    if summary.empty:
+        return []
+    wide = pd.DataFrame(
+        {
+            "rbuf (B)": summary["rbuf"],
+            "n": summary["paths"],
+            "RTT (ms)": summary["rtt_ms"].round(0),
+            "loss": summary["loss"],
+            "simulation (kB/s)": [
+                tables.estimate(m, c) for m, c in zip(summary["mean"], summary["ci95"], strict=True)
+            ],
+            "model (kB/s)": summary["model_kBps"].round(1),
+            "relative error": (summary["relative_error"] * 100).round(1).astype(str) + " %",
+        }
+    )
+    errors = summary["relative_error"].abs()
+    note = (
+        f"Mean ± 95 % CI over runs against rudp.models.cmt. |relative error|: median "
+        f"{errors.median() * 100:.1f} %, worst {errors.max() * 100:.1f} % over "
+        f"{len(summary)} points."
+    )
+    return tables.write(
+        out,
+        stem="seed002-model-error",
+        title="Seed 002: simulation against the analytic model",
+        long=summary,
+        wide=wide,
+        note=note,
+    )
+
+
+def report(frame: pd.DataFrame, out: Path) -> list[Path]:
+    """Figures 6-9 with the model, the RTT-mismatch figure and the error table."""
+    data = _ours(frame)
+    if data.empty:
+        return []
+    written = [_figure(data, number, out) for number in FIGURES]
+    written.append(_mismatch(data, out))
+    return [p for p in written if p is not None] + _table(data, out)

@@ -1,0 +1,85 @@
+"""Tables as CSV (for programs) and Markdown (for people), without tabulate."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+
+def number(value: Any, digits: int = 4) -> str:
+    """``value`` with ``digits`` significant digits; empty for a missing value.
+
+    Positional notation where it stays short (a reader compares 8401 with
+    220 more easily than with 2.2e+02), exponent notation beyond.
+    """
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if isinstance(value, bool) or not isinstance(value, float | int):
+        return str(value)
+    if isinstance(value, int) or (float(value).is_integer() and abs(value) < 1e15):
+        # Counts (lost packets, say) average to whole numbers when runs agree.
+        return str(int(value))
+    magnitude = math.floor(math.log10(abs(value)))
+    if not -4 <= magnitude < 9:
+        return f"{value:.{digits - 1}e}"
+    return f"{value:.{max(0, digits - 1 - magnitude)}f}"
+
+
+def estimate(mean: float, ci95: float, digits: int = 4) -> str:
+    """``mean ± half-width`` (just the mean when there is no interval)."""
+    if math.isnan(mean):
+        return ""
+    if math.isnan(ci95):
+        return number(mean, digits)
+    return f"{number(mean, digits)} ± {number(ci95, 2)}"
+
+
+def markdown(frame: pd.DataFrame) -> str:
+    """A GitHub-flavoured Markdown table of ``frame``'s cells as they stand."""
+
+    def cell(value: Any) -> str:
+        return number(value).replace("|", "\\|").replace("\n", " ")
+
+    header = [str(c) for c in frame.columns]
+    numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in frame.columns]
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "|" + "|".join("---:" if n else "---" for n in numeric) + "|",
+    ]
+    lines.extend(
+        "| " + " | ".join(cell(v) for v in row) + " |"
+        for row in frame.itertuples(index=False, name=None)
+    )
+    return "\n".join(lines) + "\n"
+
+
+def write(
+    folder: Path,
+    *,
+    stem: str,
+    title: str,
+    long: pd.DataFrame,
+    wide: pd.DataFrame | Sequence[tuple[str, pd.DataFrame]],
+    note: str = "",
+) -> list[Path]:
+    """Write ``stem.csv`` (``long``: one value a row) and ``stem.md`` (``wide``).
+
+    ``wide`` is one table, or several as (heading, table) pairs.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    csv_path, md_path = folder / f"{stem}.csv", folder / f"{stem}.md"
+    long.to_csv(csv_path, index=False)
+    parts = [f"### {title}\n"]
+    if note:
+        parts.append(note.strip() + "\n")
+    sections = [("", wide)] if isinstance(wide, pd.DataFrame) else list(wide)
+    for heading, table in sections:
+        if heading:
+            parts.append(f"**{heading}**\n")
+        parts.append(markdown(table))
+    md_path.write_text("\n".join(parts))
+    return [csv_path, md_path]

@@ -1,0 +1,338 @@
+"""The sweep tool: grids, cache and resume, failures, results, figures, Dask.
+
+Grids here are tiny (20 kB transfers, a handful of points) so the file runs
+in well under a minute on two cores.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from distributed import LocalCluster
+
+from rudp import paths
+from rudp.runner import Value, run_scenario
+from rudp.sweep import Grid, GridError, expand, load_grids, run_sweep
+from rudp.sweep import execute as execute_module
+from rudp.sweep.cache import Cache, build_identity, point_key
+from rudp.sweep.cli import main
+from rudp.sweep.figures import histogram_cdf
+from rudp.sweep.frame import load
+from rudp.sweep.stats import ci_half_width
+
+PROGRAM = "rudp-file-transfer"
+needs_file_transfer = pytest.mark.skipif(
+    not (paths.build_dir() / "bin" / PROGRAM).is_file(),
+    reason="the examples are not built (make setup)",
+)
+needs_tcp_vs_udp = pytest.mark.skipif(
+    not (paths.build_dir() / "bin" / "rudp-tcp-vs-udp").is_file(),
+    reason="rudp-tcp-vs-udp is not built",
+)
+
+
+def tiny(runs: int = 2, **axes: list[Value]) -> Grid:
+    """Go-Back-N and Reno moving 20 kB over a lossy link: milliseconds a run."""
+    return Grid(
+        PROGRAM,
+        {"size": 20000, "window": 10},
+        {"variant": ["go-back-n", "reno"], "loss": [0.0, 0.05], **axes},
+        runs,
+        "tiny",
+    )
+
+
+class Counter:
+    """Counts the program runs the sweep really starts."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self._lock = threading.Lock()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        with self._lock:
+            self.calls += 1
+        return self._real(*args, **kwargs)
+
+    _real = staticmethod(run_scenario)
+
+
+@pytest.fixture
+def executions(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter]:
+    counter = Counter()
+    monkeypatch.setattr(execute_module, "run_scenario", counter)
+    yield counter
+
+
+# --- grids ---------------------------------------------------------------------------------
+
+
+def test_a_grid_is_the_product_of_its_axes_times_runs() -> None:
+    points = expand([tiny(runs=3)])
+    assert len(points) == 2 * 2 * 3
+    assert {p.run for p in points} == {1, 2, 3}
+    assert {dict(p.params)["variant"] for p in points} == {"go-back-n", "reno"}
+    assert all(dict(p.params)["size"] == 20000 for p in points)
+
+
+def test_points_shared_between_grids_run_once() -> None:
+    loss = Grid(PROGRAM, {"delay": "0ms"}, {"loss": [0.0, 0.1]}, 2)
+    delay = Grid(PROGRAM, {"loss": 0.0}, {"delay": ["0ms", "20ms"]}, 2)
+    points = expand([loss, delay])
+    # (loss 0, delay 0) is in both grids: 3 distinct points, 2 runs each.
+    assert len(points) == 3 * 2
+
+
+def test_grid_files_with_several_grids_and_a_quick_size(tmp_path: Path) -> None:
+    path = tmp_path / "grid.toml"
+    path.write_text(
+        """
+program = "rudp-file-transfer"
+runs = 4
+[fixed]
+file = "1.jpg"
+[[grid]]
+name = "loss"
+axes = { variant = ["stop-and-wait", "go-back-n"], loss = [0.0, 0.02, 0.04] }
+[[grid]]
+name = "delay"
+runs = 2
+fixed = { loss = 0.0 }
+axes = { delay = ["0ms", "20ms"] }
+[quick]
+runs = 1
+axes = { loss = [0.0] }
+"""
+    )
+    full = load_grids(path)
+    assert [g.name for g in full] == ["loss", "delay"]
+    assert full[0].runs == 4 and full[1].runs == 2
+    assert full[1].fixed == {"file": "1.jpg", "loss": 0.0}
+    assert len(expand(full)) == 2 * 3 * 4 + 2 * 2
+    quick = load_grids(path, quick=True)
+    assert all(g.runs == 1 for g in quick)
+    # The quick axis replaces the fixed loss of the delay grid as well.
+    assert all(g.axes["loss"] == [0.0] for g in quick)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("runs = 2\n[axes]\nloss = [0.0]\n", "'program'"),
+        ('program = "p"\n[axes]\nloss = 0.1\n', "must be a list"),
+        ('program = "p"\n[fixed]\nRngRun = 3\n', "RngRun"),
+        ('program = "p"\nrun = 3\n', "unknown key"),
+    ],
+)
+def test_malformed_grid_files_say_what_is_wrong(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(GridError, match=message):
+        load_grids(path)
+
+
+def test_overrides_replace_axes_and_fixed_values() -> None:
+    grid = tiny().with_overrides(runs=5, fixed={"loss": 0.1}, axes={"window": [5, 30]})
+    assert grid.runs == 5
+    assert "loss" not in grid.axes and grid.fixed["loss"] == 0.1
+    assert "window" not in grid.fixed and grid.axes["window"] == [5, 30]
+
+
+# --- cache and resume ----------------------------------------------------------------------
+
+
+@needs_file_transfer
+def test_a_second_run_executes_nothing_and_gives_the_same_frame(
+    tmp_path: Path, executions: Counter
+) -> None:
+    first = run_sweep(tiny(), out=tmp_path, jobs=2, progress=False, report=False)
+    assert executions.calls == len(first) == 8
+    assert first.attrs["executed"] == 8 and first.attrs["cached"] == 0
+    assert len(Cache(tmp_path / "cache")) == 8
+
+    again = run_sweep(tiny(), out=tmp_path, jobs=2, progress=False, report=False)
+    assert executions.calls == 8
+    assert again.attrs["executed"] == 0 and again.attrs["cached"] == 8
+    pd.testing.assert_frame_equal(first, again)
+
+    # A third run per point: only the new runs execute.
+    more = run_sweep(tiny(runs=3), out=tmp_path, jobs=2, progress=False, report=False)
+    assert executions.calls == 8 + 4
+    assert more.attrs["executed"] == 4 and len(more) == 12
+
+
+def test_the_build_identity_follows_the_programs_bytes(tmp_path: Path) -> None:
+    program = tmp_path / "program"
+    program.write_bytes(b"one build")
+    before = build_identity(program)
+    assert build_identity(program) == before
+    program.write_bytes(b"another build")
+    after = build_identity(program)
+    assert after != before
+    point = expand([tiny(runs=1)])[0]
+    assert point_key(point, before) != point_key(point, after)
+
+
+# --- failures ------------------------------------------------------------------------------
+
+
+@needs_file_transfer
+def test_a_bad_parameter_fails_its_row_and_the_command(
+    tmp_path: Path, executions: Counter, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [PROGRAM, "--axis", "window=0,10", "--set", "size=20000", "--out", str(tmp_path)]
+    assert main([*argv, "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "1 of 2 runs FAILED" in err and "--window=0" in err and "must be in" in err
+
+    frame = load(tmp_path)
+    failed = frame[frame["window"] == 0].iloc[0]
+    assert failed["exit_status"] == 2
+    assert failed["error"].startswith("exit status 2")
+    assert "--window" in failed["stderr"]
+    assert "--window=0" in failed["command"] and "--RngRun=1" in failed["command"]
+    assert pd.isna(failed["transfer_time_s"])
+    ok = frame[frame["window"] == 10].iloc[0]
+    assert pd.isna(ok["error"]) and ok["exit_status"] == 0 and ok["transfer_time_s"] > 0
+
+    # Failures are not cached: the next sweep retries exactly that run.
+    calls = executions.calls
+    assert main([*argv, "--quiet"]) == 1
+    assert executions.calls == calls + 1
+
+
+def test_a_missing_program_is_a_failed_row_not_a_crash(tmp_path: Path) -> None:
+    grid = Grid("rudp-no-such-program", {}, {"x": [1, 2]}, 1)
+    frame = run_sweep(grid, out=tmp_path, progress=False)
+    assert list(frame["error"].str.contains("does not exist")) == [True, True]
+    assert frame.attrs["failed"] == 2
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+@needs_file_transfer
+def test_the_frame_has_a_row_per_point_and_run_with_parameters_and_metrics(
+    tmp_path: Path,
+) -> None:
+    frame = run_sweep(tiny(), out=tmp_path, progress=False, report=False)
+    assert len(frame) == 8
+    assert list(frame.columns[:3]) == ["program", "loss", "size"]
+    for column in ("variant", "window", "run", "transfer_time_s", "throughput_kBps"):
+        assert column in frame.columns
+    assert list(frame.columns[-5:]) == ["error", "exit_status", "stderr", "command", "build"]
+    assert frame["error"].isna().all() and (frame["exit_status"] == 0).all()
+    assert (frame["bytes"] == 20000).all() and frame["sha256_match"].all()
+    # RngRun reaches the program: the two runs of a lossy point differ.
+    lossy = frame[(frame["loss"] == 0.05) & (frame["variant"] == "reno")]
+    assert list(lossy["run"]) == [1, 2] and list(lossy["rng_run"]) == [1, 2]
+    assert lossy["segments_sent"].nunique() == 2 or lossy["transfer_time_s"].nunique() == 2
+    # Read back, text columns come as pandas' string dtype: the values are the same.
+    pd.testing.assert_frame_equal(load(tmp_path / "results.parquet"), frame, check_dtype=False)
+    assert frame["error"].map(lambda e: e is None).all()
+
+    as_csv = run_sweep(tiny(), out=tmp_path, fmt="csv", progress=False, report=False)
+    assert (tmp_path / "results.csv").is_file()
+    assert len(pd.read_csv(tmp_path / "results.csv")) == len(as_csv)
+
+
+def _assert_pngs(paths_: list[Path]) -> None:
+    for path in paths_:
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", path
+        assert path.stat().st_size > 20000, path  # a drawn figure, not an empty canvas
+
+
+@needs_file_transfer
+def test_the_seed000_preset_writes_its_tables_and_figures(tmp_path: Path) -> None:
+    frame = run_sweep("seed000", quick=True, out=tmp_path, fixed={"size": 20000}, progress=False)
+    assert frame.attrs["failed"] == 0
+    assert set(frame["router"]) == {"delay", "sleeping"}
+    _assert_pngs([tmp_path / f"seed000-figure{n}.png" for n in range(3, 9)])
+    for n in range(1, 7):
+        table = pd.read_csv(tmp_path / f"seed000-table{n}.csv")
+        assert set(table["router"]) == {"delay", "sleeping"}
+        assert (table["n"] == 2).all()
+        markdown = (tmp_path / f"seed000-table{n}.md").read_text()
+        assert f"Table {n} (seed 000)" in markdown and "(seed 000) |" in markdown
+    assert "± " in (tmp_path / "seed000-table1.md").read_text()
+
+
+@needs_tcp_vs_udp
+def test_the_seed001_preset_writes_its_figures_and_cdfs(tmp_path: Path) -> None:
+    frame = run_sweep(
+        "seed001", quick=True, out=tmp_path, axes={"packets": [10, 100]}, progress=False
+    )
+    assert frame.attrs["failed"] == 0 and len(frame) == 5 * 2 * 2
+    stems = ("throughput", "delay", "jitter", "loss", "delay-cdf", "jitter-cdf")
+    _assert_pngs([tmp_path / f"seed001-{stem}.png" for stem in stems])
+    assert "| udp | 100 |" in (tmp_path / "seed001-summary.md").read_text()
+
+
+@needs_file_transfer
+def test_a_grid_of_ones_own_gets_a_figure(tmp_path: Path) -> None:
+    run_sweep(tiny(), out=tmp_path, progress=False)
+    _assert_pngs([tmp_path / "tiny.png"])
+
+
+# --- Dask ----------------------------------------------------------------------------------
+
+
+@needs_file_transfer
+def test_a_dask_cluster_gives_the_same_results_as_the_local_pool(tmp_path: Path) -> None:
+    local = run_sweep(tiny(), out=tmp_path / "local", jobs=2, progress=False, report=False)
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        remote = run_sweep(
+            tiny(),
+            out=tmp_path / "dask",
+            scheduler=cluster.scheduler_address,
+            progress=False,
+            report=False,
+        )
+    assert remote.attrs["executed"] == len(remote) == 8
+    pd.testing.assert_frame_equal(local, remote)
+
+
+# --- pieces --------------------------------------------------------------------------------
+
+
+def test_the_confidence_interval_is_students_t() -> None:
+    # n = 3, s = 1: t(0.975, 2) = 4.3027 -> 4.3027 / sqrt(3)
+    assert ci_half_width(pd.Series([1.0, 2.0, 3.0])) == pytest.approx(2.4841, abs=1e-4)
+    assert pd.isna(ci_half_width(pd.Series([5.0])))
+
+
+def test_a_cdf_pools_histograms_given_by_edges_or_by_bin_starts() -> None:
+    x, cdf = histogram_cdf([[0.0, 1.0, 2.0], [0.0, 1.0]], [[1, 3], [2, 2]])
+    assert list(x) == [1.0, 2.0]
+    assert list(cdf) == pytest.approx([3 / 8, 1.0])
+
+
+def test_the_command_line_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for words in ("seed000", "seed001", "--scheduler", "[axes]", "exit with status 1"):
+        assert words in out
+
+
+@needs_file_transfer
+def test_a_dry_run_lists_what_would_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], executions: Counter
+) -> None:
+    assert main(["seed000", "--quick", "--dry-run", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "seed000-quick: 6 grid(s), 168 runs, 0 cached, 168 to run" in out
+    assert "--router=" in out and executions.calls == 0
+
+
+def test_an_unknown_spec_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["no-such-preset-or-file.toml"]) == 2
+    assert "not a preset" in capsys.readouterr().err

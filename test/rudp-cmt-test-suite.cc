@@ -1,0 +1,451 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-test-network.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/test.h"
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * Concurrent multipath transfer: delivery, the receive buffer's bound and
+ * blocking, the CMT algorithms' effects, a failing path, and n = 1 against
+ * single-path RUDP.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+const uint32_t MSS = 1400;
+
+/// A CMT association built by RudpCmtHelper, run for a while.
+class CmtRun
+{
+  public:
+    /// One path: round-trip time and loss rate, 10 Mbit/s.
+    struct Path
+    {
+        Time rtt;
+        double loss;
+    };
+
+    CmtRun(const std::vector<Path>& paths, uint32_t rbuf)
+    {
+        for (const auto& path : paths)
+        {
+            m_helper.AddPath(DataRate("10Mbps"), path.rtt / 2, path.loss);
+        }
+        m_helper.SetSenderAttribute("SegmentSize", UintegerValue(MSS));
+        m_helper.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
+    }
+
+    ~CmtRun()
+    {
+        Simulator::Destroy();
+    }
+
+    RudpCmtHelper& Helper()
+    {
+        return m_helper;
+    }
+
+    /// Installs, runs for \p duration and returns the goodput after \p warmup (bytes/s).
+    double Run(Time duration, Time warmup = Seconds(0))
+    {
+        Install();
+        uint64_t atWarmup = 0;
+        Simulator::Schedule(warmup, [&]() { atWarmup = Receiver()->GetDeliveredBytes(); });
+        Sender()->SetStopTime(duration);
+        Receiver()->SetStopTime(duration);
+        Simulator::Stop(duration);
+        Simulator::Run();
+        return (Receiver()->GetDeliveredBytes() - atWarmup) / (duration - warmup).GetSeconds();
+    }
+
+    void Install()
+    {
+        if (m_installed)
+        {
+            return;
+        }
+        m_installed = true;
+        m_helper.Install();
+        m_helper.AssignStreams(3);
+        Receiver()->TraceConnectWithoutContext("BufferOccupancy",
+                                               MakeCallback(&CmtRun::Occupancy, this));
+        for (uint32_t i = 0; i < Sender()->GetPaths().size(); ++i)
+        {
+            m_helper.GetPathDevices(i).Get(0)->TraceConnectWithoutContext(
+                "PhyRxEnd",
+                MakeCallback(&CmtRun::SackArrived, this));
+        }
+    }
+
+    Ptr<RudpCmtSender> Sender() const
+    {
+        return m_helper.GetSender();
+    }
+
+    Ptr<RudpCmtReceiver> Receiver() const
+    {
+        return m_helper.GetReceiver();
+    }
+
+    /// \return the largest buffer occupancy the trace reported
+    uint32_t TracedMaxOccupancy() const
+    {
+        return m_maxOccupancy;
+    }
+
+    /// \return SACK packets that reached the sender
+    uint64_t Sacks() const
+    {
+        return m_sacks;
+    }
+
+  private:
+    void Occupancy(uint32_t, uint32_t bytes)
+    {
+        m_maxOccupancy = std::max(m_maxOccupancy, bytes);
+    }
+
+    void SackArrived(Ptr<const Packet>)
+    {
+        ++m_sacks;
+    }
+
+    RudpCmtHelper m_helper;
+    bool m_installed{false};
+    uint32_t m_maxOccupancy{0};
+    uint64_t m_sacks{0};
+};
+
+} // namespace
+
+/// n = 1 against single-path RUDP with Reno-style congestion control.
+class RudpCmtSinglePathTest : public TestCase
+{
+  public:
+    RudpCmtSinglePathTest()
+        : TestCase("one CMT path matches single-path RUDP Reno on the same path within 25 %")
+    {
+    }
+
+  private:
+    static double SinglePathRudp()
+    {
+        // The same path and the same habits: MSS, delayed ACKs, SACK, RFC 6298.
+        Config::SetDefault("ns3::RudpSocket::Variant", StringValue("Reno"));
+        Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535));
+        Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
+        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
+        Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
+        Config::SetDefault("ns3::RudpSocket::InitialSsThresh", UintegerValue(1u << 30));
+        Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(1u << 26));
+        Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(1u << 24));
+        NodeContainer nodes(2);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        link.SetChannelAttribute("Delay", StringValue("60ms"));
+        NetDeviceContainer devices = link.Install(nodes);
+        Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
+        loss->SetAttribute("ErrorRate", DoubleValue(0.01));
+        loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        loss->AssignStreams(3);
+        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        InternetStackHelper().Install(nodes);
+        RudpStackHelper().Install(nodes);
+        Ipv4InterfaceContainer interfaces =
+            Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+        ApplicationContainer sinkApp =
+            PacketSinkHelper("ns3::RudpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), 9))
+                .Install(nodes.Get(1));
+        BulkSendHelper("ns3::RudpSocketFactory", InetSocketAddress(interfaces.GetAddress(1), 9))
+            .Install(nodes.Get(0));
+        Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkApp.Get(0));
+        uint64_t atWarmup = 0;
+        Simulator::Schedule(Seconds(10), [&]() { atWarmup = sink->GetTotalRx(); });
+        Simulator::Stop(Seconds(100));
+        Simulator::Run();
+        const double goodput = (sink->GetTotalRx() - atWarmup) / 90.0;
+        Simulator::Destroy();
+        Config::Reset();
+        return goodput;
+    }
+
+    void DoRun() override
+    {
+        const double single = SinglePathRudp();
+        CmtRun cmt({{MilliSeconds(120), 0.01}}, 1u << 28);
+        const double multipath = cmt.Run(Seconds(100), Seconds(10));
+        NS_TEST_ASSERT_MSG_GT(single, 50000, "single-path RUDP runs");
+        NS_TEST_ASSERT_MSG_EQ_TOL(multipath / single, 1.0, 0.25, "CMT n = 1 vs RUDP Reno");
+    }
+};
+
+/// Every delivered byte is right, and the buffer never holds more than its size.
+class RudpCmtDeliveryTest : public TestCase
+{
+  public:
+    explicit RudpCmtDeliveryTest(uint32_t rbuf)
+        : TestCase("unequal RTTs and loss: in-order, byte-identical delivery; the " +
+                   std::to_string(rbuf) + "-byte buffer bound holds"),
+          m_rbuf(rbuf)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtRun cmt({{MilliSeconds(30), 0.02}, {MilliSeconds(100), 0.02}, {MilliSeconds(250), 0.02}},
+                   m_rbuf);
+        cmt.Run(Seconds(30));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "every byte as sent");
+        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetDeliveredBytes(), 100000, "data flowed");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetRetransmissions(), 0, "losses were repaired");
+        NS_TEST_ASSERT_MSG_GT(cmt.TracedMaxOccupancy(), 0, "the occupancy trace fired");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(cmt.TracedMaxOccupancy(), m_rbuf, "never above the bound");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDroppedForSpace(), 0, "the sender kept to rwnd");
+    }
+
+    uint32_t m_rbuf;
+};
+
+/// A small buffer blocks unequal paths, not equal short ones.
+class RudpCmtBlockingTest : public TestCase
+{
+  public:
+    RudpCmtBlockingTest()
+        : TestCase("16 KB buffer: unequal RTTs block it well below 2^28; equal short RTTs fill "
+                   "both paths")
+    {
+    }
+
+  private:
+    static std::pair<double, double> Goodput(Time rtt0, Time rtt1, uint32_t rbuf)
+    {
+        CmtRun cmt({{rtt0, 0.0}, {rtt1, 0.0}}, rbuf);
+        const double goodput = cmt.Run(Seconds(20), Seconds(5));
+        return {goodput, cmt.Sender()->GetReceiveWindowLimitedTime().GetSeconds()};
+    }
+
+    void DoRun() override
+    {
+        const double capacity = 2 * 10e6 / 8 * MSS / (MSS + 46 + 2); // payload share of 2 paths
+        auto [bigUnequal, bigBlocked] = Goodput(MilliSeconds(4), MilliSeconds(200), 1u << 28);
+        auto [smallUnequal, smallBlocked] = Goodput(MilliSeconds(4), MilliSeconds(200), 16384);
+        NS_TEST_ASSERT_MSG_LT(smallUnequal, 0.25 * bigUnequal, "blocked well below");
+        NS_TEST_ASSERT_MSG_GT(smallBlocked, 10, "the sender was blocked by rwnd most of the time");
+        NS_TEST_ASSERT_MSG_LT(bigBlocked, 1, "not with 2^28 bytes");
+        auto [bigEqual, unused1] = Goodput(MilliSeconds(4), MilliSeconds(4), 1u << 28);
+        auto [smallEqual, unused2] = Goodput(MilliSeconds(4), MilliSeconds(4), 16384);
+        NS_TEST_ASSERT_MSG_GT(bigEqual, 0.8 * capacity, "2^28: near the paths' capacity");
+        NS_TEST_ASSERT_MSG_GT(smallEqual, 0.8 * capacity, "16 KB: near it too");
+    }
+};
+
+/// SFR: reordering across paths is not loss.
+class RudpCmtSfrTest : public TestCase
+{
+  public:
+    RudpCmtSfrTest()
+        : TestCase("SFR avoids the spurious fast retransmits that cross-path reordering causes")
+    {
+    }
+
+  private:
+    static uint64_t FastRetransmits(bool sfr)
+    {
+        CmtRun cmt({{MilliSeconds(20), 0.0}, {MilliSeconds(200), 0.0}}, 1u << 28);
+        cmt.Helper().SetSenderAttribute("Sfr", BooleanValue(sfr));
+        cmt.Run(Seconds(20));
+        return cmt.Sender()->GetFastRetransmits();
+    }
+
+    void DoRun() override
+    {
+        // No random loss: what SFR still retransmits are the links' queue
+        // overflows as the windows outgrow them.
+        const uint64_t with = FastRetransmits(true);
+        const uint64_t without = FastRetransmits(false);
+        NS_TEST_ASSERT_MSG_GT(without, 4 * with, "SFR: several times fewer fast retransmits");
+        NS_TEST_ASSERT_MSG_GT(without, with + 100, "a hundred spurious ones without it");
+    }
+};
+
+/// CUC: a path's window grows while another path's loss holds the cumulative ACK.
+class RudpCmtCucTest : public TestCase
+{
+  public:
+    RudpCmtCucTest()
+        : TestCase("CUC lets a path's window grow while a loss on another path holds the "
+                   "cumulative ACK")
+    {
+    }
+
+  private:
+    /// The second path's window growth while the first recovers from one loss.
+    static uint32_t GrowthDuringRecovery(bool cuc)
+    {
+        CmtRun cmt({{MilliSeconds(100), 0.0}, {MilliSeconds(100), 0.0}}, 1u << 28);
+        cmt.Helper().SetSenderAttribute("Cuc", BooleanValue(cuc));
+        cmt.Install();
+        // Lose the 40th data packet that reaches the receiver on path 0.
+        Ptr<ReceiveListErrorModel> drop = CreateObject<ReceiveListErrorModel>();
+        drop->SetList({40});
+        cmt.Helper().GetPathDevices(0).Get(1)->SetAttribute("ReceiveErrorModel",
+                                                            PointerValue(drop));
+        Ptr<RudpSenderState> first = cmt.Sender()->GetPaths()[0]->GetState();
+        Ptr<RudpSenderState> second = cmt.Sender()->GetPaths()[1]->GetState();
+        uint32_t atLoss = 0;
+        uint32_t atRecovery = 0;
+        GrowthProbe probe{second, &atLoss, &atRecovery};
+        first->TraceConnectWithoutContext("CongState", MakeCallback(&GrowthProbe::State, &probe));
+        cmt.Run(Seconds(10));
+        return atRecovery - atLoss;
+    }
+
+    /// Samples the second path's cwnd when the first enters and leaves recovery.
+    struct GrowthProbe
+    {
+        Ptr<RudpSenderState> second;
+        uint32_t* atLoss;
+        uint32_t* atRecovery;
+
+        void State(RudpSenderState::CongState, RudpSenderState::CongState state)
+        {
+            if (state == RudpSenderState::FAST_RECOVERY && *atLoss == 0)
+            {
+                *atLoss = second->m_cWnd;
+            }
+            else if (*atLoss > 0 && *atRecovery == 0)
+            {
+                *atRecovery = second->m_cWnd;
+            }
+        }
+    };
+
+    void DoRun() override
+    {
+        const uint32_t with = GrowthDuringRecovery(true);
+        const uint32_t without = GrowthDuringRecovery(false);
+        NS_TEST_ASSERT_MSG_GT(with, 0, "the other path's window grew with CUC");
+        NS_TEST_ASSERT_MSG_EQ(without, 0, "and stood still without it");
+    }
+};
+
+/// DAC: delayed ACKs survive reordering without more retransmissions.
+class RudpCmtDacTest : public TestCase
+{
+  public:
+    RudpCmtDacTest()
+        : TestCase("DAC keeps delaying ACKs through reordering: fewer SACKs, no more fast "
+                   "retransmits")
+    {
+    }
+
+  private:
+    static std::pair<uint64_t, uint64_t> Run(bool dac)
+    {
+        CmtRun cmt({{MilliSeconds(20), 0.01}, {MilliSeconds(200), 0.01}}, 1u << 28);
+        cmt.Helper().SetSenderAttribute("Dac", BooleanValue(dac));
+        cmt.Helper().SetReceiverAttribute("Dac", BooleanValue(dac));
+        cmt.Run(Seconds(30));
+        const uint64_t segments = cmt.Receiver()->GetDeliveredBytes() / MSS;
+        return {cmt.Sacks() * 1000 / segments, cmt.Sender()->GetFastRetransmits()};
+    }
+
+    void DoRun() override
+    {
+        auto [sacksWith, fastWith] = Run(true);
+        auto [sacksWithout, fastWithout] = Run(false);
+        NS_TEST_ASSERT_MSG_LT(sacksWith, 0.7 * sacksWithout, "SACKs per 1000 segments");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(fastWith, fastWithout * 1.2 + 5, "fast retransmits");
+    }
+};
+
+/// A path that dies does not stall the association.
+class RudpCmtPathFailureTest : public TestCase
+{
+  public:
+    RudpCmtPathFailureTest()
+        : TestCase("a path that goes down (error rate 1) is abandoned; the others carry the data")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtRun cmt({{MilliSeconds(50), 0.0}, {MilliSeconds(50), 0.0}, {MilliSeconds(50), 0.0}},
+                   1u << 28);
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(20000000));
+        cmt.Install();
+        Simulator::Schedule(Seconds(3), [&]() {
+            cmt.Helper().GetLossModel(1)->SetAttribute("ErrorRate", DoubleValue(1.0));
+        });
+        cmt.Run(Seconds(120));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all 20 MB acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->status,
+                              RudpCmtPath::FAILED,
+                              "the dead path was marked failed");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetTimeouts(), 0, "found by its timer");
+    }
+};
+
+/// Every retransmission policy repairs losses.
+class RudpCmtRtxPolicyTest : public TestCase
+{
+  public:
+    explicit RudpCmtRtxPolicyTest(std::string policy)
+        : TestCase("retransmission policy " + policy + " repairs losses on unequal paths"),
+          m_policy(std::move(policy))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtRun cmt({{MilliSeconds(40), 0.03}, {MilliSeconds(160), 0.01}}, 65536);
+        cmt.Helper().SetSenderAttribute("RtxPolicy", StringValue(m_policy));
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(3000000));
+        cmt.Run(Seconds(200));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetRetransmissions(), 0, "losses were repaired");
+    }
+
+    std::string m_policy;
+};
+
+/// \ingroup rudp-test
+/// Concurrent multipath transfer test suite.
+class RudpCmtTestSuite : public TestSuite
+{
+  public:
+    RudpCmtTestSuite()
+        : TestSuite("rudp-cmt")
+    {
+        AddTestCase(new RudpCmtSinglePathTest);
+        AddTestCase(new RudpCmtDeliveryTest(16384));
+        AddTestCase(new RudpCmtDeliveryTest(1u << 28));
+        AddTestCase(new RudpCmtBlockingTest);
+        AddTestCase(new RudpCmtSfrTest);
+        AddTestCase(new RudpCmtCucTest);
+        AddTestCase(new RudpCmtDacTest);
+        AddTestCase(new RudpCmtPathFailureTest);
+        for (const std::string policy : {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"})
+        {
+            AddTestCase(new RudpCmtRtxPolicyTest(policy));
+        }
+    }
+};
+
+/// Static instance registering the suite.
+static RudpCmtTestSuite g_rudpCmtTestSuite;

@@ -1,0 +1,228 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-test-network.h"
+
+#include "ns3/tcp-cubic.h"
+#include "ns3/test.h"
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * RUDP carrying ns-3's TCP congestion controls (Variant TcpCongestionOps):
+ * the windows follow the algorithm, and the file still arrives intact.
+ */
+
+using namespace ns3;
+using namespace ns3::rudptest;
+
+namespace
+{
+
+const uint16_t PORT = 2222;
+const uint32_t MSS = 1000;
+
+/// The first window reduction of a transfer: cwnd before, ssthresh after.
+struct Reduction
+{
+    uint32_t cwndBefore{0};
+    uint32_t ssThreshAfter{0};
+};
+
+/// One file transfer over a 10 Mbit/s, 40 ms RTT path, recording the windows.
+class CongestionRun
+{
+  public:
+    CongestionRun(const std::string& variant, const std::string& congestionOps)
+    {
+        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variant));
+        Config::SetDefault("ns3::RudpSocket::CongestionOps", StringValue(congestionOps));
+        Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
+        Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(1000));
+        Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
+        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(1 << 20));
+        Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(1 << 20));
+    }
+
+    ~CongestionRun()
+    {
+        Simulator::Destroy();
+        Config::Reset();
+    }
+
+    /// Sends \p bytes with data segments \p drops (indices at the server) lost.
+    void Run(uint32_t bytes, const std::list<uint32_t>& drops)
+    {
+        TestNetwork network(MilliSeconds(20), DataRate("10Mbps"));
+        network.AssignStreams(1);
+        network.DropAtServer(drops);
+        RudpFileReceiverHelper receiver("ns3::RudpSocketFactory",
+                                        InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        ApplicationContainer receiverApp = receiver.Install(network.Server());
+        RudpFileSenderHelper sender("ns3::RudpSocketFactory", network.ServerAddress(PORT));
+        sender.SetAttribute("Size", UintegerValue(bytes));
+        ApplicationContainer senderApp = sender.Install(network.Client());
+        senderApp.Start(Seconds(1));
+        Simulator::Schedule(Seconds(1.001), &CongestionRun::Watch, this, senderApp.Get(0));
+        Simulator::Stop(Seconds(1000));
+        Simulator::Run();
+        m_sender = DynamicCast<RudpFileSender>(senderApp.Get(0));
+        m_receiver = DynamicCast<RudpFileReceiver>(receiverApp.Get(0));
+    }
+
+    bool Intact() const
+    {
+        const auto& reports = m_receiver->GetReports();
+        return reports.size() == 1 && reports[0].complete &&
+               reports[0].sha256 == m_sender->GetSourceSha256();
+    }
+
+    const std::vector<Reduction>& Reductions() const
+    {
+        return m_reductions;
+    }
+
+    /// \return the largest congestion window (bytes)
+    uint32_t MaxCwnd() const
+    {
+        return m_maxCwnd;
+    }
+
+  private:
+    void Watch(Ptr<Application> app)
+    {
+        Ptr<Socket> socket = DynamicCast<RudpFileSender>(app)->GetSocket();
+        socket->TraceConnectWithoutContext("CongestionWindow",
+                                           MakeCallback(&CongestionRun::Cwnd, this));
+        socket->TraceConnectWithoutContext("SlowStartThreshold",
+                                           MakeCallback(&CongestionRun::SsThresh, this));
+    }
+
+    void Cwnd(uint32_t, uint32_t cwnd)
+    {
+        m_lastCwnd = cwnd;
+        m_maxCwnd = std::max(m_maxCwnd, cwnd);
+    }
+
+    void SsThresh(uint32_t old, uint32_t ssThresh)
+    {
+        if (old > 0) // not the initial value set when the connection opens
+        {
+            m_reductions.push_back({m_lastCwnd, ssThresh});
+        }
+    }
+
+    Ptr<RudpFileSender> m_sender;
+    Ptr<RudpFileReceiver> m_receiver;
+    std::vector<Reduction> m_reductions;
+    uint32_t m_lastCwnd{0};
+    uint32_t m_maxCwnd{0};
+};
+
+} // namespace
+
+/// The multiplicative decrease is the algorithm's, not seed 000's.
+class RudpCongestionOpsDecreaseTest : public TestCase
+{
+  public:
+    RudpCongestionOpsDecreaseTest(std::string variant,
+                                  std::string congestionOps,
+                                  double beta,
+                                  std::string what)
+        : TestCase("RUDP with " + what + ": a fast retransmit sets ssthresh to " +
+                   std::to_string(beta).substr(0, 3) + " x cwnd and the file arrives intact"),
+          m_variant(std::move(variant)),
+          m_congestionOps(std::move(congestionOps)),
+          m_beta(beta)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CongestionRun run(m_variant, m_congestionOps);
+        // The server receives SYN, ACK, then data: lose data segment 300,
+        // well into congestion avoidance for every algorithm here.
+        run.Run(1000000, {2 + 300});
+        NS_TEST_ASSERT_MSG_EQ(run.Intact(), true, "the file arrived intact");
+        NS_TEST_ASSERT_MSG_GT(run.Reductions().size(), 0, "a reduction happened");
+        if (run.Reductions().empty())
+        {
+            return;
+        }
+        const Reduction& first = run.Reductions().front();
+        NS_TEST_ASSERT_MSG_GT(first.cwndBefore, 10 * MSS, "lost in a grown window");
+        NS_TEST_ASSERT_MSG_EQ_TOL(first.ssThreshAfter / static_cast<double>(first.cwndBefore),
+                                  m_beta,
+                                  0.03,
+                                  "ssthresh / cwnd at the loss");
+    }
+
+    std::string m_variant;
+    std::string m_congestionOps;
+    double m_beta;
+};
+
+/// The adapter drives an algorithm through slow start, recovery and its exit.
+class RudpCongestionOpsTypeTest : public TestCase
+{
+  public:
+    RudpCongestionOpsTypeTest()
+        : TestCase("CongestionOps accepts any TcpCongestionOps and starts it from seed settings")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
+        adapter->SetCongestionOps(CreateObject<TcpCubic>());
+        Ptr<RudpSenderState> tcb = CreateObject<RudpSenderState>();
+        tcb->m_segmentSize = MSS;
+        tcb->m_windowSegments = 30;
+        tcb->m_initialCwnd = 1;
+        tcb->m_initialSsThresh = 64000;
+        tcb->m_dupAckThreshold = 3;
+        adapter->Init(tcb);
+        NS_TEST_ASSERT_MSG_EQ(adapter->GetName(), "TcpCubic", "named after the algorithm");
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), MSS, "initial window");
+        tcb->m_lastRtt = MilliSeconds(40);
+        tcb->m_minRtt = MilliSeconds(40);
+        adapter->OnNewAck(tcb, 1);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 2 * MSS, "slow start through the algorithm");
+        NS_TEST_ASSERT_MSG_EQ(adapter->OnDupAck(tcb, 3), true, "third duplicate retransmits");
+        NS_TEST_ASSERT_MSG_EQ(RudpSenderState::CongStateName(tcb->m_congState),
+                              std::string("FAST_RECOVERY"),
+                              "recovery");
+        adapter->OnNewAck(tcb, 1);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), tcb->m_ssThresh.Get(), "deflated on exit");
+        NS_TEST_ASSERT_MSG_EQ(adapter->GetSendWindow(tcb), tcb->m_cWnd.Get(), "under the cap");
+    }
+};
+
+/// \ingroup rudp-test
+/// Pluggable congestion control test suite.
+class RudpCongestionTestSuite : public TestSuite
+{
+  public:
+    RudpCongestionTestSuite()
+        : TestSuite("rudp-congestion")
+    {
+        // Seed 000's Reno halves; NewReno halves the flight; Cubic keeps 0.7.
+        AddTestCase(new RudpCongestionOpsDecreaseTest("Reno", "ns3::TcpNewReno", 0.5, "seed Reno"));
+        AddTestCase(new RudpCongestionOpsDecreaseTest("TcpCongestionOps",
+                                                      "ns3::TcpNewReno",
+                                                      0.5,
+                                                      "ns3::TcpNewReno"));
+        AddTestCase(new RudpCongestionOpsDecreaseTest("TcpCongestionOps",
+                                                      "ns3::TcpCubic",
+                                                      0.7,
+                                                      "ns3::TcpCubic"));
+        AddTestCase(new RudpCongestionOpsTypeTest);
+    }
+};
+
+/// Static instance registering the suite.
+static RudpCongestionTestSuite g_rudpCongestionTestSuite;

@@ -277,12 +277,15 @@ main(int argc, char* argv[])
     uint32_t segmentSize = 1448;
     std::string bottleneckDelayText = "1ms";
     uint64_t buffer = 0;
+    std::string initialSsThreshText = "auto";
     std::string output;
     std::string cwndTrace;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("rate", "Bottleneck data rate (seed: 100Mbps high-BDP, 10Mbps lossy)", rateText);
-    cmd.AddValue("access-rate", "Access links' data rate (default 10 x --rate)", accessRateText);
+    cmd.AddValue("access-rate",
+                 "Access links' data rate (default: ten times the bottleneck rate)",
+                 accessRateText);
     cmd.AddValue("queue", "Bottleneck queue: bfifo (bytes) or pfifo (packets)", queue);
     cmd.AddValue("queue-size",
                  "Queue limit in the queue's unit; 0: bfifo one BDP of the largest RTT in bytes, "
@@ -302,6 +305,11 @@ main(int argc, char* argv[])
     cmd.AddValue("buffer",
                  "Socket send and receive buffers, bytes (0: twice the largest BDP plus the queue)",
                  buffer);
+    cmd.AddValue("initial-ssthresh",
+                 "Initial slow-start threshold: auto (the path's capacity, rate x largest RTT + "
+                 "queue, shared by the flows), none (unlimited, ns-3's and Linux's default) or "
+                 "bytes",
+                 initialSsThreshText);
     cmd.AddValue("output", "Write the metrics as JSON to this file", output);
     cmd.AddValue("cwnd-trace",
                  "Write PREFIX-<flow>-cwnd.csv and PREFIX-<flow>-rtt.csv per flow",
@@ -354,12 +362,41 @@ main(int argc, char* argv[])
     {
         RudpParameterCheck::Range<uint64_t>("queue-size", queueSize, 1, 1000000);
     }
-    const uint64_t queueBytes = bfifo ? queueSize : queueSize * 1500;
+    // A full-size packet on the wire: payload, TCP (with timestamps) or RUDP,
+    // UDP and IPv4 headers, PPP.
+    const uint64_t wireBytes = segmentSize + (rudp ? 18 + 8 + 20 + 2 : 32 + 20 + 2);
+    const uint64_t queueBytes = bfifo ? queueSize : queueSize * wireBytes;
     if (buffer == 0)
     {
         buffer = std::max<uint64_t>(131072, 2 * (bdpBytes + queueBytes));
     }
     RudpParameterCheck::Range<uint64_t>("buffer", buffer, 4096, 1073741823);
+    uint64_t initialSsThresh = UINT32_MAX;
+    if (initialSsThreshText == "auto")
+    {
+        initialSsThresh =
+            std::max<uint64_t>((bdpBytes + queueBytes) / specs.size(), 2 * segmentSize);
+    }
+    else if (initialSsThreshText != "none")
+    {
+        char* end = nullptr;
+        initialSsThresh = std::strtoull(initialSsThreshText.c_str(), &end, 10);
+        if (initialSsThreshText.empty() || *end != '\0' || initialSsThreshText[0] == '-')
+        {
+            RudpParameterCheck::Fail("initial-ssthresh",
+                                     "must be auto, none or a number of bytes, got '" +
+                                         initialSsThreshText + "'");
+        }
+        RudpParameterCheck::Range<uint64_t>("initial-ssthresh",
+                                            initialSsThresh,
+                                            2 * segmentSize,
+                                            UINT32_MAX);
+    }
+
+    if (!output.empty() && !std::ofstream(output))
+    {
+        RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
+    }
 
     // --- Congestion controls -------------------------------------------------------
     // RUDP runs any TcpCongestionOps if its socket has the CongestionOps attribute;
@@ -387,9 +424,10 @@ main(int argc, char* argv[])
         Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(buffer));
         Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(buffer));
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
-        Config::SetDefault("ns3::RudpSocket::MinRto", TimeValue(MilliSeconds(200)));
         Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
         Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
+        Config::SetDefault("ns3::RudpSocket::InitialCwnd", UintegerValue(10));
+        Config::SetDefault("ns3::RudpSocket::InitialSsThresh", UintegerValue(initialSsThresh));
         Config::SetDefault("ns3::RudpSocket::Variant",
                            StringValue(rudpCongestionOps ? "TcpCongestionOps" : "Reno"));
         // Each sender's socket also gets its flow's algorithm when it is made
@@ -405,8 +443,8 @@ main(int argc, char* argv[])
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
-        // Linux's TCP_RTO_MIN, as on the seed's testbed (ns-3's default is 1 s).
-        Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(200)));
+        Config::SetDefault("ns3::TcpSocket::InitialSlowStartThreshold",
+                           UintegerValue(initialSsThresh));
     }
 
     // --- Topology ----------------------------------------------------------------
@@ -465,6 +503,9 @@ main(int argc, char* argv[])
         PointToPointHelper accessLink;
         accessLink.SetDeviceAttribute("DataRate", DataRateValue(accessRate));
         accessLink.SetChannelAttribute("Delay", TimeValue(Seconds(access)));
+        // A sender's burst (a slow start, Hybla's large steps) waits in its NIC
+        // rather than being dropped there: the bottleneck alone decides losses.
+        accessLink.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100000p"));
         NetDeviceContainer left = accessLink.Install(flow.sender, routers.Get(0));
         NetDeviceContainer right = accessLink.Install(routers.Get(1), flow.receiver);
         std::ostringstream leftNet;
@@ -476,7 +517,7 @@ main(int argc, char* argv[])
         const Ipv4Address receiverAddress =
             Ipv4AddressHelper(rightNet.str().c_str(), "255.255.255.0").Assign(right).GetAddress(1);
         // Access links keep only their device queue: no default FqCoDel that
-        // would act on bursts the bottleneck is meant to absorb.
+        // would act on bursts.
         noQueueDisc.Uninstall(left);
         noQueueDisc.Uninstall(right);
 
@@ -623,6 +664,7 @@ main(int argc, char* argv[])
             .Set("warmup_s", warmup)
             .Set("segment_size", segmentSize)
             .Set("buffer_bytes", buffer)
+            .Set("initial_ssthresh_bytes", initialSsThresh)
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
             .Set("flows", flowJson)
             .Set("utilization", utilization)

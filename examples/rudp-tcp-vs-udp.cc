@@ -55,7 +55,7 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("transport", "tcp|udp|rudp-stop-and-wait|rudp-go-back-n|rudp-reno", transport);
-    cmd.AddValue("packets", "Packets of --payload bytes to send (1..10^7)", packets);
+    cmd.AddValue("packets", "Packets to send, each of the payload size (1..10^7)", packets);
     cmd.AddValue("payload",
                  "Payload bytes per packet (1..1472; 1472 fills a 1500-byte MTU with UDP)",
                  payload);

@@ -10,6 +10,7 @@
 #include "ns3/config.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-socket-base.h"
 
 #include <optional>
 #include <utility>
@@ -57,8 +58,16 @@ Find(const std::string& name)
         }
     }
     TypeId tid;
-    if (TypeId::LookupByNameFailSafe(name, &tid) && tid.IsChildOf(TcpCongestionOps::GetTypeId()) &&
-        tid.HasConstructor())
+    if (!TypeId::LookupByNameFailSafe(name, &tid) || !tid.HasConstructor())
+    {
+        return std::nullopt;
+    }
+    // ns-3.37 registers TcpCubic with the wrong parent (TcpSocketBase): such a
+    // TypeId is instantiated to see what it is. Nothing else is created (a
+    // name such as ns3::Node must not add a node to the simulation).
+    if (tid.IsChildOf(TcpCongestionOps::GetTypeId()) ||
+        (tid.IsChildOf(TcpSocketBase::GetTypeId()) &&
+         DynamicCast<TcpCongestionOps>(ObjectFactory(name).Create())))
     {
         return Entry{name, name};
     }

@@ -16,8 +16,9 @@ namespace
 {
 
 /// Copies the bins of \p histogram that hold samples, as edges and counts.
+/// Takes a copy because ns-3.37's Histogram getters are not const.
 void
-CopyHistogram(const Histogram& histogram, std::vector<double>& edges, std::vector<double>& counts)
+CopyHistogram(Histogram histogram, std::vector<double>& edges, std::vector<double>& counts)
 {
     uint32_t first = histogram.GetNBins();
     uint32_t last = 0;

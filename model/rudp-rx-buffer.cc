@@ -6,6 +6,8 @@
 
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -94,6 +96,7 @@ RudpRxBuffer::Add(Ptr<Packet> payload, SequenceNumber32 seq, bool keepOutOfOrder
         }
         m_outOfOrder.emplace(seq, payload);
         m_outOfOrderBytes += size;
+        AddBlock(seq, seq + size);
         return OUT_OF_ORDER;
     }
 
@@ -122,6 +125,10 @@ RudpRxBuffer::Add(Ptr<Packet> payload, SequenceNumber32 seq, bool keepOutOfOrder
             m_nextRx = waitingEnd;
         }
         m_outOfOrder.erase(first);
+    }
+    while (!m_blocks.empty() && m_blocks.begin()->first <= m_nextRx)
+    {
+        m_blocks.erase(m_blocks.begin());
     }
     return IN_ORDER;
 }
@@ -157,54 +164,108 @@ RudpRxBuffer::Extract(uint32_t maxSize)
     {
         return nullptr;
     }
-    Ptr<Packet> out;
-    uint32_t taken = 0;
-    while (taken < maxSize && !m_inOrder.empty())
+    // One stored segment (or its head) per call: merging many would also
+    // merge their byte tags, and ns-3 then sizes every later tag list like
+    // the largest it has seen (ByteTagList's allocator), which with
+    // FlowMonitor's tags costs memory in proportion to the window.
+    Ptr<Packet> front = m_inOrder.front();
+    Ptr<Packet> piece;
+    if (front->GetSize() <= maxSize)
     {
-        Ptr<Packet> front = m_inOrder.front();
-        const uint32_t want = maxSize - taken;
-        Ptr<Packet> piece;
-        if (front->GetSize() <= want)
+        piece = front;
+        m_inOrder.pop_front();
+    }
+    else
+    {
+        piece = front->CreateFragment(0, maxSize);
+        m_inOrder.front() = front->CreateFragment(maxSize, front->GetSize() - maxSize);
+    }
+    m_inOrderBytes -= piece->GetSize();
+    return piece;
+}
+
+void
+RudpRxBuffer::AddBlock(SequenceNumber32 seq, SequenceNumber32 end)
+{
+    auto next = m_blocks.lower_bound(seq);
+    SequenceNumber32 left = seq;
+    SequenceNumber32 right = end;
+    if (next != m_blocks.begin() && std::prev(next)->second == seq)
+    {
+        auto previous = std::prev(next);
+        left = previous->first;
+        m_blocks.erase(previous);
+    }
+    if (next != m_blocks.end() && next->first == end)
+    {
+        right = next->second;
+        m_blocks.erase(next);
+    }
+    m_blocks.emplace(left, right);
+
+    // Newest first, one entry per block, no more than a SACK can carry.
+    m_recent.push_front(seq);
+    std::vector<SequenceNumber32> kept;
+    for (auto it = m_recent.begin(); it != m_recent.end();)
+    {
+        auto block = FindBlock(*it);
+        const bool fresh = block != m_blocks.end() &&
+                           std::find(kept.begin(), kept.end(), block->first) == kept.end();
+        if (fresh && kept.size() < RudpHeader::MAX_SACK_BLOCKS)
         {
-            piece = front;
-            m_inOrder.pop_front();
+            kept.push_back(block->first);
+            ++it;
         }
         else
         {
-            piece = front->CreateFragment(0, want);
-            m_inOrder.front() = front->CreateFragment(want, front->GetSize() - want);
-        }
-        taken += piece->GetSize();
-        if (!out)
-        {
-            out = piece->Copy();
-        }
-        else
-        {
-            out->AddAtEnd(piece);
+            it = m_recent.erase(it);
         }
     }
-    m_inOrderBytes -= taken;
-    return out;
+}
+
+std::map<SequenceNumber32, SequenceNumber32>::const_iterator
+RudpRxBuffer::FindBlock(SequenceNumber32 seq) const
+{
+    auto after = m_blocks.upper_bound(seq);
+    if (after == m_blocks.begin())
+    {
+        return m_blocks.end();
+    }
+    auto block = std::prev(after);
+    return seq < block->second ? block : m_blocks.end();
 }
 
 std::vector<RudpHeader::SackBlock>
 RudpRxBuffer::GetSackBlocks(uint32_t maxBlocks) const
 {
     std::vector<RudpHeader::SackBlock> blocks;
-    for (const auto& [seq, packet] : m_outOfOrder)
+    for (auto it = m_blocks.begin(); it != m_blocks.end() && blocks.size() < maxBlocks; ++it)
     {
-        const SequenceNumber32 end = seq + packet->GetSize();
-        if (!blocks.empty() && blocks.back().right == seq)
-        {
-            blocks.back().right = end;
-            continue;
-        }
+        blocks.push_back({it->first, it->second});
+    }
+    return blocks;
+}
+
+std::vector<RudpHeader::SackBlock>
+RudpRxBuffer::GetRecentSackBlocks(uint32_t maxBlocks) const
+{
+    std::vector<RudpHeader::SackBlock> blocks;
+    for (const SequenceNumber32 seq : m_recent)
+    {
+        auto block = FindBlock(seq);
         if (blocks.size() == maxBlocks)
         {
             break;
         }
-        blocks.push_back({seq, end});
+        // An entry whose block the gap's closing took is skipped.
+        const bool listed = block != m_blocks.end() &&
+                            std::any_of(blocks.begin(), blocks.end(), [&block](const auto& b) {
+                                return b.left == block->first;
+                            });
+        if (block != m_blocks.end() && !listed)
+        {
+            blocks.push_back({block->first, block->second});
+        }
     }
     return blocks;
 }

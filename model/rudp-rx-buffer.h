@@ -75,24 +75,44 @@ class RudpRxBuffer : public Object
     bool HasGap() const;
 
     /**
-     * \brief Removes up to \p maxSize in-order bytes.
+     * \brief Removes up to \p maxSize in-order bytes: at most one received
+     * segment's worth, so a reader calls it until it returns nullptr.
      * \return the bytes, or nullptr if none are available
      */
     Ptr<Packet> Extract(uint32_t maxSize);
 
     /**
      * \param maxBlocks at most this many blocks
-     * \return the received blocks beyond the gap, lowest first
+     * \return the received blocks beyond the gap, lowest first (SCTP's gap
+     *         ack blocks)
      */
     std::vector<RudpHeader::SackBlock> GetSackBlocks(uint32_t maxBlocks) const;
 
+    /**
+     * \param maxBlocks at most this many blocks (at most MAX_SACK_BLOCKS)
+     * \return the received blocks beyond the gap in RFC 2018's order: first
+     *         the one holding the latest arrival, then the others by how
+     *         recently they grew, so that a sender that sees a few blocks per
+     *         ACK still learns of every arrival
+     */
+    std::vector<RudpHeader::SackBlock> GetRecentSackBlocks(uint32_t maxBlocks) const;
+
   private:
+    /// Records that [seq, end) arrived ahead of the gap.
+    void AddBlock(SequenceNumber32 seq, SequenceNumber32 end);
+    /// \return the block holding \p seq, or the end of m_blocks
+    std::map<SequenceNumber32, SequenceNumber32>::const_iterator FindBlock(
+        SequenceNumber32 seq) const;
+
     uint32_t m_capacity{131072};
     SequenceNumber32 m_nextRx{0};
-    std::deque<Ptr<Packet>> m_inOrder;                    ///< unread, oldest first
-    uint32_t m_inOrderBytes{0};                           ///< bytes in m_inOrder
-    std::map<SequenceNumber32, Ptr<Packet>> m_outOfOrder; ///< by first sequence number
-    uint32_t m_outOfOrderBytes{0};                        ///< bytes in m_outOfOrder
+    std::deque<Ptr<Packet>> m_inOrder;                     ///< unread, oldest first
+    uint32_t m_inOrderBytes{0};                            ///< bytes in m_inOrder
+    std::map<SequenceNumber32, Ptr<Packet>> m_outOfOrder;  ///< by first sequence number
+    uint32_t m_outOfOrderBytes{0};                         ///< bytes in m_outOfOrder
+    std::map<SequenceNumber32, SequenceNumber32> m_blocks; ///< contiguous runs of
+                                                           ///< m_outOfOrder: left -> right
+    std::deque<SequenceNumber32> m_recent; ///< latest arrivals, one per block, newest first
 };
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/sequence-number.h"
 #include "ns3/traced-value.h"
 
 namespace ns3
@@ -55,15 +56,18 @@ class RudpSenderState : public Object
     TracedValue<uint32_t> m_ssThresh{0};              ///< slow-start threshold (bytes)
     TracedValue<CongState> m_congState{FIXED_WINDOW}; ///< congestion-control state
 
-    uint32_t m_segmentSize{0};     ///< payload bytes of a full segment (MSS)
-    uint32_t m_windowSegments{0};  ///< window limit N (segments)
-    uint32_t m_initialCwnd{0};     ///< initial congestion window (segments)
-    uint32_t m_initialSsThresh{0}; ///< initial slow-start threshold (bytes)
-    uint32_t m_dupAckThreshold{0}; ///< duplicate ACKs that trigger a retransmission
-    uint32_t m_caAckCount{0};      ///< new ACKs counted towards the next CA increase
-    uint32_t m_bytesInFlight{0};   ///< bytes sent, neither acknowledged nor deemed lost
-    Time m_lastRtt;                ///< the latest RTT sample (zero before the first)
-    Time m_minRtt{Time::Max()};    ///< the smallest RTT sample so far
+    uint32_t m_segmentSize{0};        ///< payload bytes of a full segment (MSS)
+    uint32_t m_windowSegments{0};     ///< window limit N (segments)
+    uint32_t m_initialCwnd{0};        ///< initial congestion window (segments)
+    uint32_t m_initialSsThresh{0};    ///< initial slow-start threshold (bytes)
+    uint32_t m_dupAckThreshold{0};    ///< duplicate ACKs that trigger a retransmission
+    uint32_t m_caAckCount{0};         ///< new ACKs counted towards the next CA increase
+    uint32_t m_bytesInFlight{0};      ///< bytes sent, neither acknowledged nor deemed lost
+    Time m_lastRtt;                   ///< the latest RTT sample (zero before the first)
+    Time m_minRtt{Time::Max()};       ///< the smallest RTT sample so far
+    SequenceNumber32 m_highTxMark{0}; ///< next new sequence number to send
+    SequenceNumber32 m_highAck{0};    ///< highest cumulative ACK (SND.UNA)
+    bool m_selectiveRepeat{false};    ///< SACKed segments leave the flight (RFC 6675's pipe)
 };
 
 } // namespace ns3

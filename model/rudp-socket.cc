@@ -648,12 +648,15 @@ RudpSocket::CreatePolicy() const
     case RENO:
         return CreateObject<RudpReno>();
     case TCP_CONGESTION_OPS: {
-        NS_ABORT_MSG_UNLESS(m_congestionOps.IsChildOf(TcpCongestionOps::GetTypeId()),
+        // Cast the instance rather than test the TypeId: ns-3.37 registers
+        // TcpCubic with the wrong parent (TcpSocketBase).
+        ObjectFactory factory(m_congestionOps.GetName());
+        Ptr<TcpCongestionOps> ops = DynamicCast<TcpCongestionOps>(factory.Create());
+        NS_ABORT_MSG_UNLESS(ops,
                             "ns3::RudpSocket::CongestionOps: " << m_congestionOps.GetName()
                                                                << " is not a TcpCongestionOps");
-        ObjectFactory factory(m_congestionOps.GetName());
         Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
-        adapter->SetCongestionOps(factory.Create<TcpCongestionOps>());
+        adapter->SetCongestionOps(ops);
         return adapter;
     }
     }
@@ -673,6 +676,7 @@ RudpSocket::OpenConnection()
     m_tcb->m_initialCwnd = m_initialCwnd;
     m_tcb->m_initialSsThresh = m_initialSsThresh;
     m_tcb->m_dupAckThreshold = m_dupAckThreshold;
+    m_tcb->m_selectiveRepeat = m_sackEnabled;
     m_policy = CreatePolicy();
     m_policy->Init(m_tcb);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
@@ -1024,8 +1028,14 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         {
             TakeRttSample(*acked.rtt);
         }
-        m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
+        PublishSenderState();
         m_policy->OnNewAck(m_tcb, std::max<uint32_t>(acked.segments, 1));
+        if (m_sackEnabled && m_tcb->m_congState == RudpSenderState::FAST_RECOVERY)
+        {
+            // Still recovering after a new ACK: it was partial (RFC 6582), the
+            // window had more losses. (Without SACKs all was resent already.)
+            Recover(false);
+        }
         if (m_txBuffer->Available() > 0 && !m_closeRequested)
         {
             NotifySend(GetTxAvailable());
@@ -1035,11 +1045,15 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     else if (pureAck && dataAck == m_txBuffer->HeadSequence() && HasDataOutstanding())
     {
         ++m_dupAcks;
-        m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
+        PublishSenderState();
         if (m_policy->OnDupAck(m_tcb, m_dupAcks))
         {
             ++m_stats.fastRetransmits;
             Recover(false);
+        }
+        else if (m_sackEnabled && m_tcb->m_congState == RudpSenderState::FAST_RECOVERY)
+        {
+            m_txBuffer->MarkOvertakenLost(m_tcb->m_dupAckThreshold);
         }
     }
 
@@ -1069,10 +1083,25 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
 void
 RudpSocket::Recover(bool timeout)
 {
-    // Without selective repeat the receiver kept nothing after the gap: go
-    // back N and resend every segment sent. With it, only what is missing.
-    const uint32_t marked =
-        (m_sackEnabled && !timeout) ? m_txBuffer->MarkHolesLost() : m_txBuffer->MarkAllLost();
+    // Without selective repeat the receiver kept nothing after the gap, and
+    // a timeout means the ACK clock stopped: go back N, resend every segment
+    // not known received. Otherwise resend what SACKs show overtaken, else
+    // the segment at the ACK point if it was never resent (a resent one is
+    // found lost by being overtaken).
+    uint32_t marked = 0;
+    if (timeout || !m_sackEnabled)
+    {
+        marked = m_txBuffer->MarkAllLost();
+    }
+    else
+    {
+        marked = m_txBuffer->MarkOvertakenLost(m_tcb->m_dupAckThreshold);
+        RudpTxBuffer::Segment& front = m_txBuffer->GetSegments().front();
+        if (marked == 0 && front.txCount == 1)
+        {
+            marked = m_txBuffer->MarkLost(front) ? 1 : 0;
+        }
+    }
     NS_LOG_LOGIC((timeout ? "timeout" : "fast retransmit")
                  << ": " << marked << " segments to resend");
     m_bytesInFlight = m_txBuffer->BytesInFlight();
@@ -1219,13 +1248,21 @@ RudpSocket::OnRetransmitTimeout()
     }
     else
     {
-        m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
+        PublishSenderState();
         m_policy->OnTimeout(m_tcb);
         m_dupAcks = 0;
         Recover(true);
     }
     m_retxEvent.Cancel();
     RestartRetransmitTimer();
+}
+
+void
+RudpSocket::PublishSenderState()
+{
+    m_tcb->m_bytesInFlight = m_txBuffer->BytesInFlight();
+    m_tcb->m_highTxMark = m_txBuffer->HighTxMark();
+    m_tcb->m_highAck = m_txBuffer->HeadSequence();
 }
 
 void
@@ -1327,7 +1364,7 @@ RudpSocket::SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq
                                                                 : m_rxBuffer->FreeSpace());
     if (m_sackEnabled && m_rxBuffer->HasGap())
     {
-        header.SetSackBlocks(m_rxBuffer->GetSackBlocks(SACK_BLOCKS));
+        header.SetSackBlocks(m_rxBuffer->GetRecentSackBlocks(SACK_BLOCKS));
     }
     if (!m_endpoint)
     {

@@ -221,6 +221,8 @@ class RudpSocket : public Socket
     void OnRetransmitTimeout();
     void RestartRetransmitTimer();
     void TakeRttSample(Time sample);
+    /// Gives the policy the buffer's flight size and sequence marks.
+    void PublishSenderState();
     bool HasDataOutstanding() const;
 
     // Receiver

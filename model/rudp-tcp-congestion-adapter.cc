@@ -82,18 +82,36 @@ void
 RudpTcpCongestionAdapter::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked)
 {
     Refresh(tcb);
-    if (m_state->m_congState == TcpSocketState::CA_RECOVERY)
-    {
-        // NewReno's exit from fast recovery: deflate to ssthresh.
-        m_state->m_cWnd = m_state->m_ssThresh.Get();
-        SetCongState(TcpSocketState::CA_OPEN);
-    }
-    else if (m_state->m_congState == TcpSocketState::CA_LOSS)
-    {
-        SetCongState(TcpSocketState::CA_OPEN);
-    }
     m_algorithm->PktsAcked(m_state, segmentsAcked, tcb->m_lastRtt);
-    m_algorithm->IncreaseWindow(m_state, segmentsAcked);
+    const bool recovered = tcb->m_highAck >= m_recover;
+    switch (m_state->m_congState.Get())
+    {
+    case TcpSocketState::CA_RECOVERY:
+        if (recovered)
+        {
+            // Full ACK: leave recovery with the reduced window (RFC 6582).
+            m_state->m_cWnd = m_state->m_ssThresh.Get();
+            SetCongState(TcpSocketState::CA_OPEN);
+        }
+        else if (!tcb->m_selectiveRepeat)
+        {
+            // Partial ACK: deflate by what it acknowledged, add back one segment.
+            const uint32_t acked = segmentsAcked * m_state->m_segmentSize;
+            m_state->m_cWnd = std::max(m_state->m_cWnd.Get(), acked + m_state->m_segmentSize) -
+                              acked + m_state->m_segmentSize;
+        }
+        break;
+    case TcpSocketState::CA_LOSS:
+        if (recovered)
+        {
+            SetCongState(TcpSocketState::CA_OPEN);
+        }
+        m_algorithm->IncreaseWindow(m_state, segmentsAcked);
+        break;
+    default:
+        m_algorithm->IncreaseWindow(m_state, segmentsAcked);
+        break;
+    }
     Publish(tcb);
 }
 
@@ -101,18 +119,28 @@ bool
 RudpTcpCongestionAdapter::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 {
     Refresh(tcb);
-    if (m_state->m_congState == TcpSocketState::CA_RECOVERY)
+    const TcpSocketState::TcpCongState_t state = m_state->m_congState;
+    if (state == TcpSocketState::CA_RECOVERY)
     {
-        m_state->m_cWnd += m_state->m_segmentSize;
-        Publish(tcb);
+        if (!tcb->m_selectiveRepeat)
+        {
+            // NewReno's inflation: each duplicate ACK means a segment left the
+            // network. With SACKs it has left the flight already.
+            m_state->m_cWnd += m_state->m_segmentSize;
+            Publish(tcb);
+        }
         return false;
     }
-    if (count != tcb->m_dupAckThreshold)
+    if (state == TcpSocketState::CA_LOSS || count != tcb->m_dupAckThreshold)
     {
+        // After a timeout every segment is being resent: no second reduction.
         return false;
     }
+    m_recover = tcb->m_highTxMark;
     m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
-    m_state->m_cWnd = m_state->m_ssThresh + tcb->m_dupAckThreshold * m_state->m_segmentSize;
+    m_state->m_cWnd =
+        m_state->m_ssThresh +
+        (tcb->m_selectiveRepeat ? 0 : tcb->m_dupAckThreshold * m_state->m_segmentSize);
     SetCongState(TcpSocketState::CA_RECOVERY);
     Publish(tcb);
     return true;
@@ -122,6 +150,7 @@ void
 RudpTcpCongestionAdapter::OnTimeout(Ptr<RudpSenderState> tcb)
 {
     Refresh(tcb);
+    m_recover = tcb->m_highTxMark;
     m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
     m_state->m_cWnd = m_state->m_segmentSize;
     SetCongState(TcpSocketState::CA_LOSS);

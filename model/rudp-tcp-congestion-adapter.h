@@ -19,10 +19,15 @@ namespace ns3
  * RUDP window policy.
  *
  * It keeps a TcpSocketState for the algorithm and drives it with the calls
- * TcpSocketBase makes: PktsAcked and, in the Open state, IncreaseWindow on
- * every new ACK; GetSsThresh, CA_RECOVERY and NewReno's window inflation on
- * the DupAckThreshold-th duplicate ACK; GetSsThresh and CA_LOSS with a
- * one-segment window on a timeout. The resulting windows are copied to the
+ * TcpSocketBase makes: PktsAcked on every new ACK, and IncreaseWindow outside
+ * fast recovery; GetSsThresh and CA_RECOVERY on the DupAckThreshold-th
+ * duplicate ACK, until an ACK covers everything sent before it (RFC 6582's
+ * recovery point: partial ACKs keep it in recovery, one reduction per
+ * window); GetSsThresh and CA_LOSS with a one-segment window on a timeout.
+ * Without selective repeat the window is inflated by one segment per
+ * duplicate ACK and deflated on partial ACKs as NewReno does; with it the
+ * SACKed segments leave the flight instead (RFC 6675's pipe), as in
+ * TcpSocketBase with SACK. The resulting windows are copied to the
  * RUDP sender state, whose traces report them; the window is capped at
  * WindowSize segments as for seed 000's Reno. Algorithms that replace the
  * whole control loop (HasCongControl(), e.g. BBR) need TCP's rate sampling
@@ -61,6 +66,7 @@ class RudpTcpCongestionAdapter : public RudpWindowPolicy
 
     Ptr<TcpCongestionOps> m_algorithm;
     Ptr<TcpSocketState> m_state{CreateObject<TcpSocketState>()};
+    SequenceNumber32 m_recover{0}; ///< the recovery point: highest sequence sent at the loss
 };
 
 } // namespace ns3

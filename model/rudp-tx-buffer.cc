@@ -6,6 +6,8 @@
 
 #include "ns3/log.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -137,6 +139,7 @@ RudpTxBuffer::MarkTransmitted(Segment& segment, Time now)
     segment.sacked = false;
     segment.lastTx = now;
     ++segment.txCount;
+    segment.txOrder = ++m_txOrder;
 }
 
 RudpTxBuffer::AckResult
@@ -170,6 +173,7 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
         {
             onAcked(front);
         }
+        m_deliveredOrder = std::max(m_deliveredOrder, front.txOrder);
         LeaveFlight(front);
         ClearLost(front);
         m_sentBytes -= front.length;
@@ -202,6 +206,7 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
             {
                 onSacked(segment);
             }
+            m_deliveredOrder = std::max(m_deliveredOrder, segment.txOrder);
             LeaveFlight(segment);
             ClearLost(segment);
             segment.sacked = true;
@@ -212,26 +217,16 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
 }
 
 uint32_t
-RudpTxBuffer::MarkHolesLost()
+RudpTxBuffer::MarkOvertakenLost(uint32_t threshold)
 {
-    auto highest = m_sent.rend();
-    for (auto it = m_sent.rbegin(); it != m_sent.rend(); ++it)
-    {
-        if (it->sacked)
-        {
-            highest = it;
-            break;
-        }
-    }
-    if (highest == m_sent.rend())
-    {
-        // No SACK information: the oldest segment is the hole.
-        return !m_sent.empty() && MarkLost(m_sent.front()) ? 1 : 0;
-    }
+    NS_ASSERT_MSG(threshold > 0, "a loss needs at least one transmission overtaking it");
     uint32_t marked = 0;
-    for (auto it = m_sent.begin(); it != highest.base(); ++it)
+    for (auto& segment : m_sent)
     {
-        marked += MarkLost(*it) ? 1 : 0;
+        if (segment.InFlight() && segment.txOrder + threshold <= m_deliveredOrder)
+        {
+            marked += MarkLost(segment) ? 1 : 0;
+        }
     }
     return marked;
 }

@@ -37,6 +37,7 @@ class RudpTxBuffer : public Object
         Ptr<Packet> payload;           ///< the payload (shared, never modified)
         Time lastTx;                   ///< time of the latest (re)transmission
         uint32_t txCount{0};           ///< transmissions so far
+        uint64_t txOrder{0};           ///< number of its latest transmission in the buffer
         bool sacked{false};            ///< reported received by a SACK block
         bool lost{false};              ///< deemed lost: waits for retransmission
         uint32_t path{0};              ///< path of the latest transmission (multipath)
@@ -133,8 +134,16 @@ class RudpTxBuffer : public Object
      * \return false if it was SACKed or lost already
      */
     bool MarkLost(Segment& segment);
-    /// Marks every un-SACKed segment below the highest SACKed one lost; \return how many
-    uint32_t MarkHolesLost();
+    /**
+     * \brief Marks lost every segment in flight that at least \p threshold
+     * later transmissions overtook: the latest transmission known received
+     * (SACKed or acknowledged) came \p threshold or more transmissions after
+     * it. RFC 6675's loss rule counted in transmission order rather than in
+     * sequence order, so a lost retransmission is found as a first loss is.
+     * \param threshold the duplicate-ACK threshold (at least 1)
+     * \return how many segments it marked
+     */
+    uint32_t MarkOvertakenLost(uint32_t threshold);
     /// Marks every un-SACKed segment lost (go back N); \return how many
     uint32_t MarkAllLost();
     /// \return the lowest segment waiting for retransmission, or nullptr
@@ -172,6 +181,8 @@ class RudpTxBuffer : public Object
     uint32_t m_bytesInFlight{0};      ///< bytes of in-flight segments
     uint32_t m_lostCount{0};          ///< segments marked lost
     uint32_t m_lostBytes{0};          ///< bytes of segments marked lost
+    uint64_t m_txOrder{0};            ///< transmissions so far
+    uint64_t m_deliveredOrder{0};     ///< latest transmission known received
 };
 
 } // namespace ns3

@@ -7,6 +7,10 @@
 # ns-3's test.py runs them in-tree; the standalone build registers the same
 # list with CTest; scripts/check-ns3-tree.sh runs them under ./ns3 run.
 cpp_examples = [
+    ("rudp-cc-comparison --rate=10Mbps --flows=cubic@50ms --duration=5", "True", "False"),
+    ("rudp-cc-comparison --rate=10Mbps --queue=pfifo --loss=0.001 --flows=cvtcp@50ms,newreno@100ms+1s --duration=5", "True", "False"),
+    ("rudp-cc-comparison --rate=10Mbps --flows=westwood@50ms,veno@50ms,htcp@50ms,hybla@200ms --duration=5", "True", "False"),
+    ("rudp-cc-comparison --transport=rudp --rate=10Mbps --flows=newreno@50ms --duration=5", "True", "False"),
     ("rudp-file-transfer --variant=stop-and-wait --size=20000", "True", "False"),
     ("rudp-file-transfer --variant=go-back-n --window=10 --loss=0.05 --file=helloworld.txt", "True", "False"),
     ("rudp-file-transfer --variant=reno --delay=5ms --size=200000 --sack=1", "True", "False"),
@@ -18,6 +22,7 @@ cpp_examples = [
     ("rudp-tcp-vs-udp --transport=rudp-reno --packets=1000", "True", "False"),
     ("rudp-transport-cost --transport=rudp-reno --bytes=1000000", "True", "False"),
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
+    ("rudp-cmt --paths=2 --rtt=50ms,200ms --rbuf=16384 --duration=20s --warmup=2s", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

@@ -119,7 +119,9 @@ class RudpTxBufferScoreboardTest : public TestCase
                               true,
                               "SACK applied");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 300, "SACKed bytes left the flight");
-        NS_TEST_ASSERT_MSG_EQ(tx->MarkHolesLost(), 2, "two holes below the SACK");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(4), 0, "overtaken by three at most");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(3), 1, "1000 overtaken by three");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(2), 1, "1100 overtaken by two");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100, "only the last is in flight");
         RudpTxBuffer::Segment* lost = tx->FirstLost();
         NS_TEST_ASSERT_MSG_NE(lost, nullptr, "a hole to resend");
@@ -127,14 +129,27 @@ class RudpTxBufferScoreboardTest : public TestCase
         tx->MarkTransmitted(*lost, Seconds(2));
         NS_TEST_ASSERT_MSG_EQ(tx->FirstLost()->seq, SequenceNumber32(1100), "next hole");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 200, "resent hole in flight");
+        // The last segment, sent before the retransmission, arrives: it does
+        // not overtake the retransmission, which stays in flight.
+        tx->MarkSacked(SequenceNumber32(1400), SequenceNumber32(1500));
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "nothing sent later arrived");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100, "the retransmission in flight");
 
         auto acked = tx->DiscardUpTo(SequenceNumber32(1100), Seconds(3));
         NS_TEST_ASSERT_MSG_EQ(acked.rtt.has_value(),
                               false,
                               "Karn: no sample from a resent segment");
-        NS_TEST_ASSERT_MSG_EQ(tx->MarkAllLost(), 1, "timeout: the last un-SACKed one lost too");
+        // 1100 is resent and lost again; new data sent after it arrives.
+        tx->MarkTransmitted(*tx->FirstLost(), Seconds(3));
+        tx->Add(Bytes(100));
+        tx->MarkTransmitted(tx->NewSegment(100), Seconds(3));
+        tx->MarkSacked(SequenceNumber32(1500), SequenceNumber32(1600));
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 1, "a lost retransmission is found");
+        NS_TEST_ASSERT_MSG_EQ(tx->FirstLost()->seq, SequenceNumber32(1100), "resend it again");
+        tx->MarkTransmitted(*tx->FirstLost(), Seconds(4));
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkAllLost(), 1, "timeout: the retransmission lost too");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 0, "nothing in flight");
-        tx->DiscardUpTo(SequenceNumber32(1500), Seconds(4));
+        tx->DiscardUpTo(SequenceNumber32(1600), Seconds(5));
         NS_TEST_ASSERT_MSG_EQ(tx->IsEmpty(), true, "all acknowledged");
         NS_TEST_ASSERT_MSG_EQ(tx->FirstLost(), nullptr, "no hole left");
     }
@@ -186,9 +201,11 @@ class RudpRxBufferTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx->Available(), 200, "readable");
         NS_TEST_ASSERT_MSG_EQ(rx->GetSackBlocks(4).size(), 1, "one block left");
 
-        Ptr<Packet> read = rx->Extract(150);
-        NS_TEST_ASSERT_MSG_EQ(read->GetSize(), 150, "partial read");
-        NS_TEST_ASSERT_MSG_EQ(Content(read)[100], 1, "second segment's first byte");
+        // One segment a call, never more than asked.
+        NS_TEST_ASSERT_MSG_EQ(rx->Extract(150)->GetSize(), 100, "the first segment");
+        Ptr<Packet> read = rx->Extract(50);
+        NS_TEST_ASSERT_MSG_EQ(read->GetSize(), 50, "partial read");
+        NS_TEST_ASSERT_MSG_EQ(Content(read)[0], 1, "second segment's first byte");
         NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 2), base + 200, true),
                               RudpRxBuffer::IN_ORDER,
                               "fills the second gap");
@@ -197,14 +214,66 @@ class RudpRxBufferTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(50), base + 150, true),
                               RudpRxBuffer::DUPLICATE,
                               "old bytes");
-        NS_TEST_ASSERT_MSG_EQ(rx->Extract(1000)->GetSize(), 250, "the rest");
-        NS_TEST_ASSERT_MSG_EQ(rx->Extract(1000), nullptr, "empty");
+        uint32_t rest = 0;
+        while (Ptr<Packet> piece = rx->Extract(1000))
+        {
+            rest += piece->GetSize();
+        }
+        NS_TEST_ASSERT_MSG_EQ(rest, 250, "the rest");
+        NS_TEST_ASSERT_MSG_EQ(rx->Available(), 0, "empty");
         NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 350, "window fully open");
     }
 };
 
 /// \ingroup rudp-test
 /// Buffer test suite.
+/// SACK blocks in RFC 2018's order: the latest arrival's block first.
+class RudpRxBufferRecentSackTest : public TestCase
+{
+  public:
+    RudpRxBufferRecentSackTest()
+        : TestCase("receive buffer: SACK blocks newest first, every arrival reported")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpRxBuffer> rx = CreateObject<RudpRxBuffer>();
+        rx->SetCapacity(100000);
+        const SequenceNumber32 base(5000);
+        rx->SetNextRxSequence(base);
+        // Six blocks behind a gap at base, each 100 bytes, every other 100.
+        for (uint32_t k = 1; k <= 6; ++k)
+        {
+            rx->Add(Bytes(100), base + 200 * k, true);
+        }
+        auto blocks = rx->GetRecentSackBlocks(4);
+        NS_TEST_ASSERT_MSG_EQ(blocks.size(), 4, "four blocks fit");
+        NS_TEST_ASSERT_MSG_EQ(blocks.front().left, base + 1200, "the latest arrival first");
+        NS_TEST_ASSERT_MSG_EQ(blocks.back().left, base + 600, "then by recency");
+        NS_TEST_ASSERT_MSG_EQ(rx->GetSackBlocks(4).front().left, base + 200, "SCTP: lowest first");
+
+        // An arrival that joins the two oldest blocks is reported first, once.
+        rx->Add(Bytes(100), base + 300, true);
+        blocks = rx->GetRecentSackBlocks(4);
+        NS_TEST_ASSERT_MSG_EQ(blocks.front().left, base + 200, "merged block first");
+        NS_TEST_ASSERT_MSG_EQ(blocks.front().right, base + 500, "[200, 500)");
+        NS_TEST_ASSERT_MSG_EQ(blocks[1].left, base + 1200, "then the newest before it");
+
+        // The gap closes up to 500: that block is gone from the report.
+        rx->Add(Bytes(200), base, true);
+        blocks = rx->GetRecentSackBlocks(4);
+        NS_TEST_ASSERT_MSG_EQ(rx->NextRxSequence(), base + 500, "delivered up to the next gap");
+        NS_TEST_ASSERT_MSG_EQ(blocks.size(), 4, "the four beyond");
+        NS_TEST_ASSERT_MSG_EQ(blocks.front().left, base + 1200, "newest remaining first");
+        for (const auto& block : blocks)
+        {
+            NS_TEST_ASSERT_MSG_GT(block.left, base + 500, "only data beyond the gap");
+        }
+    }
+};
+
 class RudpBuffersTestSuite : public TestSuite
 {
   public:
@@ -214,6 +283,7 @@ class RudpBuffersTestSuite : public TestSuite
         AddTestCase(new RudpTxBufferSegmentationTest);
         AddTestCase(new RudpTxBufferScoreboardTest);
         AddTestCase(new RudpRxBufferTest);
+        AddTestCase(new RudpRxBufferRecentSackTest);
     }
 };
 

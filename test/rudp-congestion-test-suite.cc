@@ -84,6 +84,12 @@ class CongestionRun
         return m_reductions;
     }
 
+    /// \return the sender's counters
+    RudpSocket::Stats SenderStats() const
+    {
+        return DynamicCast<RudpSocket>(m_sender->GetSocket())->GetStats();
+    }
+
     /// \return the largest congestion window (bytes)
     uint32_t MaxCwnd() const
     {
@@ -165,6 +171,31 @@ class RudpCongestionOpsDecreaseTest : public TestCase
     double m_beta;
 };
 
+/// Selective repeat: several losses in one window cost one reduction and no timeout.
+class RudpCongestionOpsSackRecoveryTest : public TestCase
+{
+  public:
+    RudpCongestionOpsSackRecoveryTest()
+        : TestCase("RUDP with ns3::TcpLinuxReno and SACK: five losses in one window are "
+                   "repaired in one recovery, without a timeout")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CongestionRun run("TcpCongestionOps", "ns3::TcpLinuxReno");
+        // Five data segments of one window (cwnd is over 60 segments by then).
+        run.Run(1000000, {2 + 300, 2 + 304, 2 + 309, 2 + 315, 2 + 330});
+        NS_TEST_ASSERT_MSG_EQ(run.Intact(), true, "the file arrived intact");
+        const RudpSocket::Stats stats = run.SenderStats();
+        NS_TEST_ASSERT_MSG_EQ(stats.timeouts, 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(stats.fastRetransmits, 1, "one trigger");
+        NS_TEST_ASSERT_MSG_EQ(stats.retransmissions, 5, "each lost segment resent once");
+        NS_TEST_ASSERT_MSG_EQ(run.Reductions().size(), 1, "one reduction for the window");
+    }
+};
+
 /// The adapter drives an algorithm through slow start, recovery and its exit.
 class RudpCongestionOpsTypeTest : public TestCase
 {
@@ -192,12 +223,40 @@ class RudpCongestionOpsTypeTest : public TestCase
         tcb->m_minRtt = MilliSeconds(40);
         adapter->OnNewAck(tcb, 1);
         NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 2 * MSS, "slow start through the algorithm");
+        tcb->m_highAck = SequenceNumber32(3000);
+        tcb->m_highTxMark = SequenceNumber32(9000);
+        tcb->m_bytesInFlight = 6 * MSS;
+        NS_TEST_ASSERT_MSG_EQ(adapter->OnDupAck(tcb, 2), false, "two duplicates: nothing yet");
         NS_TEST_ASSERT_MSG_EQ(adapter->OnDupAck(tcb, 3), true, "third duplicate retransmits");
         NS_TEST_ASSERT_MSG_EQ(RudpSenderState::CongStateName(tcb->m_congState),
                               std::string("FAST_RECOVERY"),
                               "recovery");
-        adapter->OnNewAck(tcb, 1);
-        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), tcb->m_ssThresh.Get(), "deflated on exit");
+        const uint32_t ssThresh = tcb->m_ssThresh;
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), ssThresh + 3 * MSS, "NewReno's inflation");
+        adapter->OnDupAck(tcb, 4);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), ssThresh + 4 * MSS, "one more per duplicate");
+        // A partial ACK (below what was sent before the loss) keeps recovery.
+        tcb->m_highAck = SequenceNumber32(5000);
+        adapter->OnNewAck(tcb, 2);
+        NS_TEST_ASSERT_MSG_EQ(RudpSenderState::CongStateName(tcb->m_congState),
+                              std::string("FAST_RECOVERY"),
+                              "a partial ACK keeps recovery");
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), ssThresh + 3 * MSS, "deflated by two, plus one");
+        NS_TEST_ASSERT_MSG_EQ(adapter->OnDupAck(tcb, 3), false, "no second reduction");
+        tcb->m_highAck = SequenceNumber32(9000);
+        adapter->OnNewAck(tcb, 4);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), ssThresh, "deflated on exit");
+        NS_TEST_ASSERT_MSG_NE(RudpSenderState::CongStateName(tcb->m_congState),
+                              std::string("FAST_RECOVERY"),
+                              "a full ACK ends recovery");
+
+        // With selective repeat the window is not inflated: SACKs shrink the flight.
+        tcb->m_selectiveRepeat = true;
+        tcb->m_highTxMark = SequenceNumber32(20000);
+        adapter->OnDupAck(tcb, 3);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), tcb->m_ssThresh.Get(), "no inflation");
+        adapter->OnDupAck(tcb, 4);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), tcb->m_ssThresh.Get(), "still none");
         NS_TEST_ASSERT_MSG_EQ(adapter->GetSendWindow(tcb), tcb->m_cWnd.Get(), "under the cap");
     }
 };
@@ -220,7 +279,14 @@ class RudpCongestionTestSuite : public TestSuite
                                                       "ns3::TcpCubic",
                                                       0.7,
                                                       "ns3::TcpCubic"));
+        // CVTCP at a loss with the bottleneck queue full (diff >= gamma):
+        // congestion, Veno's 1/2.
+        AddTestCase(new RudpCongestionOpsDecreaseTest("TcpCongestionOps",
+                                                      "ns3::TcpCvtcp",
+                                                      0.5,
+                                                      "ns3::TcpCvtcp"));
         AddTestCase(new RudpCongestionOpsTypeTest);
+        AddTestCase(new RudpCongestionOpsSackRecoveryTest);
     }
 };
 

@@ -21,8 +21,10 @@ from rudp.sweep import Grid, GridError, expand, load_grids, run_sweep
 from rudp.sweep import execute as execute_module
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
+from rudp.sweep.execute import Outcome
 from rudp.sweep.figures import histogram_cdf
-from rudp.sweep.frame import load
+from rudp.sweep.frame import load, save, to_frame
+from rudp.sweep.grid import Point
 from rudp.sweep.stats import ci_half_width
 
 PROGRAM = "rudp-file-transfer"
@@ -239,6 +241,27 @@ def test_the_frame_has_a_row_per_point_and_run_with_parameters_and_metrics(
     as_csv = run_sweep(tiny(), out=tmp_path, fmt="csv", progress=False, report=False)
     assert (tmp_path / "results.csv").is_file()
     assert len(pd.read_csv(tmp_path / "results.csv")) == len(as_csv)
+
+
+def test_a_metric_named_like_a_parameter_keeps_the_parameter_and_its_detail(
+    tmp_path: Path,
+) -> None:
+    point = Point("rudp-cc-comparison", (("flows", "cubic@50ms,veno@200ms"),), 1)
+    flows = [
+        {"algorithm": "cubic", "throughput_bps": 6e6},
+        {"algorithm": "veno", "throughput_bps": 3e6},
+    ]
+    ran = Outcome(point, "cmd", metrics={"flows": flows, "utilization": 0.9}, exit_status=0)
+    failed = Outcome(Point(point.program, point.params, 2), "cmd", error="exit status 1")
+    frame = to_frame([ran, failed])
+    assert list(frame["flows"]) == ["cubic@50ms,veno@200ms"] * 2
+    assert frame["flows_metrics"][0] == flows and list(frame["flows_metrics"].isna()) == [
+        False,
+        True,
+    ]
+    assert list(frame["utilization"][:1]) == [0.9]
+    back = load(save(frame, tmp_path))
+    assert [f["throughput_bps"] for f in back["flows_metrics"][0]] == [6e6, 3e6]
 
 
 def _assert_pngs(paths_: list[Path]) -> None:

@@ -5,7 +5,10 @@ the program's metrics, then ``error`` (None when the run succeeded),
 ``exit_status``, ``stderr``, ``command`` (the command line that reproduces
 the run) and ``build`` (the program's build identity). Where a metric has a
 parameter's name (``variant``, ``loss``, ...), the column holds the
-parameter as the grid gave it, so failed rows carry it too.
+parameter as the grid gave it, so failed rows carry it too; a metric that
+shares a parameter's name but holds a list or a mapping (``flows``: the
+option ``cubic@50ms,veno@200ms``, the metrics one record per flow) goes to
+the column ``<name>_metrics``.
 """
 
 from __future__ import annotations
@@ -24,14 +27,25 @@ TRAILING = ("error", "exit_status", "stderr", "command", "build")
 Format = Literal["parquet", "csv"]
 
 
+def _structured(value: Any) -> bool:
+    return isinstance(value, list | dict)
+
+
 def to_frame(outcomes: Sequence[Outcome]) -> pd.DataFrame:
     """The outcomes as rows, in the given order."""
     param_names: dict[str, None] = {}
-    metric_names: dict[str, None] = {}
     for outcome in outcomes:
         param_names.update(dict.fromkeys(name for name, _ in outcome.point.params))
-        metric_names.update(dict.fromkeys(outcome.metrics or {}))
-    metric_names = {m: None for m in metric_names if m not in param_names and m not in TRAILING}
+    # metric -> its column
+    columns_of: dict[str, str] = {}
+    for outcome in outcomes:
+        for name, value in (outcome.metrics or {}).items():
+            if name in TRAILING:
+                continue
+            if name not in param_names:
+                columns_of.setdefault(name, name)
+            elif _structured(value):
+                columns_of.setdefault(name, f"{name}_metrics")
 
     rows: list[dict[str, Any]] = []
     for outcome in outcomes:
@@ -39,7 +53,13 @@ def to_frame(outcomes: Sequence[Outcome]) -> pd.DataFrame:
         row.update(dict(outcome.point.params))
         row["run"] = outcome.point.run
         metrics = outcome.metrics or {}
-        row.update({m: metrics[m] for m in metric_names if m in metrics})
+        row.update(
+            {
+                column: metrics[name]
+                for name, column in columns_of.items()
+                if name in metrics and (column == name or _structured(metrics[name]))
+            }
+        )
         row.update(
             error=outcome.error,
             exit_status=outcome.exit_status,
@@ -48,7 +68,7 @@ def to_frame(outcomes: Sequence[Outcome]) -> pd.DataFrame:
             build=outcome.build,
         )
         rows.append(row)
-    columns = ["program", *param_names, "run", *metric_names, *TRAILING]
+    columns = ["program", *param_names, "run", *columns_of.values(), *TRAILING]
     frame = pd.DataFrame(rows, columns=columns)
     frame["exit_status"] = frame["exit_status"].astype("Int64")
     for column in ("error", "stderr", "build"):

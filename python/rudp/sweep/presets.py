@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from . import seed000, seed001, seed002
+from . import seed000, seed001, seed002, seed003
 from .grid import Grid
 
 
@@ -47,5 +47,14 @@ PRESETS: dict[str, Preset] = {
         f"{seed002.QUICK_RUNS} runs of {seed002.QUICK_DURATION})",
         seed002.grids,
         seed002.report,
+    ),
+    "seed003": Preset(
+        "seed003",
+        "seed 003: Reno, Cubic, H-TCP, Hybla, Westwood+, Veno and CVTCP on a dumbbell, over "
+        "TCP and over RUDP: utilisation against RTT and loss, RTT fairness, TCP friendliness; "
+        f"figures 2-9, tables 1-2 ({len(seed003.TRANSPORTS)} transports, runs of "
+        f"{seed003.DURATION} s; --quick: runs of {seed003.QUICK_DURATION} s on a smaller grid)",
+        seed003.grids,
+        seed003.report,
     ),
 }

@@ -1,0 +1,407 @@
+"""Seed 003's experiments: congestion controls on a dumbbell, over TCP and over RUDP.
+
+``rudp-cc-comparison`` runs one or two bulk flows through a bottleneck in the
+seed's two settings: high-BDP (100 Mbit/s, RTT 50-400 ms, a bFIFO of one
+BDP, no loss) and lossy, the seed's "wireless" (10 Mbit/s, RTT 50 ms, a pFIFO
+of 1000 packets, random loss). Each figure or table of the seed has one panel
+or section per transport: TCP (the seed's) and RUDP carrying the same
+``TcpCongestionOps``.
+
+- figures 2 and 3: link utilisation of each algorithm alone against RTT and
+  against the loss rate; figures 6 and 7 repeat them for CVTCP against
+  Reno, Cubic and Veno;
+- tables 1 and 2: RTT fairness, two flows of one algorithm at 50 ms and at
+  50/100/200/400 ms, as the throughput of the 50 ms flow over the other's;
+- figures 4 and 5: TCP friendliness, one Reno flow against one flow of each
+  algorithm; figures 8 and 9 repeat them for CVTCP;
+- a ranking table that checks the seed's conclusions against our runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from ..runner import Value
+from . import tables
+from .figures import dodge, finish, plot_estimates
+from .frame import succeeded
+from .grid import Grid
+from .stats import summarize
+
+PROGRAM = "rudp-cc-comparison"
+#: The Reno baseline first, then the seed's five, then CVTCP.
+ALGORITHMS = ("newreno", "cubic", "htcp", "hybla", "westwood", "veno", "cvtcp")
+#: Seed figures 6-9 compare CVTCP with these.
+CVTCP_PEERS = ("newreno", "cubic", "veno", "cvtcp")
+TRANSPORTS = ("tcp", "rudp")
+RTTS_MS = (50, 100, 200, 400)
+LOSSES = (1e-5, 1e-4, 1e-3, 1e-2)
+QUICK_RTTS_MS = (50, 200)
+QUICK_LOSSES = (1e-4, 1e-2)
+FAIRNESS_LOSS = 1e-3
+FRIENDLINESS_RTT_MS = {"high-bdp": 200, "lossy": 50}
+FRIENDLINESS_LOSS = 1e-2
+DURATION, QUICK_DURATION = 600, 20
+WARMUP, QUICK_WARMUP = 10, 5
+RUNS, QUICK_RUNS = 1, 1
+
+SETTINGS: dict[str, dict[str, Value]] = {
+    "high-bdp": {"rate": "100Mbps", "queue": "bfifo", "loss": 0},
+    "lossy": {"rate": "10Mbps", "queue": "pfifo"},
+}
+SETTING_TITLES = {
+    "high-bdp": "high-BDP: 100 Mbit/s, bFIFO of one BDP, no loss",
+    "lossy": "lossy: 10 Mbit/s, RTT 50 ms, pFIFO 1000 packets",
+}
+
+
+def _flows(*parts: tuple[str, int]) -> str:
+    return ",".join(f"{algorithm}@{rtt}ms" for algorithm, rtt in parts)
+
+
+def grids(quick: bool = False) -> list[Grid]:
+    """Utilisation, RTT fairness and TCP friendliness in both settings, both transports."""
+    rtts = QUICK_RTTS_MS if quick else RTTS_MS
+    losses = QUICK_LOSSES if quick else LOSSES
+    timing: dict[str, Value] = {
+        "duration": QUICK_DURATION if quick else DURATION,
+        "warmup": QUICK_WARMUP if quick else WARMUP,
+    }
+    runs = QUICK_RUNS if quick else RUNS
+    transports = list(TRANSPORTS)
+    high, lossy = SETTINGS["high-bdp"], SETTINGS["lossy"]
+    friendly = FRIENDLINESS_RTT_MS
+
+    def grid(name: str, setting: dict[str, Value], axes: dict[str, list[Value]]) -> Grid:
+        return Grid(PROGRAM, {**setting, **timing}, {**axes, "transport": transports}, runs, name)
+
+    return [
+        grid(
+            "utilization-high-bdp",
+            high,
+            {"flows": [_flows((a, r)) for a in ALGORITHMS for r in rtts]},
+        ),
+        grid(
+            "utilization-lossy",
+            lossy,
+            {"flows": [_flows((a, 50)) for a in ALGORITHMS], "loss": list(losses)},
+        ),
+        grid(
+            "rtt-fairness-high-bdp",
+            high,
+            {"flows": [_flows((a, 50), (a, r)) for a in ALGORITHMS for r in rtts]},
+        ),
+        grid(
+            "rtt-fairness-lossy",
+            {**lossy, "loss": FAIRNESS_LOSS},
+            {"flows": [_flows((a, 50), (a, r)) for a in ALGORITHMS for r in rtts]},
+        ),
+        grid(
+            "friendliness-high-bdp",
+            high,
+            {
+                "flows": [
+                    _flows(("newreno", friendly["high-bdp"]), (a, friendly["high-bdp"]))
+                    for a in ALGORITHMS
+                ]
+            },
+        ),
+        grid(
+            "friendliness-lossy",
+            {**lossy, "loss": FRIENDLINESS_LOSS},
+            {
+                "flows": [
+                    _flows(("newreno", friendly["lossy"]), (a, friendly["lossy"]))
+                    for a in ALGORITHMS
+                ]
+            },
+        ),
+    ]
+
+
+# --- the frame, one row per flow ------------------------------------------------------------
+
+
+def flow_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per flow of every successful run: its experiment and its metrics.
+
+    Columns: ``transport``, ``setting`` (high-bdp, lossy), ``loss``, ``run``,
+    ``flows`` (the option), ``n_flows``, ``index``, ``algorithm``, ``rtt_ms``,
+    ``throughput_Mbps``, the run's ``utilization`` and ``jain_index``.
+    """
+    data = succeeded(frame)
+    data = data[data["program"] == PROGRAM]
+    records: list[dict[str, object]] = []
+    for _, run in data.iterrows():
+        detail = run.get("flows_metrics")
+        if not isinstance(detail, list | np.ndarray):
+            continue
+        rate = float(run["rate_bps"]) if "rate_bps" in run else float("nan")
+        for flow in detail:
+            records.append(
+                {
+                    "transport": run["transport"],
+                    "setting": "high-bdp" if rate >= 50e6 else "lossy",
+                    "loss": float(run["loss"]),
+                    "run": int(run["run"]),
+                    "flows": run["flows"],
+                    "n_flows": len(detail),
+                    "index": int(flow["index"]),
+                    "algorithm": str(flow["algorithm"]),
+                    "rtt_ms": round(float(flow["rtt_s"]) * 1e3),
+                    "throughput_Mbps": float(flow["throughput_bps"]) / 1e6,
+                    "utilization": float(run["utilization"]),
+                    "jain_index": float(run["jain_index"]),
+                }
+            )
+    return pd.DataFrame.from_records(records)
+
+
+def _alone(flows: pd.DataFrame, setting: str) -> pd.DataFrame:
+    part = flows[(flows["n_flows"] == 1) & (flows["setting"] == setting)]
+    return part if setting == "lossy" else part[part["loss"] == 0]
+
+
+def _pairs(flows: pd.DataFrame, setting: str, *, friendliness: bool) -> pd.DataFrame:
+    """The two-flow runs of one experiment, one row per run: both throughputs."""
+    part = flows[(flows["n_flows"] == 2) & (flows["setting"] == setting)]
+    if setting == "lossy":
+        part = part[part["loss"] == (FRIENDLINESS_LOSS if friendliness else FAIRNESS_LOSS)]
+    keys = ["transport", "flows", "run"]
+    first = part[part["index"] == 0].set_index(keys)
+    second = part[part["index"] == 1].set_index(keys)
+    joined = first.join(second, lsuffix="_0", rsuffix="_1", how="inner").reset_index()
+    if joined.empty:
+        return joined
+    if friendliness:
+        rtt = FRIENDLINESS_RTT_MS[setting]
+        joined = joined[(joined["rtt_ms_0"] == rtt) & (joined["rtt_ms_1"] == rtt)]
+        joined = joined[joined["algorithm_0"] == "newreno"]
+    else:
+        joined = joined[
+            (joined["algorithm_0"] == joined["algorithm_1"]) & (joined["rtt_ms_0"] == 50)
+        ]
+    joined = joined.assign(
+        algorithm=joined["algorithm_1"],
+        ratio=joined["throughput_Mbps_0"] / joined["throughput_Mbps_1"],
+        total_Mbps=joined["throughput_Mbps_0"] + joined["throughput_Mbps_1"],
+    )
+    return joined
+
+
+def _ordered(algorithms: Sequence[str]) -> list[str]:
+    present = list(dict.fromkeys(algorithms))
+    return [a for a in ALGORITHMS if a in present] + [a for a in present if a not in ALGORITHMS]
+
+
+def _transports(flows: pd.DataFrame) -> list[str]:
+    present = set(flows["transport"])
+    return [t for t in TRANSPORTS if t in present]
+
+
+# --- figures --------------------------------------------------------------------------------
+
+
+def _utilization_figure(
+    flows: pd.DataFrame, setting: str, algorithms: Sequence[str], number: int, out: Path
+) -> Path | None:
+    data = _alone(flows, setting)
+    data = data[data["algorithm"].isin(algorithms)]
+    if data.empty:
+        return None
+    x = "rtt_ms" if setting == "high-bdp" else "loss"
+    transports = _transports(data)
+    fig, axes = plt.subplots(
+        1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
+    )
+    for ax, transport in zip(axes[0], transports, strict=True):
+        part = data[data["transport"] == transport]
+        shown = _ordered(part["algorithm"])
+        for i, algorithm in enumerate(shown):
+            series = part[part["algorithm"] == algorithm]
+            factor = 10 ** dodge(i, len(shown), 1.0)
+            plot_estimates(
+                ax,
+                series.assign(_pct=series["utilization"] * 100),
+                x,
+                "_pct",
+                algorithm,
+                x_scale=factor,
+                linewidth=2.2 if algorithm == "cvtcp" else 1.3,
+            )
+        ax.set_xscale("log")
+        if x == "rtt_ms":
+            ax.set_xticks(list(RTTS_MS), [str(r) for r in RTTS_MS])
+            ax.set_xlabel("RTT (ms, log scale)")
+        else:
+            ax.set_xlabel("random loss rate (log scale)")
+        ax.set_ylim(0, 105)
+        ax.set_title(f"over {transport.upper()}")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize="small")
+    axes[0][0].set_ylabel("link utilisation (%)")
+    fig.suptitle(
+        f"Seed 003 figure {number}: utilisation, one flow alone; {SETTING_TITLES[setting]}"
+    )
+    return finish(fig, out / f"seed003-fig{number}-utilization-{setting}.png")
+
+
+def _friendliness_figure(
+    flows: pd.DataFrame, setting: str, algorithms: Sequence[str], number: int, out: Path
+) -> Path | None:
+    pairs = _pairs(flows, setting, friendliness=True)
+    if pairs.empty:
+        return None
+    pairs = pairs[pairs["algorithm"].isin(algorithms)]
+    transports = _transports(pairs)
+    fig, axes = plt.subplots(
+        1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
+    )
+    for ax, transport in zip(axes[0], transports, strict=True):
+        part = pairs[pairs["transport"] == transport]
+        shown = _ordered(part["algorithm"])
+        means = part.groupby("algorithm")[["throughput_Mbps_0", "throughput_Mbps_1"]].mean()
+        positions = np.arange(len(shown))
+        width = 0.38
+        reno = [means.loc[a, "throughput_Mbps_0"] for a in shown]
+        other = [means.loc[a, "throughput_Mbps_1"] for a in shown]
+        ax.bar(positions - width / 2, reno, width, label="the Reno flow", color="tab:gray")
+        ax.bar(positions + width / 2, other, width, label="the algorithm's flow", color="tab:blue")
+        ax.set_xticks(positions, shown)
+        ax.set_title(f"over {transport.upper()}")
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.legend(fontsize="small")
+    axes[0][0].set_ylabel("throughput (Mbit/s)")
+    rtt = FRIENDLINESS_RTT_MS[setting]
+    where = SETTING_TITLES[setting].split(":")[1]
+    loss = f", loss {FRIENDLINESS_LOSS:g}" if setting == "lossy" else ""
+    fig.suptitle(
+        f"Seed 003 figure {number}: TCP friendliness, Reno against each algorithm, "
+        f"RTT {rtt} ms{loss}\n{where.strip()}"
+    )
+    return finish(fig, out / f"seed003-fig{number}-friendliness-{setting}.png")
+
+
+# --- tables ---------------------------------------------------------------------------------
+
+
+def fairness_table(flows: pd.DataFrame, setting: str) -> pd.DataFrame:
+    """Throughput of the 50 ms flow over the other's: mean, CI, n per transport, algorithm, RTT."""
+    pairs = _pairs(flows, setting, friendliness=False)
+    if pairs.empty:
+        return pd.DataFrame(columns=["transport", "algorithm", "rtt_ms", "mean", "ci95", "n"])
+    pairs = pairs.assign(rtt_ms=pairs["rtt_ms_1"])
+    return summarize(pairs, ["transport", "algorithm", "rtt_ms"], "ratio")
+
+
+def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
+    written: list[Path] = []
+    for number, setting in ((1, "high-bdp"), (2, "lossy")):
+        long = fairness_table(flows, setting)
+        if long.empty:
+            continue
+        sections: list[tuple[str, pd.DataFrame]] = []
+        for transport in [t for t in TRANSPORTS if t in set(long["transport"])]:
+            part = long[long["transport"] == transport]
+            wide = part.pivot(index="algorithm", columns="rtt_ms", values="mean")
+            wide = wide.reindex(_ordered(part["algorithm"]))
+            wide.columns = [f"50 ms : {c} ms" for c in wide.columns]
+            sections.append((f"over {transport.upper()}", wide.reset_index()))
+        loss = f", loss {FAIRNESS_LOSS:g}" if setting == "lossy" else ""
+        written += tables.write(
+            out,
+            stem=f"seed003-table{number}-rtt-fairness-{setting}",
+            title=f"Seed 003 table {number}: RTT fairness, {SETTING_TITLES[setting]}{loss}",
+            long=long,
+            wide=sections,
+            note="Throughput of the 50 ms flow over that of the other flow of the same "
+            "algorithm (1 is fair; more favours the short RTT). Mean over runs; the CSV "
+            "has the 95 % CI.",
+        )
+    return written
+
+
+def rankings(flows: pd.DataFrame) -> pd.DataFrame:
+    """Per transport and setting, each algorithm's mean utilisation alone and its rank."""
+    rows: list[pd.DataFrame] = []
+    for setting in SETTINGS:
+        data = _alone(flows, setting)
+        if data.empty:
+            continue
+        mean = data.groupby(["transport", "algorithm"])["utilization"].mean().reset_index()
+        mean["rank"] = mean.groupby("transport")["utilization"].rank(ascending=False).astype(int)
+        rows.append(mean.assign(setting=setting))
+    if not rows:
+        return pd.DataFrame(columns=["transport", "setting", "algorithm", "utilization", "rank"])
+    table = pd.concat(rows, ignore_index=True)
+    return table[["transport", "setting", "algorithm", "utilization", "rank"]].sort_values(
+        ["transport", "setting", "rank"]
+    )
+
+
+def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Path) -> list[Path]:
+    ranks = rankings(flows)
+    if ranks.empty:
+        return []
+    sections: list[tuple[str, pd.DataFrame]] = []
+    for (transport, setting), part in ranks.groupby(["transport", "setting"], sort=False):
+        wide = part.assign(utilization=(part["utilization"] * 100).round(1))
+        wide = wide.rename(columns={"utilization": "mean utilisation alone (%)"})
+        friendly = pairs.get(setting)
+        if friendly is not None and not friendly.empty:
+            share = friendly[friendly["transport"] == transport].groupby("algorithm")[
+                ["throughput_Mbps_0", "throughput_Mbps_1", "total_Mbps"]
+            ]
+            means = share.mean()
+            wide = wide.merge(
+                (means["throughput_Mbps_0"] / means["total_Mbps"] * 100)
+                .round(1)
+                .rename("Reno's share against it (%)")
+                .reset_index(),
+                on="algorithm",
+                how="left",
+            )
+        sections.append(
+            (
+                f"over {str(transport).upper()}, {SETTING_TITLES[str(setting)]}",
+                wide.drop(columns=["transport", "setting"]),
+            )
+        )
+    return tables.write(
+        out,
+        stem="seed003-rankings",
+        title="Seed 003: algorithms ranked by utilisation alone (mean over the grid)",
+        long=ranks,
+        wide=sections,
+        note="High-BDP: mean over RTT 50-400 ms; lossy: mean over loss 1e-5..1e-2. "
+        "Reno's share is its part of the two flows' throughput in the friendliness "
+        "runs (50 % is perfectly friendly).",
+    )
+
+
+def report(frame: pd.DataFrame, out: Path) -> list[Path]:
+    """Figures 2-9, tables 1 and 2 and the rankings, each per transport."""
+    flows = flow_rows(frame)
+    if flows.empty:
+        return []
+    written: list[Path | None] = [
+        _utilization_figure(flows, "high-bdp", ALGORITHMS, 2, out),
+        _utilization_figure(flows, "lossy", ALGORITHMS, 3, out),
+        _friendliness_figure(flows, "high-bdp", ALGORITHMS, 4, out),
+        _friendliness_figure(flows, "lossy", ALGORITHMS, 5, out),
+        _utilization_figure(flows, "high-bdp", CVTCP_PEERS, 6, out),
+        _utilization_figure(flows, "lossy", CVTCP_PEERS, 7, out),
+        _friendliness_figure(flows, "high-bdp", CVTCP_PEERS, 8, out),
+        _friendliness_figure(flows, "lossy", CVTCP_PEERS, 9, out),
+    ]
+    friendliness = {s: _pairs(flows, s, friendliness=True) for s in SETTINGS}
+    return [
+        *[p for p in written if p is not None],
+        *_fairness_tables(flows, out),
+        *_rankings_table(flows, friendliness, out),
+    ]

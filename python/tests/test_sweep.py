@@ -17,7 +17,7 @@ from distributed import LocalCluster
 
 from rudp import paths
 from rudp.runner import Value, run_scenario
-from rudp.sweep import Grid, GridError, expand, load_grids, run_sweep
+from rudp.sweep import Grid, GridError, expand, load_grids, run_sweep, seed003
 from rudp.sweep import execute as execute_module
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
@@ -359,3 +359,62 @@ def test_a_dry_run_lists_what_would_run(
 def test_an_unknown_spec_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["no-such-preset-or-file.toml"]) == 2
     assert "not a preset" in capsys.readouterr().err
+
+
+def _cc_outcome(
+    run: int, transport: str, loss: float, rate: str, flows: list[tuple[str, int, float]]
+) -> Outcome:
+    """A rudp-cc-comparison run as the sweep stores it: (algorithm, RTT ms, Mbit/s) per flow."""
+    option = ",".join(f"{a}@{rtt}ms" for a, rtt, _ in flows)
+    params = (("flows", option), ("loss", loss), ("rate", rate), ("transport", transport))
+    rate_bps = 100e6 if rate == "100Mbps" else 10e6
+    detail = [
+        {"index": k, "algorithm": a, "rtt_s": rtt / 1e3, "throughput_bps": mbps * 1e6}
+        for k, (a, rtt, mbps) in enumerate(flows)
+    ]
+    total = sum(mbps for _, _, mbps in flows) * 1e6
+    metrics = {
+        "rate_bps": rate_bps,
+        "flows": detail,
+        "utilization": total / rate_bps,
+        "jain_index": total**2 / (len(flows) * sum((m * 1e6) ** 2 for *_, m in flows)),
+    }
+    return Outcome(Point("rudp-cc-comparison", params, run), "cmd", metrics=metrics, exit_status=0)
+
+
+def test_the_seed003_report_reads_fairness_friendliness_and_utilisation(tmp_path: Path) -> None:
+    outcomes = [
+        _cc_outcome(1, "tcp", 0, "100Mbps", [("cubic", 50, 90.0)]),
+        _cc_outcome(1, "tcp", 0, "100Mbps", [("veno", 50, 45.0)]),
+        _cc_outcome(1, "tcp", 0.01, "10Mbps", [("veno", 50, 8.0)]),
+        _cc_outcome(1, "tcp", 0.01, "10Mbps", [("cubic", 50, 2.0)]),
+        # RTT fairness: the 50 ms flow gets twice, then three times, the 200 ms one's.
+        _cc_outcome(1, "tcp", 0, "100Mbps", [("cubic", 50, 60.0), ("cubic", 200, 30.0)]),
+        _cc_outcome(2, "tcp", 0, "100Mbps", [("cubic", 50, 67.5), ("cubic", 200, 22.5)]),
+        _cc_outcome(1, "tcp", 0.001, "10Mbps", [("cubic", 50, 5.0), ("cubic", 200, 5.0)]),
+        # Friendliness: Reno first; at 1e-2 for the lossy setting, not the fairness 1e-3.
+        _cc_outcome(1, "tcp", 0.01, "10Mbps", [("newreno", 50, 2.0), ("cubic", 50, 6.0)]),
+        _cc_outcome(1, "tcp", 0, "100Mbps", [("newreno", 200, 30.0), ("cubic", 200, 60.0)]),
+    ]
+    frame = to_frame(outcomes)
+    flows = seed003.flow_rows(frame)
+    assert len(flows) == 4 + 2 * 5
+
+    table = seed003.fairness_table(flows, "high-bdp")
+    (row,) = table.itertuples()
+    assert (row.transport, row.algorithm, row.rtt_ms, row.n) == ("tcp", "cubic", 200, 2)
+    assert row.mean == pytest.approx(2.5)  # runs: 2 and 3
+    assert seed003.fairness_table(flows, "lossy")["mean"].tolist() == [1.0]
+
+    ranks = seed003.rankings(flows)
+    high = ranks[ranks["setting"] == "high-bdp"].set_index("algorithm")
+    assert high.loc["cubic", "rank"] == 1 and high.loc["veno", "utilization"] == pytest.approx(0.45)
+    lossy = ranks[ranks["setting"] == "lossy"].set_index("algorithm")
+    assert lossy.loc["veno", "rank"] == 1
+
+    written = seed003.report(frame, tmp_path)
+    names = {p.name for p in written}
+    assert {"seed003-fig2-utilization-high-bdp.png", "seed003-fig5-friendliness-lossy.png"} <= names
+    assert "| cubic | 2.500 |" in (tmp_path / "seed003-table1-rtt-fairness-high-bdp.md").read_text()
+    rankings_md = (tmp_path / "seed003-rankings.md").read_text()
+    assert "| cubic | 90 | 1 | 33.30 |" in rankings_md  # Reno's share: 30 of 90 Mbit/s

@@ -80,11 +80,15 @@ def grids(quick: bool = False) -> list[Grid]:
     def grid(name: str, setting: dict[str, Value], axes: dict[str, list[Value]]) -> Grid:
         return Grid(PROGRAM, {**setting, **timing}, {**axes, "transport": transports}, runs, name)
 
+    # Longest first, so that the last runs of a parallel sweep are short ones:
+    # ns-3's TCP costs most at the largest RTT (see doc/cc-comparison.rst).
+    longest_first = sorted(rtts, reverse=True)
+
     return [
         grid(
             "utilization-high-bdp",
             high,
-            {"flows": [_flows((a, r)) for a in ALGORITHMS for r in rtts]},
+            {"flows": [_flows((a, r)) for r in longest_first for a in ALGORITHMS]},
         ),
         grid(
             "utilization-lossy",
@@ -94,12 +98,12 @@ def grids(quick: bool = False) -> list[Grid]:
         grid(
             "rtt-fairness-high-bdp",
             high,
-            {"flows": [_flows((a, 50), (a, r)) for a in ALGORITHMS for r in rtts]},
+            {"flows": [_flows((a, 50), (a, r)) for r in longest_first for a in ALGORITHMS]},
         ),
         grid(
             "rtt-fairness-lossy",
             {**lossy, "loss": FAIRNESS_LOSS},
-            {"flows": [_flows((a, 50), (a, r)) for a in ALGORITHMS for r in rtts]},
+            {"flows": [_flows((a, 50), (a, r)) for r in longest_first for a in ALGORITHMS]},
         ),
         grid(
             "friendliness-high-bdp",
@@ -175,7 +179,9 @@ def _pairs(flows: pd.DataFrame, setting: str, *, friendliness: bool) -> pd.DataF
     keys = ["transport", "flows", "run"]
     first = part[part["index"] == 0].set_index(keys)
     second = part[part["index"] == 1].set_index(keys)
-    joined = first.join(second, lsuffix="_0", rsuffix="_1", how="inner").reset_index()
+    joined = first.merge(
+        second, left_index=True, right_index=True, suffixes=("_0", "_1")
+    ).reset_index()
     if joined.empty:
         return joined
     if friendliness:

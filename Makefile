@@ -18,7 +18,7 @@ setup: $(STAMP) $(BUILD)/build.ninja
 $(STAMP): requirements.txt pyproject.toml
 	@scripts/install-system-deps.sh
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip==25.3
+	$(PY) -m pip install -q --upgrade pip==26.3
 	$(PY) -m pip install -q -r requirements.txt
 	$(PY) -m pip install -q --no-deps -e .
 	touch $@

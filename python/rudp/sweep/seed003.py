@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import NullFormatter
 import numpy as np
 import pandas as pd
 
@@ -230,7 +231,7 @@ def _utilization_figure(
         shown = _ordered(part["algorithm"])
         for i, algorithm in enumerate(shown):
             series = part[part["algorithm"] == algorithm]
-            factor = 10 ** dodge(i, len(shown), 1.0)
+            factor = 10 ** dodge(i, len(shown), 0.5)
             plot_estimates(
                 ax,
                 series.assign(_pct=series["utilization"] * 100),
@@ -243,6 +244,7 @@ def _utilization_figure(
         ax.set_xscale("log")
         if x == "rtt_ms":
             ax.set_xticks(list(RTTS_MS), [str(r) for r in RTTS_MS])
+            ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_xlabel("RTT (ms, log scale)")
         else:
             ax.set_xlabel("random loss rate (log scale)")

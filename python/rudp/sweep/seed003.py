@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib.pyplot as plt
-from matplotlib.ticker import NullFormatter
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import NullFormatter
 
 from ..runner import Value
 from . import tables

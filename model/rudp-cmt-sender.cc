@@ -516,7 +516,7 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     };
     for (const auto& block : header.GetSackBlocks())
     {
-        m_txBuffer->MarkSacked(block.left, block.right, onAcked);
+        m_txBuffer->MarkSacked(block.left, block.right, now, onAcked);
     }
     const SequenceNumber32 previousCum = m_txBuffer->HeadSequence();
     if (cum > previousCum)

@@ -1013,7 +1013,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     {
         for (const auto& block : header.GetSackBlocks())
         {
-            m_txBuffer->MarkSacked(block.left, block.right);
+            m_txBuffer->MarkSacked(block.left, block.right, Simulator::Now());
         }
     }
 

@@ -173,7 +173,10 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
         {
             onAcked(front);
         }
-        m_deliveredOrder = std::max(m_deliveredOrder, front.txOrder);
+        if (!front.sacked) // a SACKed segment's delivery is noted already
+        {
+            NoteDelivered(front, now);
+        }
         LeaveFlight(front);
         ClearLost(front);
         m_sentBytes -= front.length;
@@ -191,6 +194,7 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
 bool
 RudpTxBuffer::MarkSacked(SequenceNumber32 left,
                          SequenceNumber32 right,
+                         Time now,
                          const SegmentCallback& onSacked)
 {
     bool changed = false;
@@ -206,7 +210,7 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
             {
                 onSacked(segment);
             }
-            m_deliveredOrder = std::max(m_deliveredOrder, segment.txOrder);
+            NoteDelivered(segment, now);
             LeaveFlight(segment);
             ClearLost(segment);
             segment.sacked = true;
@@ -214,6 +218,21 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
         }
     }
     return changed;
+}
+
+void
+RudpTxBuffer::NoteDelivered(const Segment& segment, Time now)
+{
+    const Time sinceLatest = now - segment.lastTx;
+    if (segment.txCount == 1)
+    {
+        m_minRtt = std::min(m_minRtt, sinceLatest);
+    }
+    else if (sinceLatest < m_minRtt)
+    {
+        return;
+    }
+    m_deliveredOrder = std::max(m_deliveredOrder, segment.txOrder);
 }
 
 uint32_t

@@ -123,11 +123,13 @@ class RudpTxBuffer : public Object
 
     /**
      * \brief Applies a SACK block [left, right).
+     * \param now the time the SACK arrived
      * \param onSacked called for each segment it newly SACKs, before the change
      * \return true if a segment became SACKed
      */
     bool MarkSacked(SequenceNumber32 left,
                     SequenceNumber32 right,
+                    Time now,
                     const SegmentCallback& onSacked = {});
     /**
      * \brief Marks one segment lost (it waits for retransmission).
@@ -140,6 +142,11 @@ class RudpTxBuffer : public Object
      * (SACKed or acknowledged) came \p threshold or more transmissions after
      * it. RFC 6675's loss rule counted in transmission order rather than in
      * sequence order, so a lost retransmission is found as a first loss is.
+     * A resent segment reported received sooner than the minimum RTT after
+     * its latest transmission was received from an earlier one, and does
+     * not count as that transmission's delivery (RFC 8985, section 6.2):
+     * otherwise a late original would make every segment sent before the
+     * retransmission look overtaken.
      * \param threshold the duplicate-ACK threshold (at least 1)
      * \return how many segments it marked
      */
@@ -169,6 +176,9 @@ class RudpTxBuffer : public Object
     void LeaveFlight(const Segment& segment);
     /// Takes \p segment off the lost list if it was on it.
     void ClearLost(Segment& segment);
+    /// Advances the latest transmission known received by \p segment's,
+    /// unless the report may be of an earlier transmission of it.
+    void NoteDelivered(const Segment& segment, Time now);
 
     uint32_t m_maxBufferSize{131072};
     SequenceNumber32 m_head{0};       ///< SND.UNA
@@ -183,6 +193,7 @@ class RudpTxBuffer : public Object
     uint32_t m_lostBytes{0};          ///< bytes of segments marked lost
     uint64_t m_txOrder{0};            ///< transmissions so far
     uint64_t m_deliveredOrder{0};     ///< latest transmission known received
+    Time m_minRtt{Time::Max()};       ///< least time from a first transmission to its report
 };
 
 } // namespace ns3

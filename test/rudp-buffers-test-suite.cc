@@ -115,9 +115,10 @@ class RudpTxBufferScoreboardTest : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 500, "five in flight");
         // The receiver has 1200-1300 and 1300-1400 but not 1000-1200.
-        NS_TEST_ASSERT_MSG_EQ(tx->MarkSacked(SequenceNumber32(1200), SequenceNumber32(1400)),
-                              true,
-                              "SACK applied");
+        NS_TEST_ASSERT_MSG_EQ(
+            tx->MarkSacked(SequenceNumber32(1200), SequenceNumber32(1400), Seconds(1.5)),
+            true,
+            "SACK applied");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 300, "SACKed bytes left the flight");
         NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(4), 0, "overtaken by three at most");
         NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(3), 1, "1000 overtaken by three");
@@ -131,7 +132,7 @@ class RudpTxBufferScoreboardTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 200, "resent hole in flight");
         // The last segment, sent before the retransmission, arrives: it does
         // not overtake the retransmission, which stays in flight.
-        tx->MarkSacked(SequenceNumber32(1400), SequenceNumber32(1500));
+        tx->MarkSacked(SequenceNumber32(1400), SequenceNumber32(1500), Seconds(2.5));
         NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "nothing sent later arrived");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100, "the retransmission in flight");
 
@@ -143,7 +144,7 @@ class RudpTxBufferScoreboardTest : public TestCase
         tx->MarkTransmitted(*tx->FirstLost(), Seconds(3));
         tx->Add(Bytes(100));
         tx->MarkTransmitted(tx->NewSegment(100), Seconds(3));
-        tx->MarkSacked(SequenceNumber32(1500), SequenceNumber32(1600));
+        tx->MarkSacked(SequenceNumber32(1500), SequenceNumber32(1600), Seconds(3.5));
         NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 1, "a lost retransmission is found");
         NS_TEST_ASSERT_MSG_EQ(tx->FirstLost()->seq, SequenceNumber32(1100), "resend it again");
         tx->MarkTransmitted(*tx->FirstLost(), Seconds(4));
@@ -152,6 +153,45 @@ class RudpTxBufferScoreboardTest : public TestCase
         tx->DiscardUpTo(SequenceNumber32(1600), Seconds(5));
         NS_TEST_ASSERT_MSG_EQ(tx->IsEmpty(), true, "all acknowledged");
         NS_TEST_ASSERT_MSG_EQ(tx->FirstLost(), nullptr, "no hole left");
+    }
+};
+
+/// A late original of a resent segment is not taken for the retransmission.
+class RudpTxBufferRetransmissionAmbiguityTest : public TestCase
+{
+  public:
+    RudpTxBufferRetransmissionAmbiguityTest()
+        : TestCase("send buffer: a report sooner than the minimum RTT after a resend is of the "
+                   "original (RFC 8985)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpTxBuffer> tx = CreateObject<RudpTxBuffer>();
+        tx->SetHeadSequence(SequenceNumber32(1000));
+        tx->Add(Bytes(400));
+        for (int i = 0; i < 4; ++i)
+        {
+            tx->MarkTransmitted(tx->NewSegment(100), Seconds(1));
+        }
+        // A first transmission reported after 500 ms: the minimum RTT.
+        tx->MarkSacked(SequenceNumber32(1300), SequenceNumber32(1400), Seconds(1.5));
+        // A timeout resends the other three at 2 s.
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkAllLost(), 3, "timeout: three to resend");
+        for (int i = 0; i < 3; ++i)
+        {
+            tx->MarkTransmitted(*tx->FirstLost(), Seconds(2));
+        }
+        // The original of 1200 was only delayed: its report 100 ms after the
+        // resend cannot be of the resend, which overtook nothing.
+        tx->MarkSacked(SequenceNumber32(1200), SequenceNumber32(1300), Seconds(2.1));
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "the resends of 1000, 1100 in flight");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 200, "two resends in flight");
+        // A report a full RTT after the resend may be of the resend.
+        tx->DiscardUpTo(SequenceNumber32(1100), Seconds(2.6));
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "1100 was resent after 1000");
     }
 };
 
@@ -282,6 +322,7 @@ class RudpBuffersTestSuite : public TestSuite
     {
         AddTestCase(new RudpTxBufferSegmentationTest);
         AddTestCase(new RudpTxBufferScoreboardTest);
+        AddTestCase(new RudpTxBufferRetransmissionAmbiguityTest);
         AddTestCase(new RudpRxBufferTest);
         AddTestCase(new RudpRxBufferRecentSackTest);
     }

@@ -82,8 +82,11 @@ void
 RudpTcpCongestionAdapter::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked)
 {
     Refresh(tcb);
-    m_algorithm->PktsAcked(m_state, segmentsAcked, tcb->m_lastRtt);
     const bool recovered = tcb->m_highAck >= m_recover;
+    // As TcpSocketBase: a partial ACK in recovery reports one more segment
+    // delivered, the others were reported by the duplicate ACKs before it.
+    const bool partial = m_state->m_congState == TcpSocketState::CA_RECOVERY && !recovered;
+    m_algorithm->PktsAcked(m_state, partial ? 1 : segmentsAcked, tcb->m_lastRtt);
     switch (m_state->m_congState.Get())
     {
     case TcpSocketState::CA_RECOVERY:
@@ -119,6 +122,8 @@ bool
 RudpTcpCongestionAdapter::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 {
     Refresh(tcb);
+    // A duplicate ACK means a segment left the network (TcpSocketBase).
+    m_algorithm->PktsAcked(m_state, 1, tcb->m_lastRtt);
     const TcpSocketState::TcpCongState_t state = m_state->m_congState;
     if (state == TcpSocketState::CA_RECOVERY)
     {

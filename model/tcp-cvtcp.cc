@@ -210,10 +210,12 @@ TcpCvtcp::CubicCount(Ptr<const TcpSocketState> tcb)
     const double t = (now - m_epochStart + ahead).GetSeconds();
     const double target = m_originPoint + m_c * std::pow(t - m_k, 3);
 
+    // At most 100 cwnd, Linux's count when the target is reached: a target a
+    // hair above cwnd would give a count beyond what a uint32_t holds.
     double cnt = 100.0 * segCwnd;
     if (target > segCwnd)
     {
-        cnt = std::floor(segCwnd / (target - segCwnd));
+        cnt = std::min(cnt, std::floor(segCwnd / (target - segCwnd)));
     }
     if (m_lastMaxCwnd == 0 && cnt > CNT_CLAMP)
     {

@@ -134,6 +134,26 @@ def test_two_identical_flows_share_the_bottleneck(algorithm: str) -> None:
     _bounded(metrics)
 
 
+def test_two_cvtcp_flows_over_rudp_share_a_fast_link() -> None:
+    # Seed 003's quick RTT-fairness point at 50 ms: Cubic's target a hair
+    # above cwnd once made CVTCP's count overflow to zero (SIGFPE) here.
+    if not _rudp_runs_any_algorithm():
+        pytest.skip("RudpSocket has no CongestionOps attribute in this build")
+    metrics = run_scenario(
+        PROGRAM,
+        {
+            "rate": "100Mbps",
+            "flows": "cvtcp@50ms,cvtcp@50ms",
+            "transport": "rudp",
+            "duration": 20,
+            "warmup": 5,
+        },
+    )
+    assert metrics["jain_index"] > 0.95
+    assert metrics["utilization"] > 0.9
+    _bounded(metrics)
+
+
 def test_same_run_same_numbers_and_another_run_differs() -> None:
     params: dict[str, Value] = {**LOSSY, "loss": 0.01, "flows": "cvtcp@50ms,veno@50ms"}
     first = run_scenario(PROGRAM, {**params, "RngRun": 1})

@@ -24,8 +24,9 @@
  * the seed's netem loss). Access links run at --access-rate (10 x --rate by
  * default) and never queue for long.
  *
- * Metrics: per flow, goodput from the PacketSink's bytes between its start
- * plus --warmup and the end of the run; utilization, the flows' bytes over
+ * Metrics: per flow, goodput from the bytes that reached its receiver (read
+ * by the PacketSink or held by its socket) between its start plus --warmup
+ * and the end of the run; utilization, the flows' bytes over
  * what the bottleneck could carry from the first flow's measurement start
  * (so it stays within (0, 1], and equals the sum of goodputs over --rate
  * when the flows start together); Jain's fairness index; the first flow's
@@ -75,7 +76,7 @@ struct Flow
     uint16_t port{0};                    ///< the receiver's port
     Ptr<BulkSendApplication> source;     ///< the sending application
     Ptr<PacketSink> sink;                ///< the receiving application
-    uint64_t rxAtMeasureStart{0};        ///< sink bytes at start + warm-up
+    uint64_t rxAtMeasureStart{0};        ///< bytes received at start + warm-up
     Ptr<OutputStreamWrapper> cwndStream; ///< --cwnd-trace: cwnd CSV
     Ptr<OutputStreamWrapper> rttStream;  ///< --cwnd-trace: RTT CSV
     std::string cwndFile;                ///< cwnd CSV name
@@ -246,11 +247,35 @@ FlowStarted(Flow* flow, bool rudpCongestionOps, TypeId algorithm)
     }
 }
 
-/// Notes the sink's bytes when the flow's measurement starts.
+/**
+ * Bytes that reached the flow's receiver, each once: what the sink read plus
+ * what its socket holds, ahead of a gap too. The sink's count alone jumps
+ * when a retransmission releases a window of held segments, so over a short
+ * window it could exceed what the bottleneck carried.
+ */
+uint64_t
+ReceivedBytes(const Flow& flow)
+{
+    uint64_t held = 0;
+    for (const Ptr<Socket>& socket : flow.sink->GetAcceptedSockets())
+    {
+        if (const auto tcp = DynamicCast<TcpSocketBase>(socket))
+        {
+            held += tcp->GetRxBuffer()->Size();
+        }
+        else if (const auto rudp = DynamicCast<RudpSocket>(socket))
+        {
+            held += rudp->GetRxBuffer()->Occupancy();
+        }
+    }
+    return flow.sink->GetTotalRx() + held;
+}
+
+/// Notes the bytes received when the flow's measurement starts.
 void
 MeasureStart(Flow* flow)
 {
-    flow->rxAtMeasureStart = flow->sink->GetTotalRx();
+    flow->rxAtMeasureStart = ReceivedBytes(*flow);
 }
 
 /// Counts packets the bottleneck's error model dropped.
@@ -588,7 +613,7 @@ main(int argc, char* argv[])
     {
         const Flow& flow = flows[k];
         const uint64_t total = flow.sink->GetTotalRx();
-        const uint64_t bytes = total - flow.rxAtMeasureStart;
+        const uint64_t bytes = ReceivedBytes(flow) - flow.rxAtMeasureStart;
         const double measured = duration - flow.spec.startS - warmup;
         const double throughput = bytes * 8.0 / measured;
         throughputs.push_back(throughput);

@@ -567,6 +567,12 @@ RudpSocket::GetRxAvailable() const
     return m_rxBuffer->Available();
 }
 
+Ptr<const RudpRxBuffer>
+RudpSocket::GetRxBuffer() const
+{
+    return m_rxBuffer;
+}
+
 Ptr<Packet>
 RudpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
 {

@@ -180,6 +180,9 @@ class RudpSocket : public Socket
     bool SetAllowBroadcast(bool allowBroadcast) override;
     bool GetAllowBroadcast() const override;
 
+    /// \return the receive buffer: what is held, in order and out of order
+    Ptr<const RudpRxBuffer> GetRxBuffer() const;
+
     /**
      * \brief Hands a datagram from the peer to this socket (RudpEndpoint's demux).
      * \param packet the UDP payload: a RUDP header and its payload

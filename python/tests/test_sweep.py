@@ -412,6 +412,15 @@ def test_the_seed003_report_reads_fairness_friendliness_and_utilisation(tmp_path
     lossy = ranks[ranks["setting"] == "lossy"].set_index("algorithm")
     assert lossy.loc["veno", "rank"] == 1
 
+    tie = to_frame(
+        [
+            _cc_outcome(1, "rudp", 0, "100Mbps", [(algorithm, 50, mbps)])
+            for algorithm, mbps in (("cubic", 96.41), ("hybla", 96.44), ("westwood", 50.0))
+        ]
+    )
+    tied = seed003.rankings(seed003.flow_rows(tie)).set_index("algorithm")["rank"]
+    assert tied.to_dict() == {"cubic": 1, "hybla": 1, "westwood": 3}
+
     written = seed003.report(frame, tmp_path)
     names = {p.name for p in written}
     assert {"seed003-fig2-utilization-high-bdp.png", "seed003-fig5-friendliness-lossy.png"} <= names

@@ -168,7 +168,12 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
             result.bytes += acked;
             break;
         }
-        result.rtt = front.txCount == 1 ? std::optional<Time>(now - front.lastTx) : std::nullopt;
+        if (front.txCount == 1 && !front.sacked)
+        {
+            // Karn's rule, and a SACKed segment's cumulative ACK waited for a
+            // hole below it: neither times the path.
+            result.rtt = now - front.lastTx;
+        }
         if (onAcked)
         {
             onAcked(front);

@@ -62,7 +62,8 @@ class RudpTxBuffer : public Object
     {
         uint32_t segments{0};    ///< segments fully acknowledged
         uint32_t bytes{0};       ///< bytes acknowledged
-        std::optional<Time> rtt; ///< RTT sample (Karn: none if retransmitted)
+        std::optional<Time> rtt; ///< RTT sample from the latest segment acknowledged
+                                 ///< that was sent once and not SACKed before
     };
 
     /// Called with a segment, as it was, before an acknowledgment changes it.

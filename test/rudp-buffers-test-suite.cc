@@ -195,6 +195,38 @@ class RudpTxBufferRetransmissionAmbiguityTest : public TestCase
     }
 };
 
+/// A cumulative ACK that waited for a hole does not time the path.
+class RudpTxBufferSackedRttTest : public TestCase
+{
+  public:
+    RudpTxBufferSackedRttTest()
+        : TestCase("send buffer: no RTT sample from a segment SACKed before its cumulative ACK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpTxBuffer> tx = CreateObject<RudpTxBuffer>();
+        tx->SetHeadSequence(SequenceNumber32(1000));
+        tx->Add(Bytes(300));
+        for (int i = 0; i < 3; ++i)
+        {
+            tx->MarkTransmitted(tx->NewSegment(100), Seconds(1));
+        }
+        // 1000 is lost; 1100 and 1200 arrive and are SACKed after 100 ms.
+        tx->MarkSacked(SequenceNumber32(1100), SequenceNumber32(1300), Seconds(1.1));
+        tx->MarkLost(tx->GetSegments().front());
+        tx->MarkTransmitted(*tx->FirstLost(), Seconds(1.2));
+        // The resend's ACK covers all three 1.3 s after the originals left.
+        auto acked = tx->DiscardUpTo(SequenceNumber32(1300), Seconds(2.3));
+        NS_TEST_ASSERT_MSG_EQ(acked.segments, 3, "all three acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(acked.rtt.has_value(),
+                              false,
+                              "waiting for the hole is not an RTT, and 1000 was resent");
+    }
+};
+
 /// In-order delivery, out-of-order buffering, duplicates and the bound.
 class RudpRxBufferTest : public TestCase
 {
@@ -323,6 +355,7 @@ class RudpBuffersTestSuite : public TestSuite
         AddTestCase(new RudpTxBufferSegmentationTest);
         AddTestCase(new RudpTxBufferScoreboardTest);
         AddTestCase(new RudpTxBufferRetransmissionAmbiguityTest);
+        AddTestCase(new RudpTxBufferSackedRttTest);
         AddTestCase(new RudpRxBufferTest);
         AddTestCase(new RudpRxBufferRecentSackTest);
     }

@@ -25,6 +25,8 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
 
 from ..runner import Value
@@ -214,6 +216,21 @@ def _transports(flows: pd.DataFrame) -> list[str]:
 # --- figures --------------------------------------------------------------------------------
 
 
+def _transport_panels(
+    data: pd.DataFrame,
+) -> tuple[Figure, np.ndarray, list[tuple[Axes, str, pd.DataFrame]]]:
+    """One panel a transport, side by side on a shared y axis, with its rows."""
+    transports = _transports(data)
+    fig, axes = plt.subplots(
+        1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
+    )
+    panels = [
+        (ax, transport, data[data["transport"] == transport])
+        for ax, transport in zip(axes[0], transports, strict=True)
+    ]
+    return fig, axes, panels
+
+
 def _utilization_figure(
     flows: pd.DataFrame, setting: str, algorithms: Sequence[str], number: int, out: Path
 ) -> Path | None:
@@ -222,12 +239,8 @@ def _utilization_figure(
     if data.empty:
         return None
     x = "rtt_ms" if setting == "high-bdp" else "loss"
-    transports = _transports(data)
-    fig, axes = plt.subplots(
-        1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
-    )
-    for ax, transport in zip(axes[0], transports, strict=True):
-        part = data[data["transport"] == transport]
+    fig, axes, panels = _transport_panels(data)
+    for ax, transport, part in panels:
         shown = _ordered(part["algorithm"])
         for i, algorithm in enumerate(shown):
             series = part[part["algorithm"] == algorithm]
@@ -266,12 +279,8 @@ def _friendliness_figure(
     if pairs.empty:
         return None
     pairs = pairs[pairs["algorithm"].isin(algorithms)]
-    transports = _transports(pairs)
-    fig, axes = plt.subplots(
-        1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
-    )
-    for ax, transport in zip(axes[0], transports, strict=True):
-        part = pairs[pairs["transport"] == transport]
+    fig, axes, panels = _transport_panels(pairs)
+    for ax, transport, part in panels:
         shown = _ordered(part["algorithm"])
         means = part.groupby("algorithm")[["throughput_Mbps_0", "throughput_Mbps_1"]].mean()
         positions = np.arange(len(shown))

@@ -426,4 +426,4 @@ def test_the_seed003_report_reads_fairness_friendliness_and_utilisation(tmp_path
     assert {"seed003-fig2-utilization-high-bdp.png", "seed003-fig5-friendliness-lossy.png"} <= names
     assert "| cubic | 2.500 |" in (tmp_path / "seed003-table1-rtt-fairness-high-bdp.md").read_text()
     rankings_md = (tmp_path / "seed003-rankings.md").read_text()
-    assert "| cubic | 90 | 1 | 33.30 |" in rankings_md  # Reno's share: 30 of 90 Mbit/s
+    assert "| cubic | 90.0 | 1 | 33.3 |" in rankings_md  # Reno's share: 30 of 90 Mbit/s

@@ -364,6 +364,10 @@ def rankings(flows: pd.DataFrame) -> pd.DataFrame:
     )
 
 
+UTILIZATION_COLUMN = "mean utilisation alone (%)"
+RENO_SHARE_COLUMN = "Reno's share against it (%)"
+
+
 def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Path) -> list[Path]:
     ranks = rankings(flows)
     if ranks.empty:
@@ -371,7 +375,7 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
     sections: list[tuple[str, pd.DataFrame]] = []
     for (transport, setting), part in ranks.groupby(["transport", "setting"], sort=False):
         wide = part.assign(utilization=(part["utilization"] * 100).round(1))
-        wide = wide.rename(columns={"utilization": "mean utilisation alone (%)"})
+        wide = wide.rename(columns={"utilization": UTILIZATION_COLUMN})
         friendly = pairs.get(setting)
         if friendly is not None and not friendly.empty:
             share = friendly[friendly["transport"] == transport].groupby("algorithm")[
@@ -381,7 +385,7 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
             wide = wide.merge(
                 (means["throughput_Mbps_0"] / means["total_Mbps"] * 100)
                 .round(1)
-                .rename("Reno's share against it (%)")
+                .rename(RENO_SHARE_COLUMN)
                 .reset_index(),
                 on="algorithm",
                 how="left",
@@ -402,6 +406,7 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
         "means equal to 0.1 % share a rank. "
         "Reno's share is its part of the two flows' throughput in the friendliness "
         "runs (50 % is perfectly friendly).",
+        decimals={UTILIZATION_COLUMN: 1, RENO_SHARE_COLUMN: 1},
     )
 
 

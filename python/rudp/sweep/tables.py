@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +38,22 @@ def estimate(mean: float, ci95: float, digits: int = 4) -> str:
     return f"{number(mean, digits)} ± {number(ci95, 2)}"
 
 
-def markdown(frame: pd.DataFrame) -> str:
-    """A GitHub-flavoured Markdown table of ``frame``'s cells as they stand."""
+def markdown(frame: pd.DataFrame, decimals: Mapping[str, int] | None = None) -> str:
+    """A GitHub-flavoured Markdown table of ``frame``'s cells as they stand.
 
-    def cell(value: Any) -> str:
-        return number(value).replace("|", "\\|").replace("\n", " ")
+    ``decimals`` gives columns shown with a fixed number of decimals (a
+    percentage to 0.1 reads 22.0 beside 40.1, not 22), the others
+    :func:`number`'s way.
+    """
+    fixed = dict(decimals or {})
+
+    def cell(value: Any, column: str) -> str:
+        text = (
+            f"{value:.{fixed[column]}f}"
+            if column in fixed and isinstance(value, float) and not math.isnan(value)
+            else number(value)
+        )
+        return text.replace("|", "\\|").replace("\n", " ")
 
     header = [str(c) for c in frame.columns]
     numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in frame.columns]
@@ -51,7 +62,7 @@ def markdown(frame: pd.DataFrame) -> str:
         "|" + "|".join("---:" if n else "---" for n in numeric) + "|",
     ]
     lines.extend(
-        "| " + " | ".join(cell(v) for v in row) + " |"
+        "| " + " | ".join(cell(v, c) for v, c in zip(row, header, strict=True)) + " |"
         for row in frame.itertuples(index=False, name=None)
     )
     return "\n".join(lines) + "\n"
@@ -65,10 +76,12 @@ def write(
     long: pd.DataFrame,
     wide: pd.DataFrame | Sequence[tuple[str, pd.DataFrame]],
     note: str = "",
+    decimals: Mapping[str, int] | None = None,
 ) -> list[Path]:
     """Write ``stem.csv`` (``long``: one value a row) and ``stem.md`` (``wide``).
 
-    ``wide`` is one table, or several as (heading, table) pairs.
+    ``wide`` is one table, or several as (heading, table) pairs; ``decimals``
+    as in :func:`markdown`.
     """
     folder.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = folder / f"{stem}.csv", folder / f"{stem}.md"
@@ -80,6 +93,6 @@ def write(
     for heading, table in sections:
         if heading:
             parts.append(f"**{heading}**\n")
-        parts.append(markdown(table))
+        parts.append(markdown(table, decimals))
     md_path.write_text("\n".join(parts))
     return [csv_path, md_path]

@@ -168,6 +168,22 @@ def test_a_second_run_executes_nothing_and_gives_the_same_frame(
     assert more.attrs["executed"] == 4 and len(more) == 12
 
 
+@needs_file_transfer
+def test_cached_only_reports_the_runs_so_far_and_runs_nothing(
+    tmp_path: Path, executions: Counter
+) -> None:
+    first = run_sweep(tiny(), out=tmp_path, jobs=2, progress=False, report=False)
+    so_far = run_sweep(
+        tiny(runs=3), out=tmp_path, jobs=2, progress=False, report=False, cached_only=True
+    )
+    assert executions.calls == 8
+    assert so_far.attrs["cached"] == 8 and so_far.attrs["missing"] == 4
+    assert so_far.attrs["executed"] == 0
+    pd.testing.assert_frame_equal(first, so_far)
+    with pytest.raises(GridError, match="cached_only"):
+        run_sweep(tiny(), out=tmp_path, use_cache=False, cached_only=True, progress=False)
+
+
 def test_the_build_identity_follows_the_programs_bytes(tmp_path: Path) -> None:
     program = tmp_path / "program"
     program.write_bytes(b"one build")

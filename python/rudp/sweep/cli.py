@@ -124,6 +124,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--dry-run", action="store_true", help="list the runs and what is cached; run nothing"
     )
+    p.add_argument(
+        "--cached-only",
+        action="store_true",
+        help="run nothing: write the results, figures and tables of the cached runs "
+        "(a long sweep's so far)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     return p
 
@@ -176,6 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             report=not args.no_report,
             progress=not args.quiet,
             timeout_s=args.timeout,
+            cached_only=args.cached_only,
         )
     except GridError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -124,6 +124,7 @@ def run_sweep(
     report: bool = True,
     progress: bool = True,
     timeout_s: float | None = 3600,
+    cached_only: bool = False,
 ) -> pd.DataFrame:
     """Run every (point, run) of ``spec`` not yet cached; return all of them as rows.
 
@@ -145,12 +146,15 @@ def run_sweep(
         report: write the figures and tables.
         progress: show a progress bar and a closing summary on stderr.
         timeout_s: wall-clock limit of one run.
+        cached_only: run nothing; the results and report hold the cached runs
+            only (the figures of a long sweep so far, from another process).
 
     Returns:
-        One row per (point, run); failed runs are rows too, with ``error``
-        set (see :mod:`rudp.sweep.frame`). ``frame.attrs`` holds counts:
-        ``runs``, ``cached``, ``executed``, ``failed``, ``seconds``, and the
-        paths written under ``written``.
+        One row per (point, run), or per cached one with ``cached_only``;
+        failed runs are rows too, with ``error`` set (see
+        :mod:`rudp.sweep.frame`). ``frame.attrs`` holds counts: ``runs``,
+        ``cached``, ``executed``, ``failed``, ``missing`` (not run, with
+        ``cached_only``), ``seconds``, and the paths written under ``written``.
 
     Failures never stop the sweep and are never cached; they are printed
     with their command line and stderr at the end.
@@ -159,6 +163,8 @@ def run_sweep(
     the_plan = plan(spec, quick, runs, fixed, axes)
     points = the_plan.points()
     folder = Path(out) if out is not None else Path("results") / the_plan.name
+    if cached_only and not use_cache:
+        raise GridError("cached_only needs the cache: it runs nothing")
     store = Cache(Path(cache) if cache is not None else folder / "cache") if use_cache else None
 
     expected = program_identities(points)
@@ -173,6 +179,9 @@ def run_sweep(
             pending.append(i)
 
     failures = rebuilt = 0
+    missing = len(pending) if cached_only else 0
+    if cached_only:
+        pending = []
     todo = [points[i] for i in pending]
     runner: Iterator[tuple[int, Outcome]] = (
         run_dask(todo, scheduler, timeout_s)
@@ -180,8 +189,8 @@ def run_sweep(
         else run_local(todo, jobs, timeout_s)
     )
     with tqdm(
-        total=len(points),
-        initial=len(points) - len(pending),
+        total=len(points) - missing,
+        initial=len(points) - missing - len(pending),
         desc=the_plan.name,
         unit="run",
         disable=not progress,
@@ -208,8 +217,9 @@ def run_sweep(
     frame.attrs.update(
         name=the_plan.name,
         runs=len(points),
-        cached=len(points) - len(pending),
+        cached=len(points) - missing - len(pending),
         executed=len(pending),
+        missing=missing,
         failed=failures,
         seconds=round(time.monotonic() - started, 3),
         written=[str(p) for p in written],
@@ -225,7 +235,8 @@ def _summary(frame: pd.DataFrame, rebuilt: int) -> str:
     a = frame.attrs
     lines = [
         f"{a['name']}: {a['runs']} runs ({a['cached']} from cache, {a['executed']} executed, "
-        f"{a['failed']} failed) in {a['seconds']:.1f} s",
+        f"{a['failed']} failed) in {a['seconds']:.1f} s"
+        + (f"; {a['missing']} not run yet, left out" if a["missing"] else ""),
         f"wrote {a['written'][0]} and {len(a['written']) - 1} figure/table file(s)",
     ]
     if rebuilt:

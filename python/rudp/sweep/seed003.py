@@ -280,6 +280,8 @@ def _friendliness_figure(
         return None
     pairs = pairs[pairs["algorithm"].isin(algorithms)]
     fig, axes, panels = _transport_panels(pairs)
+    # Headroom above the tallest bar of either panel keeps the legend off the bars.
+    top = 1.2 * float(pairs[["throughput_Mbps_0", "throughput_Mbps_1"]].max().max())
     for ax, transport, part in panels:
         shown = _ordered(part["algorithm"])
         means = part.groupby("algorithm")[["throughput_Mbps_0", "throughput_Mbps_1"]].mean()
@@ -292,7 +294,8 @@ def _friendliness_figure(
         ax.set_xticks(positions, shown)
         ax.set_title(f"over {transport.upper()}")
         ax.grid(True, axis="y", alpha=0.3)
-        ax.legend(fontsize="small")
+        ax.set_ylim(0, top)
+        ax.legend(fontsize="small", loc="upper center", ncol=2)
     axes[0][0].set_ylabel("throughput (Mbit/s)")
     rtt = FRIENDLINESS_RTT_MS[setting]
     where = SETTING_TITLES[setting].split(":")[1]

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
-# Verifies the in-tree host: builds this module as ns-3.37's contrib/rudp, runs
-# every rudp-* suite under test.py and every example of test/examples-to-run.py
-# under ./ns3 run.
+# Verifies the in-tree host: builds this module as an ns-3 tree's contrib/rudp,
+# runs every rudp-* suite under test.py and every example of
+# test/examples-to-run.py under ./ns3 run (CMake trees, ns-3.36 and later) or
+# ./waf --run (waf trees, ns-3.35 and earlier).
 #
-# ns-3.37 comes from Debian bookworm's source package, the only ns-3 source
-# reachable from these machines. The tree, its build and ccache live under
-# $RUDP_NS3_CACHE (default ~/.cache/rudp-ns3) and are reused between runs.
+# Which ns-3 source is checked comes from NS3_SOURCE:
+#   unset            ns-3.37 from Debian bookworm's source package (apt-get source)
+#   a tarball        e.g. ../shared/ns-3/ns-3.48-subset.tar.gz: unpacked into the cache
+#   a directory      your own ns-3 tree. It is never configured or built in place:
+#                    it is copied (without its build products) into the cache, and
+#                    the copy is configured and built. Your tree stays as it was.
+# Each source gets its own directory under $RUDP_NS3_CACHE (default
+# ~/.cache/rudp-ns3), reused between runs; ccache is shared between them.
 set -euo pipefail
 
 module_dir=$(cd "$(dirname "$0")/.." && pwd)
 cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
-tree=$cache/ns-allinone-3.37/ns-3.37
 jobs=${JOBS:-$(nproc)}
-modules="rudp;csma;point-to-point;flow-monitor;traffic-control"
+source_spec=${NS3_SOURCE:-}
 export CCACHE_DIR=$cache/ccache
-export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+export CCACHE_BASEDIR=$cache
 
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
 
@@ -22,9 +28,10 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_tools() {
   local missing=()
-  for tool in ccache ninja cmake g++ bzip2; do
+  for tool in ccache ninja cmake g++ bzip2 rsync; do
     command -v "$tool" >/dev/null || missing+=("$tool")
   done
+  [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
   [ ${#missing[@]} -eq 0 ] && return
   step "installing ${missing[*]}"
   missing=("${missing[@]/ninja/ninja-build}")
@@ -32,8 +39,49 @@ install_tools() {
   as_root apt-get install -y -qq "${missing[@]}"
 }
 
-fetch_source() {
-  [ -f "$tree/ns3" ] && return
+# Sets $tree (the ns-3 directory to build in) and $work (its cache directory).
+prepare_source() {
+  if [ -z "$source_spec" ]; then
+    work=$cache/debian-ns3-3.37
+    tree=$work/ns-allinone-3.37/ns-3.37
+    [ -x "$tree/ns3" ] || fetch_debian_source
+  elif [ -f "$source_spec" ]; then
+    local name
+    name=$(basename "$source_spec")
+    name=${name%%.tar*}
+    work=$cache/$name
+    if [ ! -f "$work/.unpacked" ]; then
+      step "unpacking $source_spec"
+      rm -rf "$work" && mkdir -p "$work"
+      tar xf "$source_spec" -C "$work"
+      touch "$work/.unpacked"
+    fi
+    tree=$(find "$work" -mindepth 1 -maxdepth 2 \( -name ns3 -o -name waf \) -type f -printf '%h\n' | head -1)
+  elif [ -d "$source_spec" ]; then
+    local origin
+    origin=$(cd "$source_spec" && pwd)
+    [ -x "$origin/ns3" ] || [ -x "$origin/waf" ] || {
+      echo "NS3_SOURCE=$source_spec is not an ns-3 tree (no ./ns3 or ./waf)"
+      exit 2
+    }
+    work=$cache/tree-$(printf '%s' "$origin" | sha256sum | cut -c1-12)
+    tree=$work/$(basename "$origin")
+    step "copying $origin (without its build products) to $tree; your tree is not touched"
+    mkdir -p "$tree"
+    rsync -a --delete --exclude=/build --exclude=/cmake-cache --exclude=/.lock-* \
+      --exclude=/contrib/rudp --exclude=/.git "$origin/" "$tree/"
+  else
+    echo "NS3_SOURCE=$source_spec: no such file or directory"
+    exit 2
+  fi
+  [ -n "$tree" ] && { [ -x "$tree/ns3" ] || [ -x "$tree/waf" ]; } || {
+    echo "no ns-3 tree (./ns3 or ./waf) found in $work"
+    exit 2
+  }
+  version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")
+}
+
+fetch_debian_source() {
   step "fetching ns-3.37 from Debian's source package"
   local list=/etc/apt/sources.list.d/rudp-bookworm-src.sources
   if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
@@ -46,28 +94,55 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
     as_root apt-get update -qq
   fi
-  mkdir -p "$cache"
-  (cd "$cache" && apt-get source --download-only ns3=3.37-2 && tar xjf ns3_3.37.orig.tar.bz2)
+  mkdir -p "$work"
+  (cd "$work" && apt-get source --download-only ns3=3.37-2 && tar xjf ns3_3.37.orig.tar.bz2)
 }
 
-configure_tree() {
+link_module() {
   ln -sfn "$module_dir" "$tree/contrib/rudp"
-  step "configuring ns-3.37 with contrib/rudp"
-  # rudp and what its examples use besides its own dependencies.
-  (cd "$tree" && ./ns3 configure -G Ninja --enable-modules="$modules" --enable-examples --enable-tests \
-    --disable-werror >"$cache/configure.log" 2>&1) || { tail -40 "$cache/configure.log"; exit 1; }
 }
 
-build_tree() {
+# --- CMake trees (ns-3.36 and later) -----------------------------------------
+cmake_configure() {
+  step "configuring ns-$version with contrib/rudp"
+  # rudp and what its examples use besides its own dependencies.
+  (cd "$tree" && ./ns3 configure -G Ninja --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
+    --enable-examples --enable-tests --disable-werror \
+    >"$work/configure.log" 2>&1) ||
+    { tail -40 "$work/configure.log"; exit 1; }
+}
+
+cmake_build() {
   # 3.37's ./ns3 caps its jobs at nproc-1; drive the build directly.
-  step "building with $jobs jobs"
-  cmake --build "$tree/cmake-cache" -j "$jobs" >"$cache/build.log" 2>&1 || { grep -B2 -A20 -m3 'error' "$cache/build.log" || tail -60 "$cache/build.log"; exit 1; }
+  step "building ns-$version with $jobs jobs"
+  cmake --build "$tree/cmake-cache" -j "$jobs" >"$work/build.log" 2>&1 ||
+    { grep -B2 -A20 -m3 'error' "$work/build.log" || tail -60 "$work/build.log"; exit 1; }
   ccache --show-stats 2>/dev/null | grep -E 'Hits|Misses|hit rate' || true
 }
 
+cmake_run_example() { (cd "$tree" && timeout 600 ./ns3 run --no-build "$1"); }
+
+# --- waf trees (ns-3.35 and earlier) -----------------------------------------
+waf_configure() {
+  step "configuring ns-$version (waf) with contrib/rudp"
+  (cd "$tree" && CXX="ccache g++" ./waf configure --enable-examples --enable-tests --disable-werror \
+    --disable-python --enable-modules=rudp,csma,point-to-point,flow-monitor,traffic-control \
+    >"$work/configure.log" 2>&1) || { tail -40 "$work/configure.log"; exit 1; }
+}
+
+waf_build() {
+  step "building ns-$version (waf) with $jobs jobs"
+  (cd "$tree" && ./waf build -j "$jobs" >"$work/build.log" 2>&1) ||
+    { grep -B2 -A20 -m3 'error' "$work/build.log" || tail -60 "$work/build.log"; exit 1; }
+}
+
+waf_run_example() { (cd "$tree" && timeout 600 ./waf --run "$1"); }
+
+# --- both --------------------------------------------------------------------
 run_suites() {
   local runner suites failed=0
-  runner=$(ls "$tree"/build/utils/ns3.37-test-runner-* | head -1)
+  runner=$(ls "$tree"/build/utils/ns3*test-runner* 2>/dev/null | head -1)
+  [ -n "$runner" ] || { echo "no test runner under $tree/build/utils"; exit 1; }
   suites=$("$runner" --list | grep '^rudp-' || true)
   [ -n "$suites" ] || { echo "no rudp-* suites are registered in $runner"; exit 1; }
   for suite in $suites; do
@@ -88,18 +163,21 @@ EOF
   )
   while IFS= read -r command; do
     [ -n "$command" ] || continue
-    step "./ns3 run \"$command\""
-    (cd "$tree" && timeout 600 ./ns3 run --no-build "$command") || { echo "FAILED: $command"; failed=1; }
+    step "$host run \"$command\""
+    "${host}_run_example" "$command" || { echo "FAILED: $command"; failed=1; }
   done <<<"$entries"
   return $failed
 }
 
 install_tools
-fetch_source
-configure_tree
-build_tree
+prepare_source
+link_module
+if [ -x "$tree/ns3" ]; then host=cmake; else host=waf; fi
+step "ns-$version at $tree ($host)"
+"${host}_configure"
+"${host}_build"
 status=0
 run_suites || status=1
 run_examples || status=1
-step "check-ns3-tree done, status $status"
+step "check-ns3-tree (ns-$version) done, status $status"
 exit $status

@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,7 +89,7 @@ class Fake:
 
 
 @pytest.fixture
-def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Fake:
+def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fake]:
     build = tmp_path / "fake-build"
     (build / "bin").mkdir(parents=True)
     program = build / "bin" / FAKE
@@ -100,7 +100,11 @@ def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Fake:
     monkeypatch.setenv("RUDP_BUILD_DIR", str(build))
     monkeypatch.setenv("FAKE_SIM_LOG", str(log))
     monkeypatch.setenv("FAKE_SIM_PIDS", str(pids))
-    return Fake(build, log, pids)
+    yield Fake(build, log, pids)
+    # Whatever a failing test left running ends here, not 300 s later.
+    for pid in [int(p) for f in pids.iterdir() for p in f.read_text().split()]:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
 
 
 def fake_grid(runs: int = 2, **axes: list[str | int | float]) -> Grid:

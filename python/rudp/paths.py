@@ -14,12 +14,24 @@ def build_dir() -> Path:
     return Path(os.environ.get("RUDP_BUILD_DIR", REPO_ROOT / "build")).resolve()
 
 
+def is_program_name(name: str) -> bool:
+    """True if ``name`` is a bare program name (no folder, not ``.`` or ``..``)."""
+    return bool(name) and name not in {".", ".."} and "/" not in name and "\0" not in name
+
+
 def program(name: str) -> Path:
     """Path of a compiled example, scratch program or the test runner.
 
+    Only programs of the build folder run: ``name`` is a bare name, never a path.
+
     Raises:
         FileNotFoundError: the program is not built (run ``make setup``).
+        ValueError: ``name`` is not a bare program name (``../x``, ``/bin/sh``).
     """
+    if not is_program_name(name):
+        raise ValueError(
+            f"{name!r} is not a bare program name: programs run from {build_dir()}/bin"
+        )
     path = build_dir() / "bin" / name
     if not path.is_file():
         raise FileNotFoundError(f"{path} does not exist: build it with 'make setup'")

@@ -243,7 +243,9 @@ def test_the_frame_has_a_row_per_point_and_run_with_parameters_and_metrics(
     assert list(frame.columns[:3]) == ["program", "loss", "size"]
     for column in ("variant", "window", "run", "transfer_time_s", "throughput_kBps"):
         assert column in frame.columns
-    assert list(frame.columns[-5:]) == ["error", "exit_status", "stderr", "command", "build"]
+    trailing = ["status", "error", "exit_status", "stderr", "command", "build"]
+    assert list(frame.columns[-6:]) == trailing
+    assert (frame["status"] == "ok").all()
     assert frame["error"].isna().all() and (frame["exit_status"] == 0).all()
     assert (frame["bytes"] == 20000).all() and frame["sha256_match"].all()
     # RngRun reaches the program: the two runs of a lossy point differ.

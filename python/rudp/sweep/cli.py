@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import math
+import signal
 import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..runner import Value
-from .cache import Cache, point_key
-from .execute import command_of
+from .cache import Cache
+from .execute import command_of, environment
 from .grid import GridError
-from .manager import plan, program_identities, run_sweep
+from .manager import cached_outcome, plan, program_identities, run_sweep
 from .pool import default_jobs
 from .presets import PRESETS
 
@@ -44,11 +46,17 @@ examples:
   python -m rudp.sweep seed000 --scheduler tcp://10.0.0.1:8786
 
 results: OUT/results.parquet (or .csv), one row per (point, run): parameters,
-metrics, 'error' (empty on success), 'exit_status', 'stderr', 'command'.
-Finished runs are cached under OUT/cache (keyed by program, its build,
-parameters and run): a re-run only runs what is missing. A failed run is
+metrics, 'status' (ok; failed: the program reported a failed run; error: no
+result), 'error' (empty on success), 'exit_status', 'stderr', 'command'.
+Tables and figures give means over the successful runs with "k/n failed"
+beside them. Results are cached under OUT/cache (keyed by program, its build,
+parameters, run and NS_GLOBAL_VALUE/NS_ATTRIBUTE_DEFAULT): a re-run only runs
+what is missing. A reported failure is a result: a row with its metrics,
+cached. A run without a result (a crash, a timeout, a bad parameter) is
 printed with its command line and stderr, kept as a row with its 'error',
 never cached, and makes the command exit with status 1 (2: bad usage).
+Ctrl-C or SIGTERM stops the running programs, keeps every finished run in
+the cache and exits (130, 143); the same command again resumes.
 """
 
 
@@ -60,6 +68,26 @@ def parse_value(text: str) -> Value:
         except ValueError:
             pass
     return text
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    return value
 
 
 def _assignment(text: str) -> tuple[str, str]:
@@ -85,10 +113,10 @@ def parser() -> argparse.ArgumentParser:
         help=f"a preset ({', '.join(PRESETS)}), a TOML grid file, or a built program's name",
     )
     p.add_argument("--quick", action="store_true", help="the preset's small size (demo, tests)")
-    p.add_argument("--runs", type=int, metavar="N", help="runs per point (RngRun 1..N)")
+    p.add_argument("--runs", type=_positive_int, metavar="N", help="runs per point (RngRun 1..N)")
     p.add_argument(
         "--jobs",
-        type=int,
+        type=_positive_int,
         metavar="N",
         help=f"runs at a time on this machine (default: all {default_jobs()} cores)",
     )
@@ -119,7 +147,9 @@ def parser() -> argparse.ArgumentParser:
         metavar="NAME=V1,V2,...",
         help="sweep a parameter over these values in every grid (repeatable)",
     )
-    p.add_argument("--timeout", type=float, default=3600, metavar="S", help="limit of one run")
+    p.add_argument(
+        "--timeout", type=_seconds, default=3600, metavar="S", help="limit of one run (seconds)"
+    )
     p.add_argument("--no-report", action="store_true", help="write no figures or tables")
     p.add_argument(
         "--dry-run", action="store_true", help="list the runs and what is cached; run nothing"
@@ -142,12 +172,11 @@ def _dry_run(
     folder = args.out or Path("results") / the_plan.name
     store = Cache(args.cache or folder / "cache")
     builds = program_identities(points)
+    env = environment()
     missing = [
         p
         for p in points
-        if args.no_cache
-        or builds[p.program] is None
-        or store.get(point_key(p, str(builds[p.program]))) is None
+        if args.no_cache or cached_outcome(store, p, builds[p.program], env) is None
     ]
     print(
         f"{the_plan.name}: {len(the_plan.grids)} grid(s), {len(points)} runs, "
@@ -190,10 +219,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # an unreachable scheduler, an unwritable --out
         print(f"error: {error}", file=sys.stderr)
         return 1
-    if frame.attrs["failed"]:
+    except KeyboardInterrupt as interruption:  # the sweep has said what it kept
+        return 128 + int(getattr(interruption, "signum", signal.SIGINT))
+    if frame.attrs["errors"]:
         print(
-            f"FAILED: {frame.attrs['failed']} of {frame.attrs['runs']} runs failed "
-            "(rows with 'error' set in the results)",
+            f"FAILED: {frame.attrs['errors']} of {frame.attrs['runs']} runs gave no result "
+            "(rows with status 'error' in the results)",
             file=sys.stderr,
         )
         return 1

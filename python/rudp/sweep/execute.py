@@ -1,22 +1,54 @@
 """Run one point: a subprocess of the scenario program, never an exception.
 
 :func:`run_point` is what every pool (threads here, Dask workers elsewhere)
-calls, so it resolves the program and its build identity where it runs and
-turns every way a run can go wrong into an :class:`Outcome` with an error.
+calls, so it resolves the program, its build identity and the environment
+where it runs, and turns every way a run can end into an :class:`Outcome`:
+
+- ``ok``: the program exited 0 with its record;
+- ``failed``: the program ran and reported a failed run (exit status 1 with
+  a record saying ``"ok": false``): a result like any other, with the
+  metrics it could compute, and as deterministic, so it is cached;
+- ``error``: no result: killed by a signal, timed out, a bad parameter
+  (exit status 2), no record, not built, or stopped by an interruption.
+  Never cached: the next sweep runs it again.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import shlex
 import subprocess
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .. import paths
-from ..runner import ScenarioError, command_line, format_value, run_scenario
+from ..runner import (
+    Children,
+    Interrupted,
+    ScenarioError,
+    command_line,
+    format_value,
+    run_scenario,
+)
 from .cache import build_identity
 from .grid import Point
+
+#: The environment variables that change what an ns-3 program computes
+#: (``NS_GLOBAL_VALUE=RngSeed=3``, ``NS_ATTRIBUTE_DEFAULT=ns3::...=...``):
+#: part of a result's identity. ``NS_LOG`` only changes what it prints.
+RESULT_ENVIRONMENT = ("NS_GLOBAL_VALUE", "NS_ATTRIBUTE_DEFAULT")
+
+#: A run's environment as it enters the cache key: (name, value) pairs, sorted.
+Environment = tuple[tuple[str, str], ...]
+
+Status = Literal["ok", "failed", "error"]
+
+
+def environment() -> Environment:
+    """The variables of :data:`RESULT_ENVIRONMENT` set (non-empty) in this process."""
+    return tuple((name, os.environ[name]) for name in RESULT_ENVIRONMENT if os.environ.get(name))
 
 
 @dataclass(frozen=True)
@@ -28,9 +60,10 @@ class Outcome:
     command: str
     #: Build identity of the program that ran (None if it could not be found).
     build: str | None = None
-    #: The program's JSON metrics, None if the run failed.
+    #: The program's JSON record: a success's metrics, a failed run's (with
+    #: ``"ok": false`` and ``"failure"``), or None if it wrote none.
     metrics: dict[str, Any] | None = None
-    #: None on success, else a one-line reason ("exit status 2: ...").
+    #: None on success, else a one-line reason ("exit status 1: <failure>").
     error: str | None = None
     #: The program's exit status; None if it never exited (timeout, not found).
     exit_status: int | None = None
@@ -40,14 +73,33 @@ class Outcome:
     seconds: float = 0.0
     #: True if the outcome came from the cache rather than from a run.
     cached: bool = False
+    #: The result-changing environment it ran in (:func:`environment`).
+    environment: Environment = ()
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
+    @property
+    def status(self) -> Status:
+        """``ok``, ``failed`` (a reported failure: a result) or ``error`` (no result)."""
+        if self.error is None:
+            return "ok"
+        reported = (
+            self.metrics is not None
+            and self.metrics.get("ok") is False
+            and self.exit_status in (0, 1)
+        )
+        return "failed" if reported else "error"
+
+    @property
+    def is_result(self) -> bool:
+        """True for a success or a reported failure: deterministic, so worth caching."""
+        return self.status != "error" and self.build is not None
+
     def record(self) -> dict[str, Any]:
         """The outcome as a JSON-able cache record."""
-        return {
+        record: dict[str, Any] = {
             "program": self.point.program,
             "params": [list(p) for p in self.point.params],
             "run": self.point.run,
@@ -56,18 +108,59 @@ class Outcome:
             "metrics": self.metrics,
             "seconds": self.seconds,
         }
+        if self.environment:
+            record["environment"] = [list(e) for e in self.environment]
+        if not self.ok:
+            record.update(error=self.error, exit_status=self.exit_status, stderr=self.stderr)
+        return record
 
     @classmethod
     def from_record(cls, point: Point, record: dict[str, Any]) -> Outcome:
-        return cls(
-            point=point,
-            command=str(record["command"]),
-            build=record.get("build"),
-            metrics=record["metrics"],
-            exit_status=0,
-            seconds=float(record.get("seconds", 0.0)),
-            cached=True,
+        """The outcome a cache record holds.
+
+        Raises:
+            ValueError: the record is incomplete or malformed (a file cut
+                short, another version's, edited by hand): not a result.
+        """
+        command, metrics = record.get("command"), record.get("metrics")
+        error, stderr = record.get("error"), record.get("stderr")
+        exit_status, seconds = record.get("exit_status", 0), record.get("seconds", 0.0)
+        build, run = record.get("build"), record.get("run", point.run)
+        checks = (
+            isinstance(command, str),
+            isinstance(metrics, dict),
+            error is None or isinstance(error, str),
+            stderr is None or isinstance(stderr, str),
+            isinstance(exit_status, int) and not isinstance(exit_status, bool),
+            isinstance(seconds, int | float) and not isinstance(seconds, bool),
+            build is None or isinstance(build, str),
+            run == point.run,
         )
+        if not all(checks) or not math.isfinite(seconds):
+            raise ValueError("incomplete or malformed cache record")
+        outcome = cls(
+            point=point,
+            command=str(command),
+            build=build,
+            metrics=metrics,
+            error=error,
+            exit_status=exit_status,
+            stderr=stderr,
+            seconds=float(seconds),
+            cached=True,
+            environment=_environment_of(record.get("environment", [])),
+        )
+        if outcome.status == "error":
+            raise ValueError("a cache record holds a result, not an error")
+        return outcome
+
+
+def _environment_of(value: Any) -> Environment:
+    if not isinstance(value, list) or not all(
+        isinstance(e, list) and len(e) == 2 and all(isinstance(s, str) for s in e) for e in value
+    ):
+        raise ValueError("malformed environment in a cache record")
+    return tuple((str(e[0]), str(e[1])) for e in value)
 
 
 def _last_line(text: str) -> str:
@@ -80,7 +173,7 @@ def command_of(point: Point) -> str:
     params = {**dict(point.params), "RngRun": point.run}
     try:
         return shlex.join(command_line(point.program, params))
-    except FileNotFoundError:
+    except (FileNotFoundError, ValueError):
         args = [f"--{name}={format_value(value)}" for name, value in params.items()]
         return shlex.join([point.program, *args])
 
@@ -90,61 +183,91 @@ def failed(point: Point, reason: str) -> Outcome:
     return Outcome(point, command_of(point), error=reason)
 
 
-def run_point(point: Point, timeout_s: float | None = 3600) -> Outcome:
-    """Run ``point`` once and report what happened; never raises for a failed run."""
+def _reported_failure(metrics: dict[str, Any], stderr: str) -> str:
+    """A failed run's reason: its record's ``failure``, else its last line on stderr."""
+    failure = metrics.get("failure")
+    if isinstance(failure, str) and failure.strip():
+        return failure.strip().splitlines()[0]
+    return _last_line(stderr) or "the run failed (no reason given)"
+
+
+def _scenario_failure(error: ScenarioError) -> dict[str, Any]:
+    """The Outcome fields of a run whose program exited non-zero or wrote no record."""
+    status, record = error.returncode, error.metrics
+    if status == 1 and record is not None and record.get("ok") is False:
+        reason = f"exit status 1: {_reported_failure(record, error.stderr)}"
+        return {"metrics": record, "error": reason, "exit_status": 1, "stderr": error.stderr}
+    if status < 0:
+        reason = f"killed by signal {-status}"
+    elif status == 0:
+        reason = "exit status 0 but no metrics written"
+    elif record is None:
+        reason = f"exit status {status}"
+    else:
+        reason = f'exit status {status} with a record that does not say "ok": false'
+    detail = _last_line(error.stderr)
+    return {
+        "metrics": record,
+        "error": f"{reason}: {detail}" if detail else reason,
+        "exit_status": status,
+        "stderr": error.stderr,
+    }
+
+
+def _no_result(error: Exception, timeout_s: float | None) -> dict[str, Any]:
+    """The Outcome fields of a run that ended without an exit status of its own."""
+    if isinstance(error, subprocess.TimeoutExpired):
+        # Captured output comes as str or bytes depending on the version.
+        captured = error.stderr
+        stderr = captured.decode(errors="replace") if isinstance(captured, bytes) else captured
+        return {"error": f"timed out after {timeout_s} s", "stderr": stderr}
+    if isinstance(error, Interrupted):
+        return {"error": f"interrupted: {error}"}
+    # OSError: the program vanished or is not executable (a rebuild in
+    # progress); ValueError: its record is not a JSON object.
+    return {"error": f"{type(error).__name__}: {error}"}
+
+
+def run_point(
+    point: Point, timeout_s: float | None = 3600, children: Children | None = None
+) -> Outcome:
+    """Run ``point`` once and report what happened; never raises for a failed run.
+
+    ``children``: the sweep's registry of running programs, which an
+    interruption stops (None: the run is on its own, as on a Dask worker).
+    """
     params = {**dict(point.params), "RngRun": point.run}
     started = time.monotonic()
     command = command_of(point)
+    env = environment()
     try:
         program = paths.program(point.program)
-    except FileNotFoundError as error:
-        return Outcome(point, command, error=str(error))
-    try:
         build = build_identity(program)
+    except (FileNotFoundError, ValueError) as error:  # not built, not a program name
+        return Outcome(point, command, error=str(error), environment=env)
     except OSError as error:
-        return Outcome(point, command, error=f"cannot read {program}: {error}")
+        return Outcome(
+            point, command, error=f"cannot read {point.program}: {error}", environment=env
+        )
+
+    def ended(**fields: Any) -> Outcome:
+        return Outcome(
+            point,
+            command,
+            build,
+            seconds=time.monotonic() - started,
+            environment=env,
+            **fields,
+        )
+
     try:
-        metrics = run_scenario(point.program, params, timeout_s=timeout_s)
+        metrics = run_scenario(point.program, params, timeout_s=timeout_s, children=children)
     except ScenarioError as error:
-        status = error.returncode
-        if status < 0:
-            reason = f"killed by signal {-status}"
-        elif status == 0:
-            reason = "exit status 0 but no metrics written"
-        else:
-            reason = f"exit status {status}"
-        detail = _last_line(error.stderr)
-        return Outcome(
-            point,
-            command,
-            build,
-            error=f"{reason}: {detail}" if detail else reason,
-            exit_status=status,
-            stderr=error.stderr,
-            seconds=time.monotonic() - started,
-        )
-    except subprocess.TimeoutExpired as error:
-        # run() hands back what was captured as str or bytes depending on the version.
-        captured = error.stderr
-        stderr = captured.decode(errors="replace") if isinstance(captured, bytes) else captured
-        return Outcome(
-            point,
-            command,
-            build,
-            error=f"timed out after {timeout_s} s",
-            stderr=stderr,
-            seconds=time.monotonic() - started,
-        )
-    except (OSError, ValueError) as error:
-        # OSError: the program vanished or is not executable (a rebuild in
-        # progress); ValueError: its JSON is malformed.
-        return Outcome(
-            point,
-            command,
-            build,
-            error=f"{type(error).__name__}: {error}",
-            seconds=time.monotonic() - started,
-        )
-    return Outcome(
-        point, command, build, metrics, exit_status=0, seconds=time.monotonic() - started
-    )
+        return ended(**_scenario_failure(error))
+    except (subprocess.TimeoutExpired, Interrupted, OSError, ValueError) as error:
+        return ended(**_no_result(error, timeout_s))
+    if metrics.get("ok") is False:
+        # Exit status 0, yet the record says the run failed: believe the record.
+        reason = f"exit status 0: {_reported_failure(metrics, '')}"
+        return ended(metrics=metrics, error=reason, exit_status=0)
+    return ended(metrics=metrics, exit_status=0)

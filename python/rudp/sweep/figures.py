@@ -1,6 +1,9 @@
 """Figure helpers (matplotlib, Agg): mean and 95 % CI lines, CDFs, a generic plot.
 
 The presets' own figures are in their modules; what they share is here.
+Every mean is over a point's successful runs; a point where runs failed is
+marked ``k/n failed`` beside its mean (at the foot of the axes if none
+succeeded), and the series' legend entry counts its failed runs.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .frame import succeeded
+from . import tables
 from .grid import Grid
 from .stats import summarize
 
@@ -73,23 +76,60 @@ def plot_estimates(
 ) -> None:
     """One line of ``metric``'s mean against ``x``, with 95 % CI error bars.
 
-    Plotted at ``x * x_scale + x_shift``: a small shift (or, on a log axis,
-    a scale near 1) per series keeps overlapping error bars apart.
+    ``frame`` holds every run, failed ones too (its ``status`` column tells
+    them apart): the mean and CI are over the successful runs, and each
+    point where k of n runs failed is labelled ``k/n failed``; the legend
+    entry says how many of the series' runs failed. Plotted at
+    ``x * x_scale + x_shift``: a small shift (or, on a log axis, a scale
+    near 1) per series keeps overlapping error bars apart.
     """
-    data = frame.dropna(subset=[metric])
-    if data.empty:
+    data = frame.dropna(subset=[x])
+    if data.empty or metric not in data:
         return
     summary = summarize(data, [x], metric)
-    ax.errorbar(
-        summary[x].astype(float) * x_scale + x_shift,
-        summary["mean"],
-        yerr=summary["ci95"].fillna(0.0),
+    failed, runs = int(summary["failed"].sum()), int(summary["runs"].sum())
+    label_text = series_label + (f" ({failed} of {runs} runs failed)" if failed else "")
+    xs = summary[x].astype(float) * x_scale + x_shift
+    measured = summary["mean"].notna()
+    bars = ax.errorbar(
+        xs[measured],
+        summary["mean"][measured],
+        yerr=summary["ci95"][measured].fillna(0.0),
         marker=style.pop("marker", "o"),
         markersize=style.pop("markersize", 4),
         capsize=3,
-        label=series_label,
+        label=label_text,
         **style,
     )
+    color = bars.lines[0].get_color()
+    for at, row in zip(xs, summary.itertuples(index=False), strict=True):
+        if not row.failed:
+            continue
+        text = f"{tables.failures(row.failed, row.runs)} failed"
+        if np.isnan(row.mean):
+            # No success to place it by: a cross at the foot of the axes.
+            foot = ax.get_xaxis_transform()
+            ax.plot([at], [0.03], marker="x", color=color, linestyle="none", transform=foot)
+            ax.annotate(
+                text,
+                (at, 0.03),
+                xycoords=foot,
+                xytext=(0, 5),
+                textcoords="offset points",
+                ha="center",
+                fontsize="x-small",
+                color=color,
+            )
+        else:
+            ax.annotate(
+                text,
+                (at, row.mean),
+                xytext=(0, 5),
+                textcoords="offset points",
+                ha="center",
+                fontsize="x-small",
+                color=color,
+            )
 
 
 def dodge(index: int, count: int, span: float) -> float:
@@ -147,19 +187,19 @@ def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> lis
     """For a grid of one's own: the main metrics against its first varying axis.
 
     One PNG per grid (``<name or program>.png``); one line per combination
-    of the other varying axes; mean and 95 % CI over runs.
+    of the other varying axes; mean and 95 % CI over the successful runs,
+    failed runs counted beside each point.
     """
     written: list[Path] = []
-    ok = succeeded(frame)
     for number, grid in enumerate(grids, start=1):
         varying = [name for name, values in grid.axes.items() if len(values) > 1]
-        if not varying or ok.empty:
+        if not varying or frame.empty:
             continue
         x = next((name for name in varying if _numeric(grid.axes[name])), None)
         x_scale, x_label = 1.0, x or varying[0]
         if x is None and all(ns3_seconds(v) is not None for v in grid.axes[varying[0]]):
             x, x_scale, x_label = varying[0], 1e3, f"{varying[0]} (ms)"
-        in_grid = ok[ok["program"] == grid.program]
+        in_grid = frame[frame["program"] == grid.program]
         for name, value in grid.fixed.items():
             if name in in_grid:
                 in_grid = in_grid[in_grid[name] == value]
@@ -183,7 +223,10 @@ def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> lis
             ax.grid(True, alpha=0.3)
             ax.legend(fontsize="small")
         title = grid.name or grid.program
-        fig.suptitle(f"{title}: mean and 95 % CI over {grid.runs} run(s)")
+        fig.suptitle(
+            f"{title}: mean and 95 % CI of the successful runs of {grid.runs} a point; "
+            "k/n failed: runs that did not succeed"
+        )
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", grid.name or f"{grid.program}-{number}")
         written.append(finish(fig, out / f"{stem}.png"))
     return written

@@ -1,9 +1,13 @@
 """Results as a pandas DataFrame, written as Parquet or CSV.
 
-One row per (point, run). Columns: ``program``, the parameters, ``run``,
-the program's metrics, then ``error`` (None when the run succeeded),
-``exit_status``, ``stderr``, ``command`` (the command line that reproduces
-the run) and ``build`` (the program's build identity). Where a metric has a
+One row per (point, run), whatever became of it. Columns: ``program``, the
+parameters, ``run``, the program's metrics (a failed run's too: the record
+it wrote, with ``ok`` false and its ``failure``), then ``status``
+(``ok``; ``failed``: the program reported a failed run, a result; ``error``:
+no result, e.g. a crash or a timeout), ``error`` (None when the run
+succeeded, else a one-line reason), ``exit_status``, ``stderr``,
+``command`` (the command line that reproduces the run) and ``build`` (the
+program's build identity). Where a metric has a
 parameter's name (``variant``, ``loss``, ...), the column holds the
 parameter as the grid gave it, so failed rows carry it too; a metric that
 shares a parameter's name but holds a list or a mapping (``flows``: the
@@ -22,7 +26,7 @@ import pandas as pd
 from .execute import Outcome
 
 #: Columns after the metrics, in this order.
-TRAILING = ("error", "exit_status", "stderr", "command", "build")
+TRAILING = ("status", "error", "exit_status", "stderr", "command", "build")
 
 Format = Literal["parquet", "csv"]
 
@@ -61,6 +65,7 @@ def to_frame(outcomes: Sequence[Outcome]) -> pd.DataFrame:
             }
         )
         row.update(
+            status=outcome.status,
             error=outcome.error,
             exit_status=outcome.exit_status,
             stderr=outcome.stderr,
@@ -77,9 +82,22 @@ def to_frame(outcomes: Sequence[Outcome]) -> pd.DataFrame:
     return frame
 
 
+def success(frame: pd.DataFrame) -> pd.Series:
+    """True for the rows whose run succeeded.
+
+    From ``status`` (``"ok"``), or for results written before that column
+    existed from ``error`` (None); a frame with neither is all successes.
+    """
+    if "status" in frame:
+        return frame["status"] == "ok"
+    if "error" in frame:
+        return frame["error"].isna()
+    return pd.Series(True, index=frame.index)
+
+
 def succeeded(frame: pd.DataFrame) -> pd.DataFrame:
     """The rows whose run succeeded."""
-    return frame[frame["error"].isna()]
+    return frame[success(frame)]
 
 
 def _uniform(frame: pd.DataFrame) -> pd.DataFrame:
@@ -123,13 +141,40 @@ def load(path: str | Path) -> pd.DataFrame:
     return pd.read_parquet(path)
 
 
+def _statuses(frame: pd.DataFrame) -> pd.Series:
+    if "status" in frame:
+        return frame["status"]
+    return frame["error"].isna().map({True: "ok", False: "error"})
+
+
 def failure_report(frame: pd.DataFrame, limit: int = 10, stderr_chars: int = 1500) -> str:
-    """The failed rows for a person: each distinct reason once, with how many
-    runs it hit, one command line that reproduces it and its stderr."""
-    failures = frame[frame["error"].notna()]
-    if failures.empty:
-        return ""
-    lines = [f"{len(failures)} of {len(frame)} runs FAILED:"]
+    """The runs that did not succeed, for a person.
+
+    Runs without a result (crashed, timed out, a bad parameter, ...) first:
+    each distinct reason once, with how many runs it hit, one command line
+    that reproduces it and its stderr. Then the reported failures, results
+    of the experiment, more briefly: each reason, how many, one command.
+    """
+    statuses = _statuses(frame)
+    errors, reported = frame[statuses == "error"], frame[statuses == "failed"]
+    lines: list[str] = []
+    if not errors.empty:
+        lines.append(
+            f"{len(errors)} of {len(frame)} runs FAILED without a result "
+            "(not cached: the next sweep runs them again):"
+        )
+        lines.extend(_reasons(errors, limit, stderr_chars))
+    if not reported.empty:
+        lines.append(
+            f"{len(reported)} of {len(frame)} runs reported a failure "
+            "(results: kept as rows with their metrics, and cached):"
+        )
+        lines.extend(_reasons(reported, min(limit, 5), 0))
+    return "\n".join(lines)
+
+
+def _reasons(failures: pd.DataFrame, limit: int, stderr_chars: int) -> list[str]:
+    lines: list[str] = []
     reasons = failures.groupby("error", sort=False)
     for number, (reason, group) in enumerate(reasons):
         if number == limit:
@@ -138,6 +183,6 @@ def failure_report(frame: pd.DataFrame, limit: int = 10, stderr_chars: int = 150
         row = group.iloc[0]
         lines.append(f"- [{len(group)} run{'s' if len(group) > 1 else ''}] {reason}")
         lines.append(f"  {'e.g. ' if len(group) > 1 else ''}command: {row['command']}")
-        stderr = row["stderr"] if isinstance(row["stderr"], str) else ""
+        stderr = row["stderr"] if isinstance(row["stderr"], str) and stderr_chars else ""
         lines.extend(f"  | {line}" for line in stderr.strip()[-stderr_chars:].splitlines())
-    return "\n".join(lines)
+    return lines

@@ -25,24 +25,31 @@ defaults::
     axes = { variant = ["stop-and-wait", "go-back-n"], delay = ["0ms", "20ms"] }
 
 An optional ``[quick]`` table (``runs``, ``fixed``, ``axes``) is applied to
-every grid under ``--quick``. Each axis is a list; a grid's points are the
-Cartesian product of its axes, and each point runs ``runs`` times with
-ns-3's ``RngRun`` = 1..runs.
+every grid under ``--quick`` (and checked always). Each axis is a list; a
+grid's points are the Cartesian product of its axes, and each point runs
+``runs`` times with ns-3's ``RngRun`` = 1..runs. ``program`` is the bare name
+of a program of the build folder, never a path.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ..paths import is_program_name
 from ..runner import Value, format_value
 
 #: Parameters the sweep sets itself: a grid may not.
 RESERVED = frozenset({"RngRun", "output"})
+
+#: Most runs one grid may expand to: beyond it a typo (an axis of 10^7
+#: values, runs = 1e9) would exhaust the memory before anything runs.
+MAX_RUNS = 1_000_000
 
 
 class GridError(ValueError):
@@ -60,6 +67,13 @@ class Grid:
     name: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.program, str) or not is_program_name(self.program):
+            raise GridError(
+                f"grid {self.name!r}: program {self.program!r} is not a bare program name "
+                "(the name of a program of the build folder, without a folder)"
+            )
+        if not isinstance(self.runs, int) or isinstance(self.runs, bool):
+            raise GridError(f"grid {self.name or self.program!r}: runs must be an integer")
         if self.runs < 1:
             raise GridError(f"grid {self.name or self.program!r}: runs must be >= 1")
         for key in (*self.fixed, *self.axes):
@@ -71,6 +85,12 @@ class Grid:
         for key, values in self.axes.items():
             if isinstance(values, str | bytes) or len(values) == 0:
                 raise GridError(f"grid {self.name or self.program!r}: axis {key!r} needs a list")
+        total = self.runs * math.prod(len(values) for values in self.axes.values())
+        if total > MAX_RUNS:
+            raise GridError(
+                f"grid {self.name or self.program!r}: too many runs ({total}; at most {MAX_RUNS}"
+                " a grid): check its axes and runs"
+            )
 
     def points(self) -> list[dict[str, Value]]:
         """The parameter dictionaries of this grid, axes varying last-first."""
@@ -165,7 +185,7 @@ def _grid(where: str, table: Mapping[str, Any], defaults: Mapping[str, Any]) -> 
     if not isinstance(program, str):
         raise GridError(f"{where}: 'program' (a string) is required")
     runs = table.get("runs", defaults.get("runs", 1))
-    if not isinstance(runs, int):
+    if not isinstance(runs, int) or isinstance(runs, bool):
         raise GridError(f"{where}: 'runs' must be an integer")
     fixed = _params(f"{where}.fixed", defaults.get("fixed", {})) | _params(
         f"{where}.fixed", table.get("fixed", {})
@@ -188,23 +208,34 @@ def parse_grids(data: Mapping[str, Any], where: str = "grid", quick: bool = Fals
         grids = [_grid(f"{where}: grid[{i}]", t, data) for i, t in enumerate(tables)]
     else:
         grids = [_grid(where, data, {})]
-    if quick and quick_table:
-        if not isinstance(quick_table, dict) or set(quick_table) - {"runs", "fixed", "axes"}:
-            raise GridError(f"{where}: [quick] takes only runs, fixed and axes")
-        runs = quick_table.get("runs")
-        if runs is not None and not isinstance(runs, int):
-            raise GridError(f"{where}: quick.runs must be an integer")
-        fixed = _params(f"{where}: quick.fixed", quick_table.get("fixed", {}))
-        axes = _axes(f"{where}: quick.axes", quick_table.get("axes", {}))
-        grids = [g.with_overrides(runs, fixed, axes) for g in grids]
-    return grids
+    # [quick] is checked whether or not it applies: a typo in it shows at once.
+    if not isinstance(quick_table, dict) or set(quick_table) - {"runs", "fixed", "axes"}:
+        raise GridError(f"{where}: [quick] takes only runs, fixed and axes")
+    runs = quick_table.get("runs")
+    if runs is not None and (not isinstance(runs, int) or isinstance(runs, bool)):
+        raise GridError(f"{where}: quick.runs must be an integer")
+    fixed = _params(f"{where}: quick.fixed", quick_table.get("fixed", {}))
+    axes = _axes(f"{where}: quick.axes", quick_table.get("axes", {}))
+    quick_grids = [g.with_overrides(runs, fixed, axes) for g in grids]
+    return quick_grids if quick else grids
 
 
 def load_grids(path: str | Path, quick: bool = False) -> list[Grid]:
-    """Grids from a TOML grid file."""
+    """Grids from a TOML grid file.
+
+    Raises:
+        GridError: the file cannot be read, is not UTF-8 or TOML, or its grids
+            are malformed.
+    """
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text())
+        text = path.read_bytes().decode("utf-8")
+    except OSError as error:
+        raise GridError(f"{path}: cannot read the grid file: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise GridError(f"{path}: not UTF-8 text (byte {error.start}): TOML is UTF-8") from error
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise GridError(f"{path}: {error}") from error
     return parse_grids(data, str(path), quick)

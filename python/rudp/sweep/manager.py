@@ -9,12 +9,17 @@
 
 from __future__ import annotations
 
+import math
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 from tqdm import tqdm
@@ -22,7 +27,7 @@ from tqdm import tqdm
 from .. import paths
 from ..runner import Value
 from .cache import Cache, build_identity, point_key
-from .execute import Outcome
+from .execute import Environment, Outcome, environment
 from .figures import generic_report
 from .frame import Format, failure_report, save, to_frame
 from .grid import Grid, GridError, Point, expand, load_grids
@@ -103,9 +108,148 @@ def program_identities(points: Sequence[Point]) -> dict[str, str | None]:
     for program in dict.fromkeys(p.program for p in points):
         try:
             identities[program] = build_identity(paths.program(program))
-        except OSError:
+        except (OSError, ValueError):
             identities[program] = None
     return identities
+
+
+def cached_outcome(
+    store: Cache | None, point: Point, build: str | None, env: Environment
+) -> Outcome | None:
+    """``point``'s result in ``store`` for ``build`` and ``env``, or None.
+
+    A record that is absent, cut short, malformed or incomplete is a miss:
+    the point runs again and its new record replaces the bad one.
+    """
+    if store is None or build is None:
+        return None
+    record = store.get(point_key(point, build, env))
+    if record is None:
+        return None
+    try:
+        return Outcome.from_record(point, record)
+    except ValueError:
+        return None
+
+
+class SweepInterrupted(KeyboardInterrupt):
+    """A sweep stopped by SIGINT (Ctrl-C) or SIGTERM, after it kept what had finished."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        super().__init__(signal.Signals(signum).name)
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """SIGINT and SIGTERM raise :class:`SweepInterrupted` in the main thread, once.
+
+    SIGTERM would otherwise end the process at once, leaving its runs
+    orphaned. A second signal while the sweep stops (seconds) is ignored.
+    Signals ignored by the caller (``nohup``) stay ignored; from a thread
+    other than the main one (where handlers cannot be set), nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    raised = False
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        nonlocal raised
+        if not raised:
+            raised = True
+            raise SweepInterrupted(signum)
+
+    previous: dict[signal.Signals, Any] = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(number) is not signal.SIG_IGN:
+            previous[number] = signal.signal(number, handler)
+    try:
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old if old is not None else signal.SIG_DFL)
+
+
+def _check_limits(jobs: int | None, timeout_s: float | None) -> None:
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise ValueError(f"jobs must be a whole number >= 1, got {jobs!r}")
+    if timeout_s is not None and not (
+        isinstance(timeout_s, int | float) and math.isfinite(timeout_s) and timeout_s > 0
+    ):
+        raise ValueError(f"timeout_s must be a positive number of seconds, got {timeout_s!r}")
+
+
+def _execute(
+    name: str,
+    points: Sequence[Point],
+    pending: Sequence[int],
+    outcomes: list[Outcome | None],
+    *,
+    store: Cache | None,
+    expected: Mapping[str, str | None],
+    jobs: int | None,
+    scheduler: str | Client | None,
+    timeout_s: float | None,
+    progress: bool,
+    shown: int,
+) -> int:
+    """Run ``points[i]`` for each ``i`` of ``pending`` into ``outcomes[i]``, storing
+    each result as it finishes; returns how many ran on a rebuilt program.
+
+    On SIGINT or SIGTERM: stop the runs under way, say what was kept, raise.
+    """
+    todo = [points[i] for i in pending]
+    stored = [0]
+    stored_lock = threading.Lock()
+
+    def keep(j: int, outcome: Outcome) -> None:
+        # Called as each run finishes, from the pool's threads: a result is
+        # stored even if the sweep is stopped before it takes it. Filed under
+        # the build and environment that really ran it: a program rebuilt
+        # mid-sweep must not file its results under the old identity.
+        if store is not None and outcome.is_result and outcome.build is not None:
+            store.put(point_key(todo[j], outcome.build, outcome.environment), outcome.record())
+            with stored_lock:
+                stored[0] += 1
+
+    failures = rebuilt = 0
+    with _interruptible():
+        runner: Generator[tuple[int, Outcome], None, None] = (
+            run_dask(todo, scheduler, timeout_s, keep)
+            if scheduler is not None
+            else run_local(todo, jobs, timeout_s, keep)
+        )
+        try:
+            with tqdm(
+                total=shown,
+                initial=shown - len(todo),
+                desc=name,
+                unit="run",
+                disable=not progress,
+                dynamic_ncols=True,
+            ) as bar:
+                bar.set_postfix(failed=0, refresh=False)
+                for j, outcome in runner:
+                    outcomes[pending[j]] = outcome
+                    failures += not outcome.ok
+                    rebuilt += (
+                        outcome.build is not None
+                        and outcome.build != expected[outcome.point.program]
+                    )
+                    bar.set_postfix(failed=failures, refresh=False)
+                    bar.update()
+        except KeyboardInterrupt as interruption:
+            runner.close()  # stops the runs under way and keeps what finished
+            kept = shown - len(todo) + stored[0]
+            message = _interrupted(
+                interruption, name=name, kept=kept, total=len(points), new=stored[0], store=store
+            )
+            print(message, file=sys.stderr)
+            raise
+        finally:
+            runner.close()
+    return rebuilt
 
 
 def run_sweep(
@@ -151,65 +295,64 @@ def run_sweep(
 
     Returns:
         One row per (point, run), or per cached one with ``cached_only``;
-        failed runs are rows too, with ``error`` set (see
+        failed runs are rows too, with ``status`` and ``error`` set (see
         :mod:`rudp.sweep.frame`). ``frame.attrs`` holds counts: ``runs``,
-        ``cached``, ``executed``, ``failed``, ``missing`` (not run, with
-        ``cached_only``), ``seconds``, and the paths written under ``written``.
+        ``cached``, ``executed``, ``failed`` (runs that did not succeed),
+        ``errors`` (those of them without a result), ``missing`` (not run,
+        with ``cached_only``), ``seconds``, and the paths written under
+        ``written``.
 
-    Failures never stop the sweep and are never cached; they are printed
-    with their command line and stderr at the end.
+    Raises:
+        SweepInterrupted: SIGINT or SIGTERM stopped the sweep. Every run
+            that had finished is in the cache first, the running programs
+            are killed, and a message says how to resume.
+        ValueError: ``jobs`` or ``timeout_s`` makes no sense (GridError:
+            the grids do not).
+
+    Failures never stop the sweep. A reported failure (the program ran and
+    said its run failed) is a result: a row with its metrics, cached like
+    a success. A run without a result (a crash, a timeout, a bad
+    parameter) is a row with its error, not cached: the next sweep runs it
+    again. Both are printed at the end, with a command line to reproduce.
     """
     started = time.monotonic()
+    _check_limits(jobs, timeout_s)
     the_plan = plan(spec, quick, runs, fixed, axes)
     points = the_plan.points()
     folder = Path(out) if out is not None else Path("results") / the_plan.name
     if cached_only and not use_cache:
         raise GridError("cached_only needs the cache: it runs nothing")
     store = Cache(Path(cache) if cache is not None else folder / "cache") if use_cache else None
+    if store is not None and not cached_only:
+        store.remove_orphans()
 
     expected = program_identities(points)
+    env = environment()
     outcomes: list[Outcome | None] = [None] * len(points)
     pending: list[int] = []
     for i, point in enumerate(points):
-        build = expected[point.program]
-        record = store.get(point_key(point, build)) if store and build else None
-        if record is not None:
-            outcomes[i] = Outcome.from_record(point, record)
+        found = cached_outcome(store, point, expected[point.program], env)
+        if found is not None:
+            outcomes[i] = found
         else:
             pending.append(i)
 
-    failures = rebuilt = 0
     missing = len(pending) if cached_only else 0
     if cached_only:
         pending = []
-    todo = [points[i] for i in pending]
-    runner: Iterator[tuple[int, Outcome]] = (
-        run_dask(todo, scheduler, timeout_s)
-        if scheduler is not None
-        else run_local(todo, jobs, timeout_s)
+    rebuilt = _execute(
+        the_plan.name,
+        points,
+        pending,
+        outcomes,
+        store=store,
+        expected=expected,
+        jobs=jobs,
+        scheduler=scheduler,
+        timeout_s=timeout_s,
+        progress=progress,
+        shown=len(points) - missing,
     )
-    with tqdm(
-        total=len(points) - missing,
-        initial=len(points) - missing - len(pending),
-        desc=the_plan.name,
-        unit="run",
-        disable=not progress,
-        dynamic_ncols=True,
-    ) as bar:
-        bar.set_postfix(failed=0, refresh=False)
-        for j, outcome in runner:
-            i = pending[j]
-            outcomes[i] = outcome
-            if outcome.ok and store is not None and outcome.build is not None:
-                # Under the build that really ran: a program rebuilt mid-sweep
-                # must not file its results under the old identity.
-                store.put(point_key(points[i], outcome.build), outcome.record())
-            failures += not outcome.ok
-            rebuilt += (
-                outcome.build is not None and outcome.build != expected[outcome.point.program]
-            )
-            bar.set_postfix(failed=failures, refresh=False)
-            bar.update()
 
     frame = to_frame([o for o in outcomes if o is not None])
     results = save(frame, folder, fmt)
@@ -220,22 +363,48 @@ def run_sweep(
         cached=len(points) - missing - len(pending),
         executed=len(pending),
         missing=missing,
-        failed=failures,
+        failed=int((frame["status"] != "ok").sum()),
+        errors=int((frame["status"] == "error").sum()),
         seconds=round(time.monotonic() - started, 3),
         written=[str(p) for p in written],
     )
     if progress:
         print(_summary(frame, rebuilt), file=sys.stderr)
-    if failures:
+    if (frame["status"] != "ok").any():
         print(failure_report(frame), file=sys.stderr)
     return frame
 
 
+def _interrupted(
+    interruption: KeyboardInterrupt,
+    *,
+    name: str,
+    kept: int,
+    total: int,
+    new: int,
+    store: Cache | None,
+) -> str:
+    how = signal.Signals(getattr(interruption, "signum", signal.SIGINT)).name
+    if store is None:
+        return (
+            f"{name}: interrupted by {how}; the runs under way were stopped. Nothing was "
+            "cached (no cache): a new sweep starts from the beginning."
+        )
+    return (
+        f"{name}: interrupted by {how}; the runs under way were stopped. "
+        f"{kept} of {total} runs are in the cache ({new} finished in this sweep), "
+        f"in {store.folder}. To resume, run the same command again: it runs only "
+        "the missing ones (add --cached-only to see the results so far)."
+    )
+
+
 def _summary(frame: pd.DataFrame, rebuilt: int) -> str:
     a = frame.attrs
+    reported = a["failed"] - a["errors"]
     lines = [
-        f"{a['name']}: {a['runs']} runs ({a['cached']} from cache, {a['executed']} executed, "
-        f"{a['failed']} failed) in {a['seconds']:.1f} s"
+        f"{a['name']}: {a['runs']} runs ({a['cached']} from cache, {a['executed']} executed) "
+        f"in {a['seconds']:.1f} s; {a['failed']} did not succeed: {reported} reported a "
+        f"failure (a result, cached), {a['errors']} without a result"
         + (f"; {a['missing']} not run yet, left out" if a["missing"] else ""),
         f"wrote {a['written'][0]} and {len(a['written']) - 1} figure/table file(s)",
     ]

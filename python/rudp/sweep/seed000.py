@@ -25,7 +25,7 @@ import pandas as pd
 from ..runner import Value
 from . import tables
 from .figures import dodge, finish, ns3_seconds, plot_estimates
-from .frame import succeeded
+from .frame import success
 from .grid import Grid
 from .stats import summarize
 
@@ -176,9 +176,8 @@ def grids(quick: bool = False) -> list[Grid]:
 
 
 def _panel_rows(frame: pd.DataFrame, panel: Panel) -> pd.DataFrame:
-    """The successful rows of ``panel``'s grid, with ``x`` in % or ms and ``router``."""
-    data = succeeded(frame)
-    data = data[data["program"] == PROGRAM]
+    """Every run of ``panel``'s grid, failed ones too, with ``x`` in % or ms and ``router``."""
+    data = frame[frame["program"] == PROGRAM]
     if panel.axis == "loss":
         data = data[data["delay"].map(ns3_seconds) == 0.0]
         x = data["loss"].astype(float) * 100
@@ -201,7 +200,11 @@ def _x_label(axis: str) -> str:
 
 
 def _summaries(frame: pd.DataFrame, panel: Panel) -> pd.DataFrame:
-    """Long table: router, series, metric, x, mean, ci95, n, seed."""
+    """Long table: router, series, metric, x, mean, ci95, n, failed, runs, seed.
+
+    ``mean``, ``ci95`` and ``n`` are over the successful runs; ``failed`` of
+    ``runs`` did not succeed (a transfer that failed, or a run with no result).
+    """
     data = _panel_rows(frame, panel)
     parts: list[pd.DataFrame] = []
     for series in panel.series:
@@ -214,7 +217,7 @@ def _summaries(frame: pd.DataFrame, panel: Panel) -> pd.DataFrame:
             summary.insert(2, "metric", metric)
             summary["seed000"] = [seed_value(series, panel.axis, metric, x) for x in summary["x"]]
             parts.append(summary)
-    columns = ["router", "series", "metric", "x", "mean", "ci95", "n", "seed000"]
+    columns = ["router", "series", "metric", "x", "mean", "ci95", "n", "failed", "runs", "seed000"]
     if not parts:
         return pd.DataFrame(columns=columns)
     return pd.concat(parts, ignore_index=True)[columns]
@@ -233,7 +236,9 @@ def _wide(long: pd.DataFrame, panel: Panel, router: str) -> pd.DataFrame:
                 continue
             by_x = cells.set_index("x")
             ours = {
-                f"{x:g} {unit}": tables.estimate(*by_x.loc[x, ["mean", "ci95"]])
+                f"{x:g} {unit}": tables.estimate_of_successes(
+                    *by_x.loc[x, ["mean", "ci95", "failed", "runs"]]
+                )
                 for x in xs
                 if x in by_x.index
             }
@@ -284,7 +289,13 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
     other = "delay 0 ms" if panel.axis == "loss" else "loss 0 %"
     fig.suptitle(
         f"Figure {panel.figure} (seed 000): {panel.title}, {other}\n"
-        f"1.jpg ({FILE_BYTES} B), fixed RTO 2 s; mean and 95 % CI (Student t) of {_runs(data)}"
+        f"1.jpg ({FILE_BYTES} B), fixed RTO 2 s; mean and 95 % CI (Student t) of the "
+        f"completed transfers of {_runs(data)} a point"
+        + (
+            "\nk/n failed: k of the point's n transfers did not complete (not in the mean)"
+            if not success(data).all()
+            else ""
+        )
     )
     return finish(fig, out / f"seed000-figure{panel.figure}.png")
 
@@ -305,8 +316,11 @@ def report(frame: pd.DataFrame, out: Path) -> list[Path]:
         other = "delay 0 ms" if panel.axis == "loss" else "loss 0 %"
         title = f"Table {panel.table} (seed 000): {panel.title}, {other}"
         note = (
-            f"Ours: mean ± 95 % CI half-width (Student t) of {_runs(data)}, 1.jpg, fixed RTO 2 s, "
-            "ns-3 CSMA link. Rows marked (seed 000): the seed's loopback measurements, "
+            f"Ours: mean ± 95 % CI half-width (Student t) of {_runs(data)} a point, 1.jpg, "
+            "fixed RTO 2 s, ns-3 CSMA link. A cell with (k/n failed) had k of its n runs "
+            "fail (the transfer failed, or the run gave no result): its mean is over the "
+            "n - k that completed, and a cell with only k/n failed had none. "
+            "Rows marked (seed 000): the seed's loopback measurements, "
             "for comparing trends only."
         )
         paths = tables.write(

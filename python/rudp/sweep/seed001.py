@@ -3,8 +3,9 @@
 ``rudp-tcp-vs-udp`` sends N packets of 1472 B over a 1 Gbit/s CSMA link and
 reports FlowMonitor's throughput, mean delay, mean jitter, lost packets and
 its delay and jitter histograms. Figures: each metric against N (one line
-per transport, mean and 95 % CI over runs), and the CDFs of delay and
-jitter built from the histograms.
+per transport, mean and 95 % CI over the successful runs, failed runs
+counted beside each point), and the CDFs of delay and jitter built from the
+successful runs' histograms.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pandas as pd
 
 from . import tables
 from .figures import dodge, finish, histogram_cdf, plot_estimates
-from .frame import succeeded
+from .frame import success
 from .grid import Grid
 from .stats import summarize
 
@@ -37,6 +38,7 @@ METRICS = {
     "lost_packets": ("loss", "lost packets", "symlog"),
 }
 _MS = {"mean_delay_s", "mean_jitter_s"}
+FAILED_COLUMN = "runs failed"
 
 
 def grids(quick: bool = False) -> list[Grid]:
@@ -53,8 +55,8 @@ def grids(quick: bool = False) -> list[Grid]:
 
 
 def _ours(frame: pd.DataFrame) -> pd.DataFrame:
-    data = succeeded(frame)
-    return data[data["program"] == PROGRAM]
+    """Every run of the program, failed ones too."""
+    return frame[frame["program"] == PROGRAM]
 
 
 def _transports(data: pd.DataFrame) -> list[str]:
@@ -84,7 +86,8 @@ def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
         ax.set_ylabel(name + ("" if scale == "linear" else f" ({scale} scale)"))
         ax.set_title(
             f"Seed 001: {name.split(' (')[0]} against packet count\n"
-            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs; mean and 95 % CI of {runs} run(s)"
+            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs; mean and 95 % CI of the successful "
+            f"runs of {runs}"
         )
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize="small")
@@ -94,6 +97,10 @@ def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
 
 def _cdfs(data: pd.DataFrame, out: Path) -> list[Path]:
     written: list[Path] = []
+    failed = int((~success(data)).sum())
+    data = data[success(data)]
+    if data.empty:
+        return written
     counts = sorted(data["packets"].unique())
     # Three packet counts tell the story: the smallest, a middle one, the largest.
     shown = list(dict.fromkeys([counts[0], counts[len(counts) // 2], counts[-1]]))
@@ -118,8 +125,10 @@ def _cdfs(data: pd.DataFrame, out: Path) -> list[Path]:
             if ax.has_data():
                 ax.legend(fontsize="small")
         axes[0][0].set_ylabel("fraction of packets ≤ x")
+        left_out = f"; {failed} failed run(s) left out" if failed else ""
         fig.suptitle(
-            f"Seed 001: CDF of per-packet {quantity} from FlowMonitor histograms (all runs pooled)"
+            f"Seed 001: CDF of per-packet {quantity} from FlowMonitor histograms "
+            f"(successful runs pooled{left_out})"
         )
         written.append(finish(fig, out / f"seed001-{quantity}-cdf.png"))
     return written
@@ -127,6 +136,8 @@ def _cdfs(data: pd.DataFrame, out: Path) -> list[Path]:
 
 def _table(data: pd.DataFrame, out: Path) -> list[Path]:
     metrics = [m for m in METRICS if m in data]
+    if not metrics:
+        return []
     long = pd.concat(
         [summarize(data, ["transport", "packets"], m).assign(metric=m) for m in metrics],
         ignore_index=True,
@@ -138,6 +149,8 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
             scale = 1e3 if cell["metric"] in _MS else 1.0
             name = METRICS[cell["metric"]][1]
             row[name] = tables.estimate(cell["mean"] * scale, cell["ci95"] * scale)
+        first = part.iloc[0]  # every metric of a point counts the same runs
+        row[FAILED_COLUMN] = tables.failures(first["failed"], first["runs"])
         wide_rows.append(row)
     order = {t: i for i, t in enumerate(_transports(data))}
     wide = pd.DataFrame(wide_rows)
@@ -148,9 +161,11 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
         out,
         stem="seed001-summary",
         title="Seed 001: TCP, UDP and RUDP against packet count",
-        long=long[["transport", "packets", "metric", "mean", "ci95", "n"]],
+        long=long[["transport", "packets", "metric", "mean", "ci95", "n", "failed", "runs"]],
         wide=wide,
-        note="Mean ± 95 % CI half-width (Student t) over runs; FlowMonitor's data flow.",
+        note="Mean ± 95 % CI half-width (Student t) over the successful runs; FlowMonitor's "
+        f"data flow. '{FAILED_COLUMN}': k/n, k of the point's n runs failed (the program "
+        "reported a failed run, or the run gave no result) and are not in the means.",
     )
 
 

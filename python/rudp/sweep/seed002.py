@@ -21,8 +21,7 @@ import pandas as pd
 from ..models import cmt
 from ..runner import Value
 from . import tables
-from .figures import dodge, finish, plot_estimates
-from .frame import succeeded
+from .figures import dodge, finish, ns3_seconds, plot_estimates
 from .grid import Grid
 from .stats import summarize
 
@@ -77,17 +76,23 @@ def grids(quick: bool = False) -> list[Grid]:
     ]
 
 
+def _rtt_ms(option: object, which: int) -> float:
+    """The RTT of path ``which`` (0 or -1) of an ``--rtt`` option ("100ms", "100ms,200ms")."""
+    seconds = ns3_seconds(str(option).split(",")[which])
+    return float("nan") if seconds is None else round(seconds * 1000, 6)
+
+
 def _ours(frame: pd.DataFrame) -> pd.DataFrame:
-    data = succeeded(frame)
-    data = data[data["program"] == PROGRAM].copy()
+    """Every run of the program, failed ones too; the x values from the parameters,
+    which every row has (a run that gave no result has no metrics)."""
+    data = frame[frame["program"] == PROGRAM].copy()
     if data.empty:
         return data
-    # The program reports the first path's RTT; equal-RTT points have one.
     data["equal_rtt"] = ~data["rtt"].astype(str).str.contains(",")
-    data["second_rtt_ms"] = data["rtt"].astype(str).str.split(",").str[-1].str.rstrip("ms")
-    data["second_rtt_ms"] = pd.to_numeric(data["second_rtt_ms"], errors="coerce")
-    data["throughput_kBps"] = data["throughput_Bps"] / 1000
-    data["rtt_ms"] = data["rtt_s"] * 1000
+    data["rtt_ms"] = data["rtt"].map(lambda option: _rtt_ms(option, 0))
+    data["second_rtt_ms"] = data["rtt"].map(lambda option: _rtt_ms(option, -1))
+    throughput = data["throughput_Bps"] if "throughput_Bps" in data else float("nan")
+    data["throughput_kBps"] = pd.to_numeric(throughput, errors="coerce") / 1000
     return data
 
 
@@ -163,7 +168,8 @@ def _mismatch(data: pd.DataFrame, out: Path) -> Path | None:
 
 
 def error_table(data: pd.DataFrame) -> pd.DataFrame:
-    """Simulation (mean over runs) against the model at every equal-RTT grid point."""
+    """Simulation (mean over the successful runs; ``failed`` of ``runs`` did not
+    succeed) against the model at every equal-RTT grid point."""
     part = data[data["equal_rtt"]]
     summary = summarize(part, ["paths", "rtt_ms", "loss", "rbuf"], "throughput_kBps")
     summary["model_kBps"] = [
@@ -189,13 +195,20 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
             ],
             "model (kB/s)": summary["model_kBps"].round(1),
             "relative error": (summary["relative_error"] * 100).round(1).astype(str) + " %",
+            "runs failed": [
+                tables.failures(f, r)
+                for f, r in zip(summary["failed"], summary["runs"], strict=True)
+            ],
         }
     )
     errors = summary["relative_error"].abs()
+    failed = int(summary["failed"].sum())
     note = (
-        f"Mean ± 95 % CI over runs against rudp.models.cmt. |relative error|: median "
-        f"{errors.median() * 100:.1f} %, worst {errors.max() * 100:.1f} % over "
-        f"{len(summary)} points."
+        f"Mean ± 95 % CI over the successful runs against rudp.models.cmt. |relative error|: "
+        f"median {errors.median() * 100:.1f} %, worst {errors.max() * 100:.1f} % over "
+        f"{int(errors.notna().sum())} points. 'runs failed': k/n, k of the point's n runs "
+        "failed (the program reported a failed run, or the run gave no result) and are not "
+        f"in the mean; {failed} in all."
     )
     return tables.write(
         out,

@@ -15,10 +15,15 @@ or section per transport: TCP (the seed's) and RUDP carrying the same
 - figures 4 and 5: TCP friendliness, one Reno flow against one flow of each
   algorithm; figures 8 and 9 repeat them for CVTCP;
 - a ranking table that checks the seed's conclusions against our runs.
+
+Every mean is over the runs that succeeded; runs that failed (the program
+reported a failure, or the run gave no result) are counted beside it as
+``k/n failed``, never averaged in and never dropped silently.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,8 +36,8 @@ from matplotlib.ticker import NullFormatter
 
 from ..runner import Value
 from . import tables
-from .figures import dodge, finish, plot_estimates
-from .frame import succeeded
+from .figures import dodge, finish, ns3_seconds, plot_estimates
+from .frame import success
 from .grid import Grid
 from .stats import summarize
 
@@ -134,22 +139,66 @@ def grids(quick: bool = False) -> list[Grid]:
 # --- the frame, one row per flow ------------------------------------------------------------
 
 
+_RATE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*([kKMG]?)b(?:ps|/s)\s*$")
+_RATE_UNITS = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def _rate_bps(value: object) -> float:
+    """An ns-3 data rate option ("100Mbps") in bit/s; NaN if it is not one."""
+    match = _RATE.match(str(value))
+    if match is None:
+        return float("nan")
+    return float(match.group(1)) * _RATE_UNITS[match.group(2)]
+
+
+def _option_flows(option: object) -> list[dict[str, object]]:
+    """The flows a ``--flows`` option asks for ("cubic@50ms,veno@200ms"), unmeasured."""
+    flows: list[dict[str, object]] = []
+    for index, part in enumerate(str(option).split(",")):
+        algorithm, _, rtt = part.partition("@")
+        seconds = ns3_seconds(rtt)
+        flows.append(
+            {
+                "index": index,
+                "algorithm": algorithm.strip(),
+                "rtt_s": float("nan") if seconds is None else seconds,
+                "throughput_bps": float("nan"),
+            }
+        )
+    return flows
+
+
+def _number(run: pd.Series, name: str) -> float:
+    value = run.get(name)
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return float("nan")
+
+
 def flow_rows(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per flow of every successful run: its experiment and its metrics.
+    """One row per flow of every run, failed runs too: its experiment and its metrics.
 
     Columns: ``transport``, ``setting`` (high-bdp, lossy), ``loss``, ``run``,
     ``flows`` (the option), ``n_flows``, ``index``, ``algorithm``, ``rtt_ms``,
-    ``throughput_Mbps``, the run's ``utilization`` and ``jain_index``.
+    ``throughput_Mbps``, the run's ``utilization`` and ``jain_index``, and
+    its ``status`` (``ok``, ``failed``, ``error``: see :mod:`rudp.sweep.frame`).
+    A run with no per-flow metrics (one that gave no result) has its flows
+    from the ``flows`` option, unmeasured (NaN), so that it is counted.
     """
-    data = succeeded(frame)
-    data = data[data["program"] == PROGRAM]
+    data = frame[frame["program"] == PROGRAM]
+    statuses = success(data).map({True: "ok", False: "failed"})
+    if "status" in data:
+        statuses = data["status"]
     records: list[dict[str, object]] = []
-    for _, run in data.iterrows():
+    for (_, run), status in zip(data.iterrows(), statuses, strict=True):
         detail = run.get("flows_metrics")
         if not isinstance(detail, list | np.ndarray):
-            continue
-        rate = float(run["rate_bps"]) if "rate_bps" in run else float("nan")
+            detail = _option_flows(run["flows"])
+        rate = _rate_bps(run.get("rate"))
+        rate = rate if not np.isnan(rate) else _number(run, "rate_bps")
         for flow in detail:
+            rtt_ms = float(flow["rtt_s"]) * 1e3
             records.append(
                 {
                     "transport": run["transport"],
@@ -160,10 +209,11 @@ def flow_rows(frame: pd.DataFrame) -> pd.DataFrame:
                     "n_flows": len(detail),
                     "index": int(flow["index"]),
                     "algorithm": str(flow["algorithm"]),
-                    "rtt_ms": round(float(flow["rtt_s"]) * 1e3),
+                    "rtt_ms": rtt_ms if np.isnan(rtt_ms) else round(rtt_ms),
                     "throughput_Mbps": float(flow["throughput_bps"]) / 1e6,
-                    "utilization": float(run["utilization"]),
-                    "jain_index": float(run["jain_index"]),
+                    "utilization": _number(run, "utilization"),
+                    "jain_index": _number(run, "jain_index"),
+                    "status": status,
                 }
             )
     return pd.DataFrame.from_records(records)
@@ -196,6 +246,7 @@ def _pairs(flows: pd.DataFrame, setting: str, *, friendliness: bool) -> pd.DataF
             (joined["algorithm_0"] == joined["algorithm_1"]) & (joined["rtt_ms_0"] == 50)
         ]
     joined = joined.assign(
+        status=joined["status_0"],
         algorithm=joined["algorithm_1"],
         ratio=joined["throughput_Mbps_0"] / joined["throughput_Mbps_1"],
         total_Mbps=joined["throughput_Mbps_0"] + joined["throughput_Mbps_1"],
@@ -284,13 +335,28 @@ def _friendliness_figure(
     top = 1.2 * float(pairs[["throughput_Mbps_0", "throughput_Mbps_1"]].max().max())
     for ax, transport, part in panels:
         shown = _ordered(part["algorithm"])
-        means = part.groupby("algorithm")[["throughput_Mbps_0", "throughput_Mbps_1"]].mean()
+        ok = part[success(part)]
+        means = ok.groupby("algorithm")[["throughput_Mbps_0", "throughput_Mbps_1"]].mean()
+        means = means.reindex(shown)
         positions = np.arange(len(shown))
         width = 0.38
         reno = [means.loc[a, "throughput_Mbps_0"] for a in shown]
         other = [means.loc[a, "throughput_Mbps_1"] for a in shown]
         ax.bar(positions - width / 2, reno, width, label="the Reno flow", color="tab:gray")
         ax.bar(positions + width / 2, other, width, label="the algorithm's flow", color="tab:blue")
+        counts = part.groupby("algorithm")["status"].agg(failed=lambda s: int((s != "ok").sum()))
+        counts["runs"] = part.groupby("algorithm").size()
+        for position, algorithm in zip(positions, shown, strict=True):
+            failed, runs = counts.loc[algorithm, "failed"], counts.loc[algorithm, "runs"]
+            if failed:
+                ax.annotate(
+                    f"{tables.failures(failed, runs)} failed",
+                    (position, 0.03),
+                    xycoords=ax.get_xaxis_transform(),
+                    ha="center",
+                    fontsize="x-small",
+                    color="tab:red",
+                )
         ax.set_xticks(positions, shown)
         ax.set_title(f"over {transport.upper()}")
         ax.grid(True, axis="y", alpha=0.3)
@@ -302,7 +368,8 @@ def _friendliness_figure(
     loss = f", loss {FRIENDLINESS_LOSS:g}" if setting == "lossy" else ""
     fig.suptitle(
         f"Seed 003 figure {number}: TCP friendliness, Reno against each algorithm, "
-        f"RTT {rtt} ms{loss}\n{where.strip()}"
+        f"RTT {rtt} ms{loss}\n{where.strip()}; means of the successful runs"
+        + ("; k/n failed: k of n runs did not succeed" if not success(pairs).all() else "")
     )
     return finish(fig, out / f"seed003-fig{number}-friendliness-{setting}.png")
 
@@ -311,10 +378,13 @@ def _friendliness_figure(
 
 
 def fairness_table(flows: pd.DataFrame, setting: str) -> pd.DataFrame:
-    """Throughput of the 50 ms flow over the other's: mean, CI, n per transport, algorithm, RTT."""
+    """Throughput of the 50 ms flow over the other's per transport, algorithm and RTT:
+    mean, CI and n over the successful runs, ``failed`` of ``runs`` that did not succeed."""
     pairs = _pairs(flows, setting, friendliness=False)
     if pairs.empty:
-        return pd.DataFrame(columns=["transport", "algorithm", "rtt_ms", "mean", "ci95", "n"])
+        return pd.DataFrame(
+            columns=["transport", "algorithm", "rtt_ms", "mean", "ci95", "n", "failed", "runs"]
+        )
     pairs = pairs.assign(rtt_ms=pairs["rtt_ms_1"])
     return summarize(pairs, ["transport", "algorithm", "rtt_ms"], "ratio")
 
@@ -328,7 +398,13 @@ def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
         sections: list[tuple[str, pd.DataFrame]] = []
         for transport in [t for t in TRANSPORTS if t in set(long["transport"])]:
             part = long[long["transport"] == transport]
-            wide = part.pivot(index="algorithm", columns="rtt_ms", values="mean")
+            part = part.assign(
+                cell=[
+                    tables.estimate_of_successes(m, float("nan"), f, r)
+                    for m, f, r in zip(part["mean"], part["failed"], part["runs"], strict=True)
+                ]
+            )
+            wide = part.pivot(index="algorithm", columns="rtt_ms", values="cell")
             wide = wide.reindex(_ordered(part["algorithm"]))
             wide.columns = [f"50 ms : {c} ms" for c in wide.columns]
             sections.append((f"over {transport.upper()}", wide.reset_index()))
@@ -340,34 +416,39 @@ def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
             long=long,
             wide=sections,
             note="Throughput of the 50 ms flow over that of the other flow of the same "
-            "algorithm (1 is fair; more favours the short RTT). Mean over runs; the CSV "
-            "has the 95 % CI.",
+            "algorithm (1 is fair; more favours the short RTT). Mean over the successful "
+            "runs; (k/n failed): k of the n runs failed (reported a failure or gave no "
+            "result) and are not in the mean. The CSV has the 95 % CI.",
         )
     return written
 
 
+RANKING_COLUMNS = ["transport", "setting", "algorithm", "utilization", "rank", "failed", "runs"]
+
+
 def rankings(flows: pd.DataFrame) -> pd.DataFrame:
-    """Per transport and setting, each algorithm's mean utilisation alone and its rank."""
+    """Per transport and setting, each algorithm's mean utilisation alone (over its
+    successful runs) and its rank, with ``failed`` of ``runs`` that did not succeed."""
     rows: list[pd.DataFrame] = []
     for setting in SETTINGS:
         data = _alone(flows, setting)
         if data.empty:
             continue
-        mean = data.groupby(["transport", "algorithm"])["utilization"].mean().reset_index()
+        mean = summarize(data, ["transport", "algorithm"], "utilization")
+        mean = mean.rename(columns={"mean": "utilization"})
         # Ranked as shown, to 0.1 %: means that print alike share a rank (1, 1, 3).
         shown = (mean["utilization"] * 100).round(1)
         mean["rank"] = shown.groupby(mean["transport"]).rank(ascending=False, method="min")
-        mean["rank"] = mean["rank"].astype(int)
+        mean["rank"] = mean["rank"].astype("Int64")  # none if every run failed
         rows.append(mean.assign(setting=setting))
     if not rows:
-        return pd.DataFrame(columns=["transport", "setting", "algorithm", "utilization", "rank"])
+        return pd.DataFrame(columns=RANKING_COLUMNS)
     table = pd.concat(rows, ignore_index=True)
-    return table[["transport", "setting", "algorithm", "utilization", "rank"]].sort_values(
-        ["transport", "setting", "rank"]
-    )
+    return table[RANKING_COLUMNS].sort_values(["transport", "setting", "rank"])
 
 
 UTILIZATION_COLUMN = "mean utilisation alone (%)"
+FAILED_COLUMN = "runs failed"
 RENO_SHARE_COLUMN = "Reno's share against it (%)"
 
 
@@ -381,6 +462,7 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
         wide = wide.rename(columns={"utilization": UTILIZATION_COLUMN})
         friendly = pairs.get(setting)
         if friendly is not None and not friendly.empty:
+            friendly = friendly[success(friendly)]
             share = friendly[friendly["transport"] == transport].groupby("algorithm")[
                 ["throughput_Mbps_0", "throughput_Mbps_1", "total_Mbps"]
             ]
@@ -393,10 +475,13 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
                 on="algorithm",
                 how="left",
             )
+        wide[FAILED_COLUMN] = [
+            tables.failures(f, r) for f, r in zip(wide["failed"], wide["runs"], strict=True)
+        ]
         sections.append(
             (
                 f"over {str(transport).upper()}, {SETTING_TITLES[str(setting)]}",
-                wide.drop(columns=["transport", "setting"]),
+                wide.drop(columns=["transport", "setting", "failed", "runs"]),
             )
         )
     return tables.write(
@@ -406,7 +491,9 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
         long=ranks,
         wide=sections,
         note="High-BDP: mean over RTT 50-400 ms; lossy: mean over loss 1e-5..1e-2; "
-        "means equal to 0.1 % share a rank. "
+        "means over the successful runs, equal to 0.1 % share a rank; "
+        f"'{FAILED_COLUMN}': k of the algorithm's n runs alone failed (reported a failure "
+        "or gave no result) and are not in its mean. "
         "Reno's share is its part of the two flows' throughput in the friendliness "
         "runs (50 % is perfectly friendly).",
         decimals={UTILIZATION_COLUMN: 1, RENO_SHARE_COLUMN: 1},

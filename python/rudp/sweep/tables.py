@@ -38,6 +38,25 @@ def estimate(mean: float, ci95: float, digits: int = 4) -> str:
     return f"{number(mean, digits)} ± {number(ci95, 2)}"
 
 
+def failures(failed: int, runs: int) -> str:
+    """``k/n``: how many of a point's runs failed."""
+    return f"{int(failed)}/{int(runs)}"
+
+
+def estimate_of_successes(mean: float, ci95: float, failed: int, runs: int, digits: int = 4) -> str:
+    """A table cell for a mean over the successful runs of a point.
+
+    ``mean ± half-width`` when every run succeeded; ``mean ± half-width
+    (k/n failed)`` when k of its n runs failed and the mean is over the
+    others; ``k/n failed`` when none succeeded.
+    """
+    shown = estimate(mean, ci95, digits)
+    if not failed:
+        return shown
+    count = f"{failures(failed, runs)} failed"
+    return f"{shown} ({count})" if shown else count
+
+
 def markdown(frame: pd.DataFrame, decimals: Mapping[str, int] | None = None) -> str:
     """A GitHub-flavoured Markdown table of ``frame``'s cells as they stand.
 

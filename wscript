@@ -14,11 +14,12 @@ def configure(conf):
 
 
 def build(bld):
-    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'flow-monitor', 'point-to-point'])
+    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'flow-monitor', 'point-to-point', 'traffic-control'])
     module.use.append('CRYPTO')
     # The ns-3 minor version (model/rudp-compat.h); waf-era ns-3 is 3.35 or older.
     module.env.append_value('DEFINES', 'RUDP_NS3_MINOR=%s' % bld.env['VERSION'].split('.')[1])
     module.source = [
+        'model/netem-queue-disc.cc',
         'model/rudp-cmt-path.cc',
         'model/rudp-cmt-receiver.cc',
         'model/rudp-cmt-sender.cc',
@@ -58,6 +59,7 @@ def build(bld):
         'test/rudp-connection-test-suite.cc',
         'test/rudp-cvtcp-test-suite.cc',
         'test/rudp-header-test-suite.cc',
+        'test/rudp-netem-test-suite.cc',
         'test/rudp-policy-test-suite.cc',
         'test/rudp-test-network.cc',
         'test/rudp-transfer-test-suite.cc',
@@ -67,6 +69,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'rudp'
     headers.source = [
+        'model/netem-queue-disc.h',
         'model/rudp-cmt-path.h',
         'model/rudp-cmt-receiver.h',
         'model/rudp-cmt-sender.h',

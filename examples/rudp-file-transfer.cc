@@ -23,6 +23,19 @@
  *   untouched. "delay" delays each datagram on its own; "sleeping" serves one
  *   datagram per --delay, as the seed's single-threaded Python router did.
  *
+ * Linux netem on the router (--reorder, --duplicate, --jitter, --ack-loss,
+ * --blackout-start/--blackout-duration), in every router mode: a
+ * NetemQueueDisc on the router's egress device towards the server
+ * (client-to-server datagrams: netem's "delay J J reorder P duplicate P", an
+ * extra delay uniform in [0, 2 J) that reordered datagrams skip) and one
+ * towards the client (server-to-client datagrams: "loss P"); a blackout
+ * loses every datagram entering either. Only with these options: without
+ * them the run is exactly as before, and with them --delay stays where it
+ * was, so that a run differs from one without them by the impairments only.
+ * Netem impairs ARP too, as Linux's does; so that a lost ARP exchange costs
+ * what it costs in Linux (a new request with the next packet), not ns-3's
+ * default 100 s of silence, ArpCache's DeadTimeout is then 0.
+ *
  * FlowMonitor measures every flow; the data_* metrics are those of the flow
  * that reaches the server, ack_* of the flow that reaches the client (with a
  * relay, each direction is two flows, one per hop: all are in "flows").
@@ -42,6 +55,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/rudp-module.h"
+#include "ns3/traffic-control-module.h"
 
 #include <iomanip>
 #include <iostream>
@@ -71,6 +85,14 @@ ChecksumErrors(Ptr<Node> node)
     return errors;
 }
 
+/// Sets a netem disc's Loss and Duplicate (a blackout's start and end).
+void
+SetNetemLoss(Ptr<NetemQueueDisc> disc, double loss, double duplicate)
+{
+    disc->SetAttribute("Loss", DoubleValue(loss));
+    disc->SetAttribute("Duplicate", DoubleValue(duplicate));
+}
+
 } // namespace
 
 int
@@ -93,6 +115,13 @@ main(int argc, char* argv[])
     std::string receivedDir;
     std::string output;
     Time maxTime = Seconds(3600);
+    double reorder = 0.0;
+    double duplicate = 0.0;
+    Time jitter = Seconds(0);
+    double ackLoss = 0.0;
+    uint32_t corruptionBits = 1;
+    Time blackoutStart = Seconds(0);
+    Time blackoutDuration = Seconds(0);
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("variant", "Protocol variant: stop-and-wait|go-back-n|reno", variant);
@@ -126,6 +155,29 @@ main(int argc, char* argv[])
                  receivedDir);
     cmd.AddValue("output", "Write the metrics as JSON to this file", output);
     cmd.AddValue("max-time", "Simulated time after which an unfinished transfer fails", maxTime);
+    cmd.AddValue("reorder",
+                 "Probability that a client-to-server datagram is sent at once, skipping the "
+                 "jitter delay, and so overtakes those delayed (netem's reorder), 0..1; needs "
+                 "a jitter above 0",
+                 reorder);
+    cmd.AddValue("duplicate",
+                 "Probability that a client-to-server datagram is sent twice (netem), 0..1",
+                 duplicate);
+    cmd.AddValue("jitter",
+                 "Extra client-to-server delay, uniform in [0, 2 x jitter) (netem's delay J J), "
+                 "so datagrams overtake one another; 0..10s",
+                 jitter);
+    cmd.AddValue("ack-loss",
+                 "Probability that a server-to-client datagram is lost (netem), 0..1",
+                 ackLoss);
+    cmd.AddValue("corruption-bits",
+                 "Distinct bits flipped in each datagram that corruption corrupts, 1..64",
+                 corruptionBits);
+    cmd.AddValue("blackout-start",
+                 "Start of a blackout: every datagram reaching the router, either way, is "
+                 "lost during [start, start + duration) (netem)",
+                 blackoutStart);
+    cmd.AddValue("blackout-duration", "Duration of the blackout (0: none)", blackoutDuration);
     cmd.Parse(argc, argv);
     if (size > 0)
     {
@@ -148,6 +200,22 @@ main(int argc, char* argv[])
     RudpParameterCheck::Range("rto", rto, MilliSeconds(1), Seconds(3600));
     RudpParameterCheck::Range("max-time", maxTime, MilliSeconds(1), Seconds(1e9));
     RudpParameterCheck::Range<uint64_t>("rate", rate.GetBitRate(), 1000, 1000000000000);
+    RudpParameterCheck::Range("reorder", reorder, 0.0, 1.0);
+    RudpParameterCheck::Range("duplicate", duplicate, 0.0, 1.0);
+    RudpParameterCheck::Range("jitter", jitter, Seconds(0), Seconds(10));
+    RudpParameterCheck::Range("ack-loss", ackLoss, 0.0, 1.0);
+    RudpParameterCheck::Range<uint32_t>("corruption-bits", corruptionBits, 1, 64);
+    RudpParameterCheck::Range("blackout-start", blackoutStart, Seconds(0), Seconds(1e9));
+    RudpParameterCheck::Range("blackout-duration", blackoutDuration, Seconds(0), Seconds(1e9));
+    if (reorder > 0 && !jitter.IsStrictlyPositive())
+    {
+        RudpParameterCheck::Fail("reorder",
+                                 "needs --jitter > 0: reordered datagrams skip netem's delay "
+                                 "(netem's rule), so without one nothing is overtaken");
+    }
+    // Netem only when asked for: runs without these options stay as they were.
+    const bool useNetem = reorder > 0 || duplicate > 0 || jitter.IsStrictlyPositive() ||
+                          ackLoss > 0 || blackoutDuration.IsStrictlyPositive();
     {
         std::string error;
         RudpFileSource probe = RudpFileSource::Generated("", 0, 0);
@@ -164,6 +232,10 @@ main(int argc, char* argv[])
                        StringValue(rtoIndex == 0 ? "Fixed" : "Adaptive"));
     Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(rto));
     Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(selectiveRepeat));
+    if (useNetem)
+    {
+        Config::SetDefault("ns3::ArpCache::DeadTimeout", TimeValue(Seconds(0)));
+    }
 
     NodeContainer nodes(3);
     Ptr<Node> client = nodes.Get(0);
@@ -194,10 +266,44 @@ main(int argc, char* argv[])
     lossModel->AssignStreams(0);
     Ptr<RudpCorruptionErrorModel> corruptionModel = CreateObject<RudpCorruptionErrorModel>();
     corruptionModel->SetAttribute("ErrorRate", DoubleValue(corruption));
+    corruptionModel->SetAttribute("BitsPerPacket", UintegerValue(corruptionBits));
     corruptionModel->AssignStreams(1);
     serverLink.Get(1)->SetAttribute("ReceiveErrorModel",
                                     PointerValue(corruption > 0 ? Ptr<ErrorModel>(corruptionModel)
                                                                 : Ptr<ErrorModel>(lossModel)));
+
+    // Netem on the router's egress devices: towards the server (data) and
+    // towards the client (ACKs).
+    Ptr<NetemQueueDisc> dataNetem;
+    Ptr<NetemQueueDisc> ackNetem;
+    if (useNetem)
+    {
+        TrafficControlHelper netem;
+        netem.SetRootQueueDisc("ns3::NetemQueueDisc",
+                               "Limit", // a window in flight, retransmissions and copies
+                               UintegerValue(1000 + 4 * window));
+        NetDeviceContainer egress(serverLink.Get(0));
+        egress.Add(clientLink.Get(1));
+        netem.Uninstall(egress);
+        QueueDiscContainer discs = netem.Install(egress);
+        dataNetem = DynamicCast<NetemQueueDisc>(discs.Get(0));
+        dataNetem->SetAttribute("Reorder", DoubleValue(reorder));
+        dataNetem->SetAttribute("Duplicate", DoubleValue(duplicate));
+        dataNetem->SetAttribute("Delay", TimeValue(jitter)); // delay J J: [0, 2 J)
+        dataNetem->SetAttribute("Jitter", TimeValue(jitter));
+        dataNetem->AssignStreams(100);
+        ackNetem = DynamicCast<NetemQueueDisc>(discs.Get(1));
+        ackNetem->SetAttribute("Loss", DoubleValue(ackLoss));
+        ackNetem->AssignStreams(110);
+        if (blackoutDuration.IsStrictlyPositive())
+        {
+            const Time end = blackoutStart + blackoutDuration;
+            Simulator::Schedule(blackoutStart, &SetNetemLoss, dataNetem, 1.0, 0.0);
+            Simulator::Schedule(end, &SetNetemLoss, dataNetem, 0.0, duplicate);
+            Simulator::Schedule(blackoutStart, &SetNetemLoss, ackNetem, 1.0, 0.0);
+            Simulator::Schedule(end, &SetNetemLoss, ackNetem, ackLoss, 0.0);
+        }
+    }
 
     const uint16_t serverPort = 2222; // the seed's ports
     const uint16_t relayPort = 3333;
@@ -301,6 +407,13 @@ main(int argc, char* argv[])
               << " ms, mean jitter " << data.meanJitterS * 1e3 << " ms\n  ACK flow: " << ackSent
               << " packets sent, " << ack.rxPackets << " received, mean delay "
               << ack.meanDelayS * 1e3 << " ms" << std::endl;
+    if (useNetem)
+    {
+        std::cout << "  netem: data " << dataNetem->GetCounts().lost << " lost, "
+                  << dataNetem->GetCounts().duplicated << " duplicated, "
+                  << dataNetem->GetCounts().reordered << " reordered; ACKs "
+                  << ackNetem->GetCounts().lost << " lost" << std::endl;
+    }
 
     if (!output.empty())
     {
@@ -343,6 +456,27 @@ main(int argc, char* argv[])
             .Set("relay_dropped", relay ? relay->GetDropped() : 0)
             .Set("relay_overflow_dropped", relay ? relay->GetOverflowDropped() : 0)
             .Set("relay_residence_mean_s", relay ? relay->GetMeanResidence().GetSeconds() : 0.0);
+        if (useNetem || corruptionBits != 1) // else the record stays as it was
+        {
+            json.Set("reorder", reorder)
+                .Set("duplicate", duplicate)
+                .Set("jitter_s", jitter.GetSeconds())
+                .Set("ack_loss", ackLoss)
+                .Set("corruption_bits", corruptionBits)
+                .Set("blackout_start_s", blackoutStart.GetSeconds())
+                .Set("blackout_duration_s", blackoutDuration.GetSeconds());
+        }
+        if (useNetem)
+        {
+            const NetemQueueDisc::Counts& d = dataNetem->GetCounts();
+            const NetemQueueDisc::Counts& a = ackNetem->GetCounts();
+            json.Set("netem_data_lost", d.lost)
+                .Set("netem_data_limit_dropped", d.limitDropped)
+                .Set("netem_data_duplicated", d.duplicated)
+                .Set("netem_data_reordered", d.reordered)
+                .Set("netem_ack_lost", a.lost)
+                .Set("netem_ack_limit_dropped", a.limitDropped);
+        }
         std::vector<RudpJson> flowList;
         for (const auto& flow : flows)
         {

@@ -46,4 +46,11 @@
 #define RUDP_HAVE_CWND_LIMITED 0
 #endif
 
+/// Queue<Item>::GetContainer() (from ns-3.37); earlier versions have begin() and end().
+#if RUDP_NS3_MINOR >= 37
+#define RUDP_HAVE_QUEUE_GET_CONTAINER 1
+#else
+#define RUDP_HAVE_QUEUE_GET_CONTAINER 0
+#endif
+
 #endif /* RUDP_COMPAT_H */

@@ -12,7 +12,9 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -57,6 +59,12 @@ RudpCorruptionErrorModel::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&RudpCorruptionErrorModel::m_trailerBytes),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("BitsPerPacket",
+                          "Distinct bits flipped in a corrupted packet with ErrorUnit PerPacket "
+                          "(bits, 1..64; the other units flip one bit per corrupted byte or bit).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCorruptionErrorModel::m_bitsPerPacket),
+                          MakeUintegerChecker<uint32_t>(1, 64))
             .AddTraceSource("Corrupt",
                             "A packet was corrupted: the packet and how many bits were flipped",
                             MakeTraceSourceAccessor(&RudpCorruptionErrorModel::m_corruptTrace),
@@ -85,6 +93,10 @@ RudpCorruptionErrorModel::GetCorruptedPackets() const
 void
 RudpCorruptionErrorModel::FlipBits(Ptr<Packet> packet, const std::vector<uint32_t>& bits)
 {
+    if (bits.empty())
+    {
+        return; // the packet stays as it is, headers and all
+    }
     const uint32_t size = packet->GetSize();
     std::vector<uint8_t> bytes(size);
     packet->CopyData(bytes.data(), size);
@@ -98,6 +110,34 @@ RudpCorruptionErrorModel::FlipBits(Ptr<Packet> packet, const std::vector<uint32_
     // and its packet tags (FlowMonitor's among them) stay.
     packet->RemoveAtEnd(size);
     packet->AddAtEnd(Create<Packet>(bytes.data(), size));
+}
+
+std::vector<uint32_t>
+RudpCorruptionErrorModel::FlipRandomBits(Ptr<Packet> packet,
+                                         uint32_t firstBit,
+                                         uint64_t span,
+                                         uint32_t count,
+                                         Ptr<UniformRandomVariable> random)
+{
+    NS_LOG_FUNCTION(packet << firstBit << span << count << random);
+    NS_ABORT_MSG_IF(span > (uint64_t{1} << 32), "a span of " << span << " bits is too large");
+    const uint64_t k = std::min<uint64_t>(count, span);
+    // Floyd: for j = span - k .. span - 1 take t in [0, j]; keep t if new,
+    // else j (new for sure). Each k-subset comes out with equal probability.
+    std::set<uint64_t> chosen;
+    for (uint64_t j = span - k; j < span; ++j)
+    {
+        const uint64_t t = random->GetInteger(0, static_cast<uint32_t>(j));
+        chosen.insert(chosen.count(t) ? j : t);
+    }
+    std::vector<uint32_t> bits;
+    bits.reserve(chosen.size());
+    for (const uint64_t bit : chosen)
+    {
+        bits.push_back(static_cast<uint32_t>(firstBit + bit));
+    }
+    FlipBits(packet, bits);
+    return bits;
 }
 
 uint64_t
@@ -129,7 +169,7 @@ RudpCorruptionErrorModel::DoCorrupt(Ptr<Packet> p)
     case PER_PACKET:
         if (m_random->GetValue() < m_rate)
         {
-            bits.push_back(firstBit + m_random->GetInteger(0, span - 1));
+            bits = FlipRandomBits(p, firstBit, span, m_bitsPerPacket, m_random);
         }
         break;
     case PER_BYTE:
@@ -137,19 +177,20 @@ RudpCorruptionErrorModel::DoCorrupt(Ptr<Packet> p)
         {
             bits.push_back(firstBit + byte * 8 + m_random->GetInteger(0, 7));
         }
+        FlipBits(p, bits);
         break;
     case PER_BIT:
         for (uint64_t bit = NextGap(); bit < span; bit += 1 + NextGap())
         {
             bits.push_back(firstBit + bit);
         }
+        FlipBits(p, bits);
         break;
     }
     if (bits.empty())
     {
         return false;
     }
-    FlipBits(p, bits);
     ++m_corrupted;
     NS_LOG_LOGIC("flipped " << bits.size() << " bits of a " << size << "-byte packet");
     m_corruptTrace(p, bits.size());

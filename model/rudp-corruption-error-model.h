@@ -26,9 +26,11 @@ namespace ns3
  * trailer intact (ns-3 does not check those), so the corruption lands in
  * the transport segment.
  *
- * Units: per packet (one random bit of a packet, with probability
- * ErrorRate), per byte (each byte independently, one random bit of it) or
- * per bit (each bit independently).
+ * Units: per packet (BitsPerPacket distinct random bits of a packet, with
+ * probability ErrorRate; one bit by default), per byte (each byte
+ * independently, one random bit of it) or per bit (each bit independently).
+ * The bits are chosen and flipped by FlipRandomBits, which NetemQueueDisc's
+ * Corrupt uses too.
  */
 class RudpCorruptionErrorModel : public ErrorModel
 {
@@ -72,6 +74,29 @@ class RudpCorruptionErrorModel : public ErrorModel
      */
     static void FlipBits(Ptr<Packet> packet, const std::vector<uint32_t>& bits);
 
+    /**
+     * \brief Flips \p count distinct bits of \p packet, drawn uniformly among
+     * the \p span bits that start at bit \p firstBit (numbered as FlipBits).
+     *
+     * Every set of \p count distinct bits is equally likely (Floyd's
+     * sampling): exactly \p count draws from \p random, the j-th an integer
+     * in [0, span - count + j]. With \p count 1 that is one draw in
+     * [0, span - 1]. If the span holds fewer than \p count bits, all of
+     * them are flipped.
+     *
+     * \param packet the packet, changed in place (its tags stay)
+     * \param firstBit the first bit that may be flipped
+     * \param span how many bits, from \p firstBit, may be flipped (at most 2^32)
+     * \param count how many distinct bits to flip
+     * \param random the stream the positions are drawn from
+     * \return the flipped bits, ascending
+     */
+    static std::vector<uint32_t> FlipRandomBits(Ptr<Packet> packet,
+                                                uint32_t firstBit,
+                                                uint64_t span,
+                                                uint32_t count,
+                                                Ptr<UniformRandomVariable> random);
+
   private:
     bool DoCorrupt(Ptr<Packet> p) override;
     void DoReset() override;
@@ -83,6 +108,7 @@ class RudpCorruptionErrorModel : public ErrorModel
     double m_rate{0};
     uint32_t m_headerBytes{42};
     uint32_t m_trailerBytes{4};
+    uint32_t m_bitsPerPacket{1};
     Ptr<UniformRandomVariable> m_random;
     uint64_t m_corrupted{0};
     TracedCallback<Ptr<const Packet>, uint32_t> m_corruptTrace;

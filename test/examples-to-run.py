@@ -17,6 +17,8 @@ cpp_examples = [
     ("rudp-file-transfer --variant=reno --corruption=0.05 --rto-mode=adaptive --size=100000", "True", "False"),
     ("rudp-file-transfer --variant=go-back-n --router=sleeping --delay=20ms --size=100000", "True", "False"),
     ("rudp-file-transfer --variant=reno --router=delay --delay=20ms --loss=0.05 --size=200000", "True", "False"),
+    ("rudp-file-transfer --variant=reno --sack=1 --delay=5ms --reorder=0.05 --duplicate=0.05 --jitter=2ms --ack-loss=0.05 --size=200000", "True", "False"),
+    ("rudp-file-transfer --variant=go-back-n --corruption=0.02 --corruption-bits=3 --blackout-start=110ms --blackout-duration=1s --size=300000", "True", "False"),
     ("rudp-tcp-vs-udp --transport=udp --packets=100", "True", "False"),
     ("rudp-tcp-vs-udp --transport=tcp --packets=1000", "True", "False"),
     ("rudp-tcp-vs-udp --transport=rudp-reno --packets=1000", "True", "False"),

@@ -60,7 +60,7 @@ class RudpFileSender : public Application
     std::string GetSourceSha256() const;
     /// \return the file's size (known once the application started)
     uint64_t GetFileSize() const;
-    /// \return bytes handed to the socket, the record included
+    /// \return bytes handed to the socket, the record and the trailer included
     uint64_t GetBytesQueued() const;
     /// \return true if the transfer failed: File unreadable, connection failed or reset
     bool HasFailed() const;

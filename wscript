@@ -58,6 +58,7 @@ def build(bld):
         'test/rudp-congestion-test-suite.cc',
         'test/rudp-connection-test-suite.cc',
         'test/rudp-cvtcp-test-suite.cc',
+        'test/rudp-file-test-suite.cc',
         'test/rudp-header-test-suite.cc',
         'test/rudp-netem-test-suite.cc',
         'test/rudp-policy-test-suite.cc',

@@ -6,7 +6,6 @@
 
 #include "rudp-socket-factory.h"
 
-#include "ns3/abort.h"
 #include "ns3/address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -16,6 +15,7 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace ns3
@@ -61,8 +61,8 @@ RudpFileSender::GetTypeId()
                           MakeUintegerAccessor(&RudpFileSender::m_contentSeed),
                           MakeUintegerChecker<uint64_t>())
             .AddAttribute("ChunkSize",
-                          "Bytes read from the file and handed to the socket at a time "
-                          "(bytes, 1..16777216).",
+                          "Bytes read from the file at a time; the socket is handed what "
+                          "fits in its send buffer (bytes, 1..16777216).",
                           UintegerValue(16384),
                           MakeUintegerAccessor(&RudpFileSender::m_chunkSize),
                           MakeUintegerChecker<uint32_t>(1, 1u << 24))
@@ -119,28 +119,41 @@ RudpFileSender::HasFailed() const
     return m_failed;
 }
 
+std::string
+RudpFileSender::GetFailure() const
+{
+    return m_failure;
+}
+
 void
 RudpFileSender::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     std::string error;
     auto source = std::make_unique<RudpFileSource>(RudpFileSource::Generated("", 0, 0));
-    NS_ABORT_MSG_UNLESS(RudpFileSource::Open(m_file, m_size, m_contentSeed, *source, error),
-                        "ns3::RudpFileSender::File: " << error);
+    if (!RudpFileSource::Open(m_file, m_size, m_contentSeed, *source, error))
+    {
+        Failed("ns3::RudpFileSender::File: " + error);
+        return;
+    }
     m_source = std::move(source);
 
     // The record that opens the stream: name and length.
     const std::string& name = m_source->GetName();
-    NS_ABORT_MSG_IF(name.size() > 0xffff, "ns3::RudpFileSender::File: name longer than 65535");
-    std::vector<uint8_t> record;
-    record.push_back(static_cast<uint8_t>(name.size() >> 8));
-    record.push_back(static_cast<uint8_t>(name.size()));
-    record.insert(record.end(), name.begin(), name.end());
+    if (name.size() > 0xffff)
+    {
+        Failed("ns3::RudpFileSender::File: a name longer than 65535 bytes");
+        return;
+    }
+    m_pending.clear();
+    m_pending.push_back(static_cast<uint8_t>(name.size() >> 8));
+    m_pending.push_back(static_cast<uint8_t>(name.size()));
+    m_pending.insert(m_pending.end(), name.begin(), name.end());
     for (int shift = 56; shift >= 0; shift -= 8)
     {
-        record.push_back(static_cast<uint8_t>(m_source->GetSize() >> shift));
+        m_pending.push_back(static_cast<uint8_t>(m_source->GetSize() >> shift));
     }
-    m_pending = Create<Packet>(record.data(), record.size());
+    m_pendingOffset = 0;
 
     m_socket = Socket::CreateSocket(GetNode(), m_protocol);
     m_socket->SetConnectCallback(MakeCallback(&RudpFileSender::ConnectionSucceeded, this),
@@ -157,6 +170,8 @@ RudpFileSender::StartApplication()
 void
 RudpFileSender::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
+    m_connected = false; // what is queued is still delivered, then the FIN
     if (m_socket)
     {
         m_socket->Close();
@@ -198,53 +213,86 @@ RudpFileSender::ErrorClose(Ptr<Socket> /* socket */)
     Failed("connection reset");
 }
 
+bool
+RudpFileSender::Refill()
+{
+    m_pending.clear();
+    m_pendingOffset = 0;
+    const uint64_t remaining = m_source->GetRemaining();
+    if (remaining > 0)
+    {
+        const size_t want = static_cast<size_t>(std::min<uint64_t>(m_chunkSize, remaining));
+        m_pending.resize(want);
+        const size_t got = m_source->Read(m_pending.data(), want);
+        m_pending.resize(got);
+        if (!m_source->GetError().empty())
+        {
+            Failed("ns3::RudpFileSender::File: " + m_source->GetError());
+            m_socket->Close(); // the receiver sees the stream end early
+            return false;
+        }
+        m_sha.Update(m_pending.data(), got);
+        return true;
+    }
+    if (!m_trailerQueued)
+    {
+        // Every byte was read: the trailer, the raw SHA-256 of the file.
+        const RudpSha256::Digest digest = m_sha.FinishDigest();
+        m_digest = RudpSha256::ToHex(digest.data(), digest.size());
+        m_pending.assign(digest.begin(), digest.end());
+        m_trailerQueued = true;
+        return true;
+    }
+    return false;
+}
+
 void
 RudpFileSender::SendData()
 {
-    std::vector<uint8_t> chunk;
-    while (true)
+    while (m_connected)
     {
-        if (!m_pending)
+        if (m_pendingOffset == m_pending.size() && !Refill())
         {
-            const size_t want = std::min<uint64_t>(m_chunkSize, m_source->GetRemaining());
-            if (want == 0)
+            if (!m_failed)
             {
-                break;
+                NS_LOG_INFO("file '" << m_source->GetName() << "' queued: closing");
+                m_connected = false;
+                m_socket->Close();
             }
-            chunk.resize(want);
-            m_source->Read(chunk.data(), want);
-            m_sha.Update(chunk.data(), want);
-            m_pending = Create<Packet>(chunk.data(), want);
-            if (m_source->GetRemaining() == 0)
-            {
-                m_digest = m_sha.Finish();
-            }
+            return;
         }
-        if (m_socket->GetTxAvailable() < m_pending->GetSize())
+        // Whatever fits: a chunk or a record larger than the send buffer
+        // goes in pieces (as BulkSendApplication does).
+        const uint32_t room = m_socket->GetTxAvailable();
+        if (room == 0)
         {
             return; // DataSend calls back when the buffer drains
         }
-        const uint32_t size = m_pending->GetSize();
-        NS_ABORT_MSG_UNLESS(m_socket->Send(m_pending) == static_cast<int>(size),
-                            "the socket refused bytes it said it had room for");
-        m_queued += size;
-        m_txTrace(m_pending);
-        m_pending = nullptr;
+        const size_t size = std::min<size_t>(m_pending.size() - m_pendingOffset, room);
+        Ptr<Packet> packet = Create<Packet>(m_pending.data() + m_pendingOffset, size);
+        const int sent = m_socket->Send(packet);
+        if (sent <= 0)
+        {
+            Failed("the socket refused " + std::to_string(size) + " bytes (errno " +
+                   std::to_string(m_socket->GetErrno()) + ")");
+            m_socket->Close();
+            return;
+        }
+        m_pendingOffset += static_cast<size_t>(sent);
+        m_queued += static_cast<uint64_t>(sent);
+        m_txTrace(packet);
     }
-    if (m_source->GetSize() == 0 && m_digest.empty())
-    {
-        m_digest = m_sha.Finish();
-    }
-    NS_LOG_INFO("file '" << m_source->GetName() << "' queued: closing");
-    m_connected = false;
-    m_socket->Close();
 }
 
 void
 RudpFileSender::Failed(const std::string& reason)
 {
     NS_LOG_WARN("transfer failed: " << reason);
-    m_failed = true;
+    if (!m_failed)
+    {
+        m_failed = true;
+        m_failure = reason;
+    }
     m_connected = false;
     m_failedTrace(reason);
 }

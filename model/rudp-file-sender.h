@@ -13,6 +13,8 @@
 #include "ns3/traced-callback.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -24,13 +26,21 @@ class Socket;
  * \brief Sends one file over a stream socket (seed 000's client).
  *
  * Connects to Remote, sends a record with the file's name and length — the
- * first data segment carries it, as in the seed — then the file's bytes as
- * the socket's buffer takes them, and closes. The bytes come from a file on
- * disk, read in chunks, or are generated from a seed (RudpFileSource); their
- * SHA-256 is computed on the way, to compare with the receiver's.
+ * first data segment carries it, as in the seed — then the file's bytes,
+ * then their SHA-256, and closes. The bytes come from a file on disk, read
+ * in chunks of ChunkSize, or are generated from a seed (RudpFileSource).
+ * The socket is handed what fits in its send buffer
+ * (min(pending, GetTxAvailable())), so any ChunkSize works with any
+ * SndBufSize.
  *
- * Record: name length (2 bytes), name (UTF-8), file length (8 bytes), in
- * network byte order; RudpFileReceiver parses it.
+ * Stream: name length (2 bytes), name (UTF-8), file length (8 bytes), in
+ * network byte order; the file's bytes; a 32-byte trailer, the raw SHA-256
+ * of the file. RudpFileReceiver parses it and checks the trailer.
+ *
+ * The application never aborts the simulation: a File that cannot be read
+ * at start, or a read error later, is reported through the Failed trace,
+ * HasFailed and GetFailure (after a read error the connection is closed, so
+ * the receiver reports an incomplete file).
  */
 class RudpFileSender : public Application
 {
@@ -50,10 +60,12 @@ class RudpFileSender : public Application
     std::string GetSourceSha256() const;
     /// \return the file's size (known once the application started)
     uint64_t GetFileSize() const;
-    /// \return bytes handed to the socket, the record included
+    /// \return bytes handed to the socket, the record and the trailer included
     uint64_t GetBytesQueued() const;
-    /// \return true if the connection failed or was reset
+    /// \return true if the transfer failed: File unreadable, connection failed or reset
     bool HasFailed() const;
+    /// \return why the transfer failed, "" if it did not
+    std::string GetFailure() const;
 
   protected:
     void DoDispose() override;
@@ -67,6 +79,8 @@ class RudpFileSender : public Application
     void NormalClose(Ptr<Socket> socket);
     void ErrorClose(Ptr<Socket> socket);
     void SendData();
+    /// Fills m_pending with the next bytes of the stream; \return false at its end
+    bool Refill();
     void Failed(const std::string& reason);
 
     Address m_remote;
@@ -80,10 +94,13 @@ class RudpFileSender : public Application
     std::unique_ptr<RudpFileSource> m_source;
     RudpSha256 m_sha;
     std::string m_digest;
-    Ptr<Packet> m_pending; ///< bytes read but not yet taken by the socket
+    std::vector<uint8_t> m_pending; ///< stream bytes not yet all taken by the socket
+    size_t m_pendingOffset{0};      ///< of m_pending, bytes the socket took
+    bool m_trailerQueued{false};    ///< the SHA-256 trailer is (or was) in m_pending
     uint64_t m_queued{0};
     bool m_connected{false};
     bool m_failed{false};
+    std::string m_failure;
 
     TracedCallback<Ptr<const Packet>> m_txTrace;
     TracedCallback<const std::string&> m_failedTrace;

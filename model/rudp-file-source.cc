@@ -28,14 +28,32 @@ RudpFileSource
 RudpFileSource::FromFile(const std::string& path)
 {
     RudpFileSource source;
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    NS_ABORT_MSG_IF(error, "cannot read file '" << path << "': " << error.message());
-    source.m_file.open(path, std::ios::binary);
-    NS_ABORT_MSG_UNLESS(source.m_file, "cannot open file '" << path << "'");
-    source.m_name = std::filesystem::path(path).filename().string();
-    source.m_size = size;
+    std::string error;
+    NS_ABORT_MSG_UNLESS(OpenFile(path, source, error), error);
     return source;
+}
+
+bool
+RudpFileSource::OpenFile(const std::string& path, RudpFileSource& source, std::string& error)
+{
+    std::error_code status;
+    const auto size = std::filesystem::file_size(path, status);
+    if (status)
+    {
+        error = "cannot read file '" + path + "': " + status.message();
+        return false;
+    }
+    RudpFileSource opened;
+    opened.m_file.open(path, std::ios::binary);
+    if (!opened.m_file)
+    {
+        error = "cannot open file '" + path + "'";
+        return false;
+    }
+    opened.m_name = std::filesystem::path(path).filename().string();
+    opened.m_size = size;
+    source = std::move(opened);
+    return true;
 }
 
 RudpFileSource
@@ -83,8 +101,7 @@ RudpFileSource::Open(const std::string& file,
     std::error_code status;
     if (std::filesystem::is_regular_file(file, status))
     {
-        source = FromFile(file);
-        return true;
+        return OpenFile(file, source, error);
     }
     if (FromTestSet(file, seed, source))
     {
@@ -139,7 +156,13 @@ RudpFileSource::GetSize() const
 uint64_t
 RudpFileSource::GetRemaining() const
 {
-    return m_size - m_offset;
+    return m_error.empty() ? m_size - m_offset : 0;
+}
+
+const std::string&
+RudpFileSource::GetError() const
+{
+    return m_error;
 }
 
 size_t
@@ -153,8 +176,15 @@ RudpFileSource::Read(uint8_t* out, size_t maxSize)
     if (m_file.is_open())
     {
         m_file.read(reinterpret_cast<char*>(out), static_cast<std::streamsize>(n));
-        NS_ABORT_MSG_UNLESS(static_cast<size_t>(m_file.gcount()) == n,
-                            "file '" << m_name << "' ended early or could not be read");
+        const auto got = static_cast<size_t>(std::max<std::streamsize>(m_file.gcount(), 0));
+        if (got != n)
+        {
+            // The file shrank or the disk failed: report it, never abort.
+            m_error = "file '" + m_name + "' ended after " + std::to_string(m_offset + got) +
+                      " of " + std::to_string(m_size) + " bytes or could not be read";
+            m_offset += got;
+            return got;
+        }
     }
     else
     {

@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 
+#include <algorithm>
 #include <openssl/evp.h>
 
 namespace ns3
@@ -38,20 +39,38 @@ RudpSha256::Update(const uint8_t* data, size_t size)
     EVP_DigestUpdate(m_context->ctx, data, size);
 }
 
-std::string
-RudpSha256::Finish()
+RudpSha256::Digest
+RudpSha256::FinishDigest()
 {
     NS_ABORT_MSG_IF(m_context->finished, "SHA-256 finished twice");
     m_context->finished = true;
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int length = 0;
-    EVP_DigestFinal_ex(m_context->ctx, digest, &length);
+    NS_ABORT_MSG_UNLESS(EVP_DigestFinal_ex(m_context->ctx, digest, &length) &&
+                            length == DIGEST_SIZE,
+                        "OpenSSL could not finish a SHA-256 digest");
+    Digest out;
+    std::copy(digest, digest + DIGEST_SIZE, out.begin());
+    return out;
+}
+
+std::string
+RudpSha256::Finish()
+{
+    const Digest digest = FinishDigest();
+    return ToHex(digest.data(), digest.size());
+}
+
+std::string
+RudpSha256::ToHex(const uint8_t* data, size_t size)
+{
     static const char hex[] = "0123456789abcdef";
     std::string out;
-    for (unsigned int i = 0; i < length; ++i)
+    out.reserve(2 * size);
+    for (size_t i = 0; i < size; ++i)
     {
-        out += hex[digest[i] >> 4];
-        out += hex[digest[i] & 0xf];
+        out += hex[data[i] >> 4];
+        out += hex[data[i] & 0xf];
     }
     return out;
 }

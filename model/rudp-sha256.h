@@ -5,6 +5,7 @@
 #ifndef RUDP_SHA256_H
 #define RUDP_SHA256_H
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -21,6 +22,11 @@ namespace ns3
 class RudpSha256
 {
   public:
+    /// Bytes of a SHA-256 digest.
+    static constexpr size_t DIGEST_SIZE = 32;
+    /// A raw SHA-256 digest.
+    using Digest = std::array<uint8_t, DIGEST_SIZE>;
+
     RudpSha256();
     ~RudpSha256();
     RudpSha256(const RudpSha256&) = delete;
@@ -28,8 +34,17 @@ class RudpSha256
 
     /// Adds \p size bytes at \p data to the digest.
     void Update(const uint8_t* data, size_t size);
+    /// \return the raw digest of everything added; ends the digest
+    Digest FinishDigest();
     /// \return the digest of everything added, as 64 lowercase hex digits; ends the digest
     std::string Finish();
+
+    /**
+     * \param data bytes
+     * \param size how many
+     * \return \p data as lowercase hex digits, two per byte
+     */
+    static std::string ToHex(const uint8_t* data, size_t size);
 
   private:
     struct Context;

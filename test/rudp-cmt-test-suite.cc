@@ -438,7 +438,7 @@ class RudpCmtSmallBufferTest : public TestCase
 
     void DoRun() override
     {
-        CmtRun cmt({{MilliSeconds(60), 0.01}, {MilliSeconds(100), 0.01}}, m_rbuf);
+        CmtRun cmt({{MilliSeconds(120), 0.01}, {MilliSeconds(120), 0.01}}, m_rbuf);
         cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(300000));
         cmt.Install();
         if (!m_announced)

@@ -509,12 +509,15 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     {
         return;
     }
+    const bool firstSack = !m_sacksSeen;
     m_sacksSeen = true;
     m_lastSack = header.GetSequenceNumber();
     m_peerWindow = header.GetWindow();
-    if (header.GetSackBlocks().empty() && m_peerWindow < LargestSegment())
+    if (firstSack && m_initialPeerWindow == 0 && header.GetSackBlocks().empty() &&
+        m_peerWindow < LargestSegment())
     {
-        // RudpCmtReceiver delivers in-order data at once: with no gap
+        // The first SACK tells the window, as SCTP's INIT would have:
+        // RudpCmtReceiver delivers in-order data at once, so with no gap
         // blocks it holds nothing, and this window is its whole buffer.
         std::ostringstream reason;
         reason << "the receiver's buffer (" << m_peerWindow << " bytes) cannot hold one segment of "

@@ -433,8 +433,9 @@ class RudpRandomFlipsTest : public TestCase
 {
   public:
     RudpRandomFlipsTest()
-        : TestCase("1 to 8 random bit flips in 2400 segments: Crc32c catches all, Internet16 "
-                   "misses some two-bit errors")
+        : TestCase(
+              "2400 errors of 1 to 8 random bits in 300 segments: Crc32c catches all, Internet16 "
+              "misses some two-bit errors")
     {
     }
 

@@ -54,12 +54,16 @@ RudpCmtHelper::Install()
     m_sender = m_senderFactory.Create<RudpCmtSender>();
     UintegerValue port;
     m_receiver->GetAttribute("Port", port);
+    // What SCTP's INIT would tell the sender: the receiver's buffer (a_rwnd).
+    UintegerValue rbuf;
+    m_receiver->GetAttribute("RcvBufSize", rbuf);
+    m_sender->SetAttribute("InitialPeerWindow", rbuf);
     // One data segment per packet: seed 002's 1468-byte chunk with IPv4, UDP
     // and RUDP headers exceeds Ethernet's 1500 bytes, so the links carry it.
     UintegerValue segmentSize;
     m_sender->GetAttribute("SegmentSize", segmentSize);
     const uint32_t mtu =
-        std::max<uint32_t>(1500, segmentSize.Get() + 20 + 8 + RudpHeader::FIXED_SIZE);
+        std::max<uint32_t>(1500, segmentSize.Get() + 20 + 8 + RudpHeader::FIXED_SIZE_CRC32C);
     for (size_t i = 0; i < m_specs.size(); ++i)
     {
         PointToPointHelper link;

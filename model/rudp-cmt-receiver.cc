@@ -5,6 +5,7 @@
 #include "rudp-cmt-receiver.h"
 
 #include "rudp-cmt-sender.h"
+#include "rudp-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
@@ -40,11 +41,12 @@ RudpCmtReceiver::GetTypeId()
                           MakeUintegerAccessor(&RudpCmtReceiver::m_port),
                           MakeUintegerChecker<uint16_t>(1))
             .AddAttribute("RcvBufSize",
-                          "The receive buffer shared by all paths (bytes, 1..2^32-1; seed "
-                          "002: 16 KB bounded, 2^28 unbounded).",
+                          "The receive buffer shared by all paths (bytes, 1..2^30; seed "
+                          "002: 16 KB bounded, 2^28 unbounded). It must hold one of the "
+                          "sender's segments, or the sender reports a failure.",
                           UintegerValue(1u << 28),
                           MakeUintegerAccessor(&RudpCmtReceiver::m_capacity),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
             .AddAttribute("DelayedAck",
                           "Acknowledge every second segment (SCTP's default).",
                           BooleanValue(true),
@@ -66,6 +68,13 @@ RudpCmtReceiver::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RudpCmtReceiver::m_contentSeed),
                           MakeUintegerChecker<uint64_t>())
+            .AddAttribute(
+                "Checksum",
+                "The checksum expected and sent: Internet16 (RFC 1071) or Crc32c "
+                "(SCTP's); a segment with the other kind is dropped.",
+                EnumValue(RudpHeader::CHECKSUM_INTERNET16),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpCmtReceiver::m_checksumKind),
+                MakeRudpChecksumKindChecker())
             .AddTraceSource("BufferOccupancy",
                             "Bytes in the receive buffer: unread plus out of order",
                             MakeTraceSourceAccessor(&RudpCmtReceiver::m_occupancy),
@@ -117,6 +126,12 @@ RudpCmtReceiver::GetDroppedForSpace() const
     return m_droppedForSpace;
 }
 
+uint64_t
+RudpCmtReceiver::GetChecksumErrors() const
+{
+    return m_checksumErrors;
+}
+
 void
 RudpCmtReceiver::StartApplication()
 {
@@ -148,15 +163,16 @@ RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
         RudpHeader header;
-        if (packet->GetSize() < RudpHeader::FIXED_SIZE)
+        Ptr<Packet> payload;
+        const RudpSegmentCodec::Result decoded =
+            RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload);
+        if (decoded != RudpSegmentCodec::OK)
         {
+            NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(decoded));
+            ++m_checksumErrors;
             continue;
         }
-        packet->RemoveHeader(header);
-        if (!header.IsChecksumOk(packet))
-        {
-            continue;
-        }
+        packet = payload;
         m_lastFrom = from;
         if (packet->GetSize() == 0)
         {
@@ -166,7 +182,7 @@ RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
         const bool hadGap = m_buffer->HasGap();
         const RudpRxBuffer::AddResult result =
             m_buffer->Add(packet, header.GetSequenceNumber(), true);
-        if (result == RudpRxBuffer::NO_SPACE)
+        if (result == RudpRxBuffer::NO_SPACE || result == RudpRxBuffer::OUT_OF_WINDOW)
         {
             ++m_droppedForSpace;
         }
@@ -220,10 +236,9 @@ RudpCmtReceiver::SendSack()
     header.SetFlags(RudpHeader::ACK | (m_dac && m_unacked >= 2 ? RudpHeader::PAIR : 0));
     header.SetWindow(m_buffer->FreeSpace());
     header.SetSackBlocks(m_buffer->GetSackBlocks(RudpHeader::MAX_SACK_BLOCKS));
-    Ptr<Packet> packet = Create<Packet>();
-    header.ComputeChecksum(packet);
-    packet->AddHeader(header);
-    m_socket->SendTo(packet, 0, m_lastFrom);
+    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
+                     0,
+                     m_lastFrom);
     m_unacked = 0;
 }
 

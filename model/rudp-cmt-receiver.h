@@ -59,8 +59,14 @@ class RudpCmtReceiver : public Application
     uint32_t GetMaxOccupancy() const;
     /// \return the buffer's capacity (bytes)
     uint32_t GetCapacity() const;
-    /// \return segments dropped because the buffer had no room for them
+    /**
+     * \return data segments dropped because the buffer had no room for
+     *         them: beyond the advertised window (a probe of a closed
+     *         window, or a bogus sequence number)
+     */
     uint64_t GetDroppedForSpace() const;
+    /// \return datagrams dropped: bad checksum, malformed, wrong length or checksum kind
+    uint64_t GetChecksumErrors() const;
 
   protected:
     void DoDispose() override;
@@ -78,6 +84,7 @@ class RudpCmtReceiver : public Application
     Time m_delAckTimeout{MilliSeconds(200)};
     bool m_dac{true};
     uint64_t m_contentSeed{1};
+    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
 
     Ptr<Socket> m_socket;
     Ptr<RudpRxBuffer> m_buffer;
@@ -89,6 +96,7 @@ class RudpCmtReceiver : public Application
     uint64_t m_delivered{0};
     bool m_intact{true};
     uint64_t m_droppedForSpace{0};
+    uint64_t m_checksumErrors{0};
     TracedValue<uint32_t> m_occupancy{0};
     uint32_t m_maxOccupancy{0};
 };

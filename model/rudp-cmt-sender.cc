@@ -5,6 +5,7 @@
 #include "rudp-cmt-sender.h"
 
 #include "rudp-compat.h"
+#include "rudp-rx-buffer.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <sstream>
 
 namespace ns3
 {
@@ -146,11 +148,27 @@ RudpCmtSender::GetTypeId()
                           MakeUintegerAccessor(&RudpCmtSender::m_pathMaxRetrans),
                           MakeUintegerChecker<uint32_t>(1, 100))
             .AddAttribute("SndBufSize",
-                          "Send buffer of the association (bytes; large, so that in seed "
-                          "002's unbounded case only the receiver's buffer can block).",
+                          "Send buffer of the association (bytes, SegmentSize..2^30; large, "
+                          "so that in seed 002's unbounded case only the receiver's buffer "
+                          "can block).",
                           UintegerValue(1u << 26),
                           MakeUintegerAccessor(&RudpCmtSender::m_sndBufSize),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
+            .AddAttribute("InitialPeerWindow",
+                          "The receiver's window before its first SACK, as SCTP's INIT "
+                          "announces it (a_rwnd; bytes, 0..2^30; RudpCmtHelper sets the "
+                          "receiver's RcvBufSize). 0: unknown, and one segment is sent "
+                          "until the first SACK tells it (RFC 4960 6.1 rule A).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSender::m_initialPeerWindow),
+                          MakeUintegerChecker<uint32_t>(0, RudpRxBuffer::MAX_CAPACITY))
+            .AddAttribute(
+                "Checksum",
+                "The checksum sent and expected: Internet16 (RFC 1071) or Crc32c "
+                "(SCTP's); a SACK with the other kind is dropped.",
+                EnumValue(RudpHeader::CHECKSUM_INTERNET16),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpCmtSender::m_checksumKind),
+                MakeRudpChecksumKindChecker())
             .AddAttribute("PathList",
                           "The paths, in the order added.",
                           ObjectVectorValue(),
@@ -168,7 +186,11 @@ RudpCmtSender::GetTypeId()
             .AddTraceSource("Retransmission",
                             "A data segment was sent again: payload, header, path",
                             MakeTraceSourceAccessor(&RudpCmtSender::m_retxTrace),
-                            "ns3::RudpCmtSender::SegmentTracedCallback");
+                            "ns3::RudpCmtSender::SegmentTracedCallback")
+            .AddTraceSource("Failure",
+                            "The association gave up: why",
+                            MakeTraceSourceAccessor(&RudpCmtSender::m_failureTrace),
+                            "ns3::RudpCmtSender::FailureTracedCallback");
     return tid;
 }
 
@@ -246,6 +268,33 @@ RudpCmtSender::IsComplete() const
     return m_maxBytes > 0 && m_bytesAcked >= m_maxBytes;
 }
 
+const std::string&
+RudpCmtSender::GetFailure() const
+{
+    return m_failure;
+}
+
+uint32_t
+RudpCmtSender::LargestSegment() const
+{
+    return m_maxBytes > 0 ? static_cast<uint32_t>(std::min<uint64_t>(m_segmentSize, m_maxBytes))
+                          : m_segmentSize;
+}
+
+void
+RudpCmtSender::Fail(const std::string& reason)
+{
+    NS_LOG_WARN("the association gives up: " << reason);
+    m_failure = reason;
+    m_running = false;
+    for (auto& path : m_paths)
+    {
+        path->retransmitTimer.Cancel();
+    }
+    UpdateWindowLimited();
+    m_failureTrace(reason);
+}
+
 void
 RudpCmtSender::StartApplication()
 {
@@ -264,10 +313,31 @@ RudpCmtSender::StartApplication()
         "cmt",
         m_maxBytes > 0 ? m_maxBytes : std::numeric_limits<uint64_t>::max(),
         m_contentSeed));
-    // No handshake tells the receiver's window: assume it open until the
-    // first SACK; the paths' initial windows are small.
-    m_peerWindow = std::numeric_limits<uint32_t>::max();
+    // SCTP's INIT tells the receiver's window (a_rwnd) before any data;
+    // here the helper configures it. Unknown, it is taken as closed: rule A
+    // still lets one segment out, and the first SACK tells the window.
+    m_peerWindow = m_initialPeerWindow;
     m_running = true;
+    // A segment must fit in the receiver's buffer, and in ours. RFC 4960,
+    // section 6: a receiver must accept one full packet, and an INIT that
+    // announces less aborts the association.
+    if (m_sndBufSize < LargestSegment())
+    {
+        std::ostringstream reason;
+        reason << "the send buffer (SndBufSize " << m_sndBufSize
+               << " bytes) cannot hold one segment of " << LargestSegment() << " bytes";
+        Fail(reason.str());
+        return;
+    }
+    if (m_initialPeerWindow > 0 && m_initialPeerWindow < LargestSegment())
+    {
+        std::ostringstream reason;
+        reason << "the receiver's buffer (" << m_initialPeerWindow
+               << " bytes) cannot hold one segment of " << LargestSegment()
+               << " bytes: RcvBufSize must be at least SegmentSize";
+        Fail(reason.str());
+        return;
+    }
     Schedule();
 }
 
@@ -372,9 +442,7 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment)
 
     RudpHeader header;
     header.SetSequenceNumber(segment.seq);
-    header.SetPayloadLength(static_cast<uint16_t>(segment.length));
-    Ptr<Packet> packet = segment.payload->Copy();
-    header.ComputeChecksum(packet);
+    Ptr<Packet> packet = RudpSegmentCodec::Encode(header, segment.payload, m_checksumKind);
     if (resend)
     {
         ++m_retransmissions;
@@ -382,7 +450,6 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment)
         m_retxTrace(segment.payload, header, path.index);
     }
     m_txTrace(segment.payload, header, path.index);
-    packet->AddHeader(header);
     m_socket->SendTo(packet, 0, path.remote);
     if (path.retransmitTimer.IsExpired())
     {
@@ -397,10 +464,9 @@ RudpCmtSender::SendProbe(RudpCmtPath& path)
     // path it came from, which proves the path alive.
     RudpHeader header;
     header.SetSequenceNumber(m_txBuffer->HighTxMark());
-    Ptr<Packet> packet = Create<Packet>();
-    header.ComputeChecksum(packet);
-    packet->AddHeader(header);
-    m_socket->SendTo(packet, 0, path.remote);
+    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
+                     0,
+                     path.remote);
 }
 
 void
@@ -410,12 +476,10 @@ RudpCmtSender::HandleRead(Ptr<Socket> socket)
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
         RudpHeader header;
-        if (packet->GetSize() < RudpHeader::FIXED_SIZE)
-        {
-            continue;
-        }
-        packet->RemoveHeader(header);
-        if (!header.IsChecksumOk(packet) || !header.HasFlags(RudpHeader::ACK))
+        Ptr<Packet> payload;
+        if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) !=
+                RudpSegmentCodec::OK ||
+            !header.HasFlags(RudpHeader::ACK) || !m_failure.empty())
         {
             continue;
         }
@@ -445,17 +509,32 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     {
         return;
     }
+    const bool firstSack = !m_sacksSeen;
     m_sacksSeen = true;
     m_lastSack = header.GetSequenceNumber();
     m_peerWindow = header.GetWindow();
+    if (firstSack && m_initialPeerWindow == 0 && header.GetSackBlocks().empty() &&
+        m_peerWindow < LargestSegment())
+    {
+        // The first SACK tells the window, as SCTP's INIT would have:
+        // RudpCmtReceiver delivers in-order data at once, so with no gap
+        // blocks it holds nothing, and this window is its whole buffer.
+        std::ostringstream reason;
+        reason << "the receiver's buffer (" << m_peerWindow << " bytes) cannot hold one segment of "
+               << LargestSegment() << " bytes: RcvBufSize must be at least SegmentSize";
+        Fail(reason.str());
+        return;
+    }
     RudpCmtPath& arrival = *m_paths[arrivalPath];
     if (arrival.status == RudpCmtPath::FAILED)
     {
-        // It answered a probe: it carries data again.
+        // It answered a probe: it carries data again, and takes what waits
+        // on paths still failed (all of them may have been).
         arrival.status = RudpCmtPath::ACTIVE;
         arrival.consecutiveTimeouts = 0;
         arrival.backoff = 1;
         arrival.retransmitTimer.Cancel();
+        RehomeFromFailedPaths();
     }
 
     const size_t n = m_paths.size();
@@ -640,6 +719,18 @@ RudpCmtSender::MarkForRetransmission(RudpTxBuffer::Segment& segment)
     segment.path = RetransmissionPath(segment.path);
 }
 
+void
+RudpCmtSender::RehomeFromFailedPaths()
+{
+    for (auto& segment : m_txBuffer->GetSegments())
+    {
+        if (segment.lost && m_paths[segment.path]->status == RudpCmtPath::FAILED)
+        {
+            segment.path = RetransmissionPath(segment.path);
+        }
+    }
+}
+
 uint32_t
 RudpCmtSender::RetransmissionPath(uint32_t original) const
 {
@@ -733,6 +824,9 @@ RudpCmtSender::OnTimeout(uint32_t index)
     }
     if (path.status == RudpCmtPath::FAILED)
     {
+        // Segments pinned to it (RTX-SAME, or marked lost at an earlier
+        // timeout) would never be served again.
+        RehomeFromFailedPaths();
         SendProbe(path);
     }
     path.retransmitDeadline = now;

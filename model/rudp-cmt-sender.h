@@ -15,6 +15,7 @@
 #include "ns3/traced-value.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -70,6 +71,22 @@ class RudpCmtSender : public Application
     };
 
     /**
+     * \brief Callback signature of the Tx and Retransmission traces.
+     * \param [in] packet the segment's payload
+     * \param [in] header the segment's header
+     * \param [in] path the index of the path it was sent on
+     */
+    typedef void (*SegmentTracedCallback)(Ptr<const Packet> packet,
+                                          const RudpHeader& header,
+                                          uint32_t path);
+
+    /**
+     * \brief Callback signature of the Failure trace.
+     * \param [in] reason why the association gave up
+     */
+    typedef void (*FailureTracedCallback)(const std::string& reason);
+
+    /**
      * \brief Get the type ID.
      * \return the object TypeId
      */
@@ -102,6 +119,12 @@ class RudpCmtSender : public Application
     Time GetReceiveWindowLimitedTime() const;
     /// \return true once MaxBytes have all been acknowledged
     bool IsComplete() const;
+    /**
+     * \return why the association gave up ("" while it has not): a receive
+     *         buffer that cannot hold one segment, or a send buffer smaller
+     *         than one segment
+     */
+    const std::string& GetFailure() const;
 
     /// The first sequence number of the association's data (both ends use it).
     static const SequenceNumber32 FIRST_SEQUENCE;
@@ -130,6 +153,16 @@ class RudpCmtSender : public Application
     void MarkForRetransmission(RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
     uint32_t RetransmissionPath(uint32_t original) const;
+    /**
+     * \brief Moves every segment waiting for retransmission on a FAILED
+     * path to the path the policy picks among the active ones, whatever
+     * the policy: a failed path carries nothing but probes.
+     */
+    void RehomeFromFailedPaths();
+    /// \return the most payload bytes one segment can carry now (what is left, or a segment)
+    uint32_t LargestSegment() const;
+    /// Stops the association and reports \p reason (Failure trace, GetFailure).
+    void Fail(const std::string& reason);
     void SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment);
     void SendProbe(RudpCmtPath& path);
     void RestartTimer(RudpCmtPath& path);
@@ -157,6 +190,8 @@ class RudpCmtSender : public Application
     Time m_maxRto{Seconds(60)};
     uint32_t m_pathMaxRetrans{2};
     uint32_t m_sndBufSize{1u << 26};
+    uint32_t m_initialPeerWindow{0};
+    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
 
     // State
     Ptr<Socket> m_socket;
@@ -175,9 +210,11 @@ class RudpCmtSender : public Application
     Time m_windowLimitedSince;
     Time m_windowLimitedTotal;
     bool m_running{false};
+    std::string m_failure; ///< why the association gave up, "" while it has not
 
     TracedCallback<Ptr<const Packet>, const RudpHeader&, uint32_t> m_txTrace;
     TracedCallback<Ptr<const Packet>, const RudpHeader&, uint32_t> m_retxTrace;
+    TracedCallback<const std::string&> m_failureTrace;
 };
 
 } // namespace ns3

@@ -4,6 +4,9 @@
 
 #include "rudp-header.h"
 
+#include "rudp-crc32c.h"
+
+#include "ns3/enum.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -21,6 +24,23 @@ namespace
 {
 /// Bytes of one SACK block on the wire.
 constexpr uint32_t SACK_BLOCK_SIZE = 8;
+/// Offset of the checksum field in the header.
+constexpr uint32_t CHECKSUM_OFFSET = 16;
+/// Largest header on the wire.
+constexpr uint32_t MAX_HEADER_SIZE =
+    RudpHeader::FIXED_SIZE_CRC32C + SACK_BLOCK_SIZE * RudpHeader::MAX_SACK_BLOCKS;
+
+/// \return a buffer for \p size payload bytes, reused by later calls of this thread
+uint8_t*
+PayloadBuffer(size_t size)
+{
+    static thread_local std::vector<uint8_t> buffer;
+    if (buffer.size() < size)
+    {
+        buffer.resize(size);
+    }
+    return buffer.data();
+}
 } // namespace
 
 TypeId
@@ -66,9 +86,15 @@ RudpHeader::FoldChecksum(uint64_t sum)
 }
 
 uint32_t
+RudpHeader::FixedSize() const
+{
+    return m_checksumKind == CHECKSUM_CRC32C ? FIXED_SIZE_CRC32C : FIXED_SIZE;
+}
+
+uint32_t
 RudpHeader::GetSerializedSize() const
 {
-    return FIXED_SIZE + SACK_BLOCK_SIZE * static_cast<uint32_t>(m_sackBlocks.size());
+    return FixedSize() + SACK_BLOCK_SIZE * static_cast<uint32_t>(m_sackBlocks.size());
 }
 
 void
@@ -84,11 +110,18 @@ RudpHeader::Write(uint8_t* out) const
     };
     put32(m_seq.GetValue());
     put32(m_ack.GetValue());
-    *out++ = m_flags;
+    *out++ = m_flags | (m_checksumKind == CHECKSUM_CRC32C ? CRC32C : 0);
     *out++ = static_cast<uint8_t>(m_sackBlocks.size());
     put16(m_payloadLength);
     put32(m_window);
-    put16(m_checksum);
+    if (m_checksumKind == CHECKSUM_CRC32C)
+    {
+        put32(m_checksum);
+    }
+    else
+    {
+        put16(static_cast<uint16_t>(m_checksum));
+    }
     for (const auto& block : m_sackBlocks)
     {
         put32(block.left.GetValue());
@@ -99,7 +132,7 @@ RudpHeader::Write(uint8_t* out) const
 void
 RudpHeader::Serialize(Buffer::Iterator start) const
 {
-    uint8_t bytes[FIXED_SIZE + SACK_BLOCK_SIZE * MAX_SACK_BLOCKS];
+    uint8_t bytes[MAX_HEADER_SIZE];
     Write(bytes);
     start.Write(bytes, GetSerializedSize());
 }
@@ -107,22 +140,38 @@ RudpHeader::Serialize(Buffer::Iterator start) const
 uint32_t
 RudpHeader::Deserialize(Buffer::Iterator start)
 {
+    // Every size is checked before it is read: a short or lying datagram
+    // marks the header malformed and is never read past its end.
+    const uint32_t available = start.GetSize();
+    *this = RudpHeader();
+    if (available < FIXED_SIZE)
+    {
+        m_malformed = true;
+        return 0;
+    }
     Buffer::Iterator i = start;
     m_seq = SequenceNumber32(i.ReadNtohU32());
     m_ack = SequenceNumber32(i.ReadNtohU32());
-    m_flags = i.ReadU8();
+    const uint8_t flags = i.ReadU8();
+    m_flags = flags & ~CRC32C;
+    m_checksumKind = (flags & CRC32C) ? CHECKSUM_CRC32C : CHECKSUM_INTERNET16;
     const uint8_t blocks = i.ReadU8();
     m_payloadLength = i.ReadNtohU16();
     m_window = i.ReadNtohU32();
-    m_checksum = i.ReadNtohU16();
-    m_sackBlocks.clear();
+    const uint32_t fixedSize = FixedSize();
+    if (available < fixedSize)
+    {
+        m_malformed = true;
+        return 0;
+    }
+    m_checksum = m_checksumKind == CHECKSUM_CRC32C ? i.ReadNtohU32() : i.ReadNtohU16();
 
     // A corrupted count must not make us read past the datagram.
-    const uint32_t headerSize = FIXED_SIZE + SACK_BLOCK_SIZE * blocks;
-    m_malformed = blocks > MAX_SACK_BLOCKS || headerSize > start.GetSize();
+    const uint32_t headerSize = fixedSize + SACK_BLOCK_SIZE * blocks;
+    m_malformed = blocks > MAX_SACK_BLOCKS || headerSize > available;
     if (m_malformed)
     {
-        return FIXED_SIZE;
+        return fixedSize;
     }
     for (uint8_t b = 0; b < blocks; ++b)
     {
@@ -135,16 +184,27 @@ RudpHeader::Deserialize(Buffer::Iterator start)
 }
 
 uint64_t
-RudpHeader::SumWith(Ptr<const Packet> payload) const
+RudpHeader::ChecksumOver(Ptr<const Packet> payload, uint32_t checksum) const
 {
-    uint8_t header[FIXED_SIZE + SACK_BLOCK_SIZE * MAX_SACK_BLOCKS];
+    uint8_t header[MAX_HEADER_SIZE];
     Write(header);
-    uint64_t sum = AddToSum(header, GetSerializedSize(), 0);
-    // The header is an even number of bytes: the payload's words stay aligned.
-    static uint8_t bytes[65536];
-    const uint32_t size = std::min<uint32_t>(payload->GetSize(), sizeof(bytes));
+    const uint32_t headerSize = GetSerializedSize();
+    const uint32_t size = payload->GetSize();
+    uint8_t* bytes = PayloadBuffer(size);
     payload->CopyData(bytes, size);
-    return AddToSum(bytes, size, sum);
+    if (m_checksumKind == CHECKSUM_CRC32C)
+    {
+        for (int k = 0; k < 4; ++k)
+        {
+            header[CHECKSUM_OFFSET + k] = static_cast<uint8_t>(checksum >> (24 - 8 * k));
+        }
+        const uint32_t crc = RudpCrc32c::Update(RudpCrc32c::Init(), header, headerSize);
+        return RudpCrc32c::Finish(RudpCrc32c::Update(crc, bytes, size));
+    }
+    header[CHECKSUM_OFFSET] = static_cast<uint8_t>(checksum >> 8);
+    header[CHECKSUM_OFFSET + 1] = static_cast<uint8_t>(checksum);
+    // The header is an even number of bytes: the payload's words stay aligned.
+    return AddToSum(bytes, size, AddToSum(header, headerSize, 0));
 }
 
 void
@@ -152,12 +212,13 @@ RudpHeader::ComputeChecksum(Ptr<const Packet> payload)
 {
     NS_ASSERT_MSG(payload->GetSize() == m_payloadLength,
                   "payload of " << payload->GetSize() << " bytes, header says " << m_payloadLength);
-    m_checksum = 0;
-    m_checksum = FoldChecksum(SumWith(payload));
+    const uint64_t value = ChecksumOver(payload, 0);
+    m_checksum =
+        m_checksumKind == CHECKSUM_CRC32C ? static_cast<uint32_t>(value) : FoldChecksum(value);
 }
 
 void
-RudpHeader::SetChecksum(uint16_t checksum)
+RudpHeader::SetChecksum(uint32_t checksum)
 {
     m_checksum = checksum;
 }
@@ -165,17 +226,44 @@ RudpHeader::SetChecksum(uint16_t checksum)
 bool
 RudpHeader::IsChecksumOk(Ptr<const Packet> payload) const
 {
+    if (m_malformed || payload->GetSize() != m_payloadLength)
+    {
+        return false;
+    }
+    if (m_checksumKind == CHECKSUM_CRC32C)
+    {
+        return ChecksumOver(payload, 0) == m_checksum;
+    }
     // With the checksum field included, a correct sum folds to all ones.
-    return !m_malformed && payload->GetSize() == m_payloadLength &&
-           FoldChecksum(SumWith(payload)) == 0;
+    return FoldChecksum(ChecksumOver(payload, m_checksum)) == 0;
+}
+
+bool
+RudpHeader::IsMalformed() const
+{
+    return m_malformed;
+}
+
+void
+RudpHeader::SetChecksumKind(ChecksumKind kind)
+{
+    m_checksumKind = kind;
+}
+
+RudpHeader::ChecksumKind
+RudpHeader::GetChecksumKind() const
+{
+    return m_checksumKind;
 }
 
 void
 RudpHeader::Print(std::ostream& os) const
 {
+    const bool crc = m_checksumKind == CHECKSUM_CRC32C;
     os << "SEQ=" << m_seq << " ACK=" << m_ack << " [" << FlagsToString(m_flags)
-       << "] LEN=" << m_payloadLength << " WIN=" << m_window << " CSUM=0x" << std::hex
-       << std::setw(4) << std::setfill('0') << m_checksum << std::dec << std::setfill(' ');
+       << "] LEN=" << m_payloadLength << " WIN=" << m_window << (crc ? " CRC32C=0x" : " CSUM=0x")
+       << std::hex << std::setw(crc ? 8 : 4) << std::setfill('0') << m_checksum << std::dec
+       << std::setfill(' ');
     for (const auto& block : m_sackBlocks)
     {
         os << " SACK[" << block.left << "," << block.right << ")";
@@ -194,7 +282,8 @@ RudpHeader::FlagsToString(uint8_t flags)
                                                             {FIN, "FIN"},
                                                             {ACK, "ACK"},
                                                             {SACK_PERMITTED, "SACK_PERMITTED"},
-                                                            {PAIR, "PAIR"}};
+                                                            {PAIR, "PAIR"},
+                                                            {CRC32C, "CRC32C"}};
     std::ostringstream os;
     for (const auto& [bit, name] : names)
     {
@@ -233,7 +322,7 @@ RudpHeader::GetAckNumber() const
 void
 RudpHeader::SetFlags(uint8_t flags)
 {
-    m_flags = flags;
+    m_flags = flags & ~CRC32C;
 }
 
 uint8_t
@@ -286,10 +375,85 @@ RudpHeader::GetSackBlocks() const
     return m_sackBlocks;
 }
 
-uint16_t
+uint32_t
 RudpHeader::GetChecksum() const
 {
     return m_checksum;
+}
+
+// ---------------------------------------------------------------------------
+// RudpSegmentCodec
+
+Ptr<Packet>
+RudpSegmentCodec::Encode(RudpHeader& header,
+                         Ptr<const Packet> payload,
+                         RudpHeader::ChecksumKind kind)
+{
+    NS_ASSERT_MSG(payload->GetSize() <= 0xffff,
+                  "a payload of " << payload->GetSize() << " bytes: at most 65535");
+    header.SetPayloadLength(static_cast<uint16_t>(payload->GetSize()));
+    header.SetChecksumKind(kind);
+    header.ComputeChecksum(payload);
+    Ptr<Packet> datagram = payload->Copy();
+    datagram->AddHeader(header);
+    return datagram;
+}
+
+RudpSegmentCodec::Result
+RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
+                         RudpHeader::ChecksumKind kind,
+                         RudpHeader& header,
+                         Ptr<Packet>& payload)
+{
+    payload = nullptr;
+    Ptr<Packet> rest = datagram->Copy();
+    rest->RemoveHeader(header); // checks every size before it reads
+    if (header.IsMalformed())
+    {
+        return MALFORMED;
+    }
+    if (header.GetChecksumKind() != kind)
+    {
+        return WRONG_KIND;
+    }
+    if (rest->GetSize() != header.GetPayloadLength())
+    {
+        return LENGTH_MISMATCH;
+    }
+    if (!header.IsChecksumOk(rest))
+    {
+        return BAD_CHECKSUM;
+    }
+    payload = rest;
+    return OK;
+}
+
+const char*
+RudpSegmentCodec::ResultName(Result result)
+{
+    switch (result)
+    {
+    case OK:
+        return "OK";
+    case MALFORMED:
+        return "MALFORMED";
+    case WRONG_KIND:
+        return "WRONG_KIND";
+    case LENGTH_MISMATCH:
+        return "LENGTH_MISMATCH";
+    case BAD_CHECKSUM:
+        return "BAD_CHECKSUM";
+    }
+    return "UNKNOWN";
+}
+
+Ptr<const AttributeChecker>
+MakeRudpChecksumKindChecker()
+{
+    return MakeEnumChecker(RudpHeader::CHECKSUM_INTERNET16,
+                           "Internet16",
+                           RudpHeader::CHECKSUM_CRC32C,
+                           "Crc32c");
 }
 
 } // namespace ns3

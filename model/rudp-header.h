@@ -5,6 +5,7 @@
 #ifndef RUDP_HEADER_H
 #define RUDP_HEADER_H
 
+#include "ns3/attribute.h"
 #include "ns3/header.h"
 #include "ns3/packet.h"
 #include "ns3/sequence-number.h"
@@ -37,12 +38,33 @@ namespace ns3
   +-------------------------------+ ...
  \endverbatim
  *
- * The checksum is the RFC 1071 16-bit one's-complement sum over header and
- * payload (an odd trailing byte padded with zero). It depends on the payload,
- * which a Header does not see efficiently, so the sender computes it with
- * ComputeChecksum(payload) before adding the header, and the receiver checks
- * it with IsChecksumOk(payload) after removing it. Both read the payload with
- * Packet::CopyData (a memcpy; virtual zero bytes are not materialised).
+ * With the CRC32C flag (0x20) set, the checksum field is 32 bits wide and
+ * the fixed part is 20 bytes instead of 18:
+ *
+ * \verbatim
+  +---------------------------------------------------------------+
+  |                  Receive window (bytes)                       |
+  +---------------------------------------------------------------+
+  |                      Checksum (CRC-32c)                       |
+  +---------------------------------------------------------------+
+  |                 SACK blocks: n x (left, right) ...
+ \endverbatim
+ *
+ * The checksum covers header and payload. Internet16 (the default, seed
+ * 000's) is the RFC 1071 16-bit one's-complement sum, an odd trailing byte
+ * padded with zero; Crc32c is SCTP's CRC-32c (RFC 4960 appendix B,
+ * RudpCrc32c) over the segment with the checksum field zero, in network
+ * byte order. Deserialize reads the layout from the flags byte. The kind is
+ * not a control flag: GetFlags and SetFlags leave the CRC32C bit alone, and
+ * SetChecksumKind chooses it.
+ *
+ * The checksum depends on the payload, which a Header does not see
+ * efficiently, so the sender computes it with ComputeChecksum(payload)
+ * before adding the header, and the receiver checks it with
+ * IsChecksumOk(payload) after removing it; RudpSegmentCodec does both
+ * steps, with the size checks, in one place for every sender and receiver
+ * of the module. Both read the payload with Packet::CopyData (a memcpy;
+ * virtual zero bytes are not materialised).
  */
 class RudpHeader : public Header
 {
@@ -56,6 +78,14 @@ class RudpHeader : public Header
         FIN = 0x04,
         SACK_PERMITTED = 0x08, ///< on SYN and SYN|ACK: the sender accepts SACK blocks
         PAIR = 0x10,           ///< this ACK answers two data segments (delayed ACK; CMT's DAC)
+        CRC32C = 0x20, ///< wire bit only: the checksum field is a 32-bit CRC-32c (SetChecksumKind)
+    };
+
+    /// The checksum a segment carries.
+    enum ChecksumKind
+    {
+        CHECKSUM_INTERNET16, ///< RFC 1071 16-bit one's-complement sum (seed 000's)
+        CHECKSUM_CRC32C,     ///< CRC-32c (Castagnoli), as SCTP's (RFC 4960 appendix B)
     };
 
     /// A received block of sequence space, [left, right).
@@ -65,8 +95,9 @@ class RudpHeader : public Header
         SequenceNumber32 right; ///< one past the last sequence number of the block
     };
 
-    static constexpr uint32_t FIXED_SIZE = 18;     ///< bytes without SACK blocks
-    static constexpr uint8_t MAX_SACK_BLOCKS = 16; ///< most SACK blocks one header carries
+    static constexpr uint32_t FIXED_SIZE = 18;        ///< bytes without SACK blocks (Internet16)
+    static constexpr uint32_t FIXED_SIZE_CRC32C = 20; ///< the same with a CRC-32c
+    static constexpr uint8_t MAX_SACK_BLOCKS = 16;    ///< most SACK blocks one header carries
 
     /**
      * \brief Get the type ID.
@@ -77,14 +108,22 @@ class RudpHeader : public Header
     void Print(std::ostream& os) const override;
     uint32_t GetSerializedSize() const override;
     void Serialize(Buffer::Iterator start) const override;
-    /// Reads the header; a size field that cannot be right marks it malformed.
+    /**
+     * \brief Reads the header, never past the end of \p start: a buffer
+     * shorter than the fixed part, or a SACK block count that does not fit
+     * or exceeds MAX_SACK_BLOCKS, marks the header malformed.
+     * \return bytes read: 0 if the fixed part did not fit, only the fixed
+     *         part for a bad SACK block count
+     */
     uint32_t Deserialize(Buffer::Iterator start) override;
 
     void SetSequenceNumber(SequenceNumber32 seq);
     SequenceNumber32 GetSequenceNumber() const;
     void SetAckNumber(SequenceNumber32 ack);
     SequenceNumber32 GetAckNumber() const;
+    /// \param flags the control flags (a CRC32C bit in them is ignored)
     void SetFlags(uint8_t flags);
+    /// \return the control flags, without the CRC32C bit
     uint8_t GetFlags() const;
     /// \return true if every bit of \p flags is set
     bool HasFlags(uint8_t flags) const;
@@ -99,21 +138,34 @@ class RudpHeader : public Header
     const std::vector<SackBlock>& GetSackBlocks() const;
 
     /**
+     * \param kind the checksum this header carries (sets or clears the
+     *        CRC32C bit, and so the header's size)
+     */
+    void SetChecksumKind(ChecksumKind kind);
+    /// \return the checksum this header carries
+    ChecksumKind GetChecksumKind() const;
+
+    /**
      * \brief Sets the checksum field for this header followed by \p payload
-     * (call after every other field is set).
+     * (call after every other field is set, the checksum kind included).
      * \param payload the bytes the header will precede
      */
     void ComputeChecksum(Ptr<const Packet> payload);
-    /// \param checksum the checksum field, as it goes on the wire
-    void SetChecksum(uint16_t checksum);
+    /**
+     * \param checksum the checksum field, as it goes on the wire (16 bits
+     *        used with Internet16)
+     */
+    void SetChecksum(uint32_t checksum);
     /// \return the checksum field
-    uint16_t GetChecksum() const;
+    uint32_t GetChecksum() const;
     /**
      * \param payload the bytes that followed this header
      * \return true if the header is well formed, \p payload has the length
      *         it announces, and the checksum over both is right
      */
     bool IsChecksumOk(Ptr<const Packet> payload) const;
+    /// \return true if Deserialize found the header malformed (short, or a bad SACK count)
+    bool IsMalformed() const;
 
     /// \return a string like "SYN|ACK" for \p flags
     static std::string FlagsToString(uint8_t flags);
@@ -134,20 +186,82 @@ class RudpHeader : public Header
     static uint16_t FoldChecksum(uint64_t sum);
 
   private:
+    /// \return the size of the fixed part with this header's checksum kind
+    uint32_t FixedSize() const;
     /// Writes the wire bytes of this header to \p out (GetSerializedSize bytes).
     void Write(uint8_t* out) const;
-    /// \return the one's-complement sum of this header and \p payload
-    uint64_t SumWith(Ptr<const Packet> payload) const;
+    /**
+     * \param payload the bytes that follow this header
+     * \param checksum the value to write in the checksum field
+     * \return the one's-complement sum (Internet16) or the CRC-32c of this
+     *         header, with \p checksum in its field, and \p payload
+     */
+    uint64_t ChecksumOver(Ptr<const Packet> payload, uint32_t checksum) const;
 
-    SequenceNumber32 m_seq{0};
-    SequenceNumber32 m_ack{0};
-    uint8_t m_flags{NONE};
-    uint16_t m_payloadLength{0};
-    uint32_t m_window{0};
-    std::vector<SackBlock> m_sackBlocks;
-    uint16_t m_checksum{0};
-    bool m_malformed{false};
+    SequenceNumber32 m_seq{0}; ///< sequence number of the first payload byte
+    SequenceNumber32 m_ack{0}; ///< next sequence number expected from the peer
+    uint8_t m_flags{NONE};     ///< control flags (never the CRC32C bit)
+    ChecksumKind m_checksumKind{CHECKSUM_INTERNET16}; ///< the wire's CRC32C bit
+    uint16_t m_payloadLength{0};                      ///< payload bytes announced
+    uint32_t m_window{0};                             ///< receive window (bytes)
+    std::vector<SackBlock> m_sackBlocks;              ///< received blocks beyond the cumulative ACK
+    uint32_t m_checksum{0};  ///< checksum field (16 bits used with Internet16)
+    bool m_malformed{false}; ///< Deserialize found a size that cannot be right
 };
+
+/**
+ * \ingroup rudp
+ * \brief Encode and decode of whole RUDP segments: header, checksum and
+ * payload, with every check a received datagram needs, in one place for
+ * RudpSocket, RudpCmtSender and RudpCmtReceiver.
+ */
+class RudpSegmentCodec
+{
+  public:
+    /// What Decode found.
+    enum Result
+    {
+        OK,              ///< a well-formed segment with a right checksum
+        MALFORMED,       ///< shorter than a header, or a size field that cannot be right
+        WRONG_KIND,      ///< carries the other checksum kind than the one configured
+        LENGTH_MISMATCH, ///< the payload is not as long as the header says
+        BAD_CHECKSUM,    ///< the checksum does not match the bytes
+    };
+
+    /**
+     * \brief Completes \p header for \p payload (payload length, checksum
+     * kind, checksum) and puts it in front of a copy of the payload.
+     * \param header every other field already set; on return, as sent
+     * \param payload the segment's payload (at most 65535 bytes; not changed)
+     * \param kind the checksum to send
+     * \return the datagram: header and payload
+     */
+    static Ptr<Packet> Encode(RudpHeader& header,
+                              Ptr<const Packet> payload,
+                              RudpHeader::ChecksumKind kind);
+
+    /**
+     * \brief Checks a received datagram and splits it into header and payload.
+     * \param datagram the UDP payload as it arrived (not changed)
+     * \param kind the checksum the receiver expects: the other kind is an error
+     * \param header set to the header read (if any could be)
+     * \param payload set to the payload on OK, else to nullptr
+     * \return OK, or why the datagram must be dropped
+     */
+    static Result Decode(Ptr<const Packet> datagram,
+                         RudpHeader::ChecksumKind kind,
+                         RudpHeader& header,
+                         Ptr<Packet>& payload);
+
+    /// \return the name of \p result, e.g. "BAD_CHECKSUM"
+    static const char* ResultName(Result result);
+};
+
+/**
+ * \ingroup rudp
+ * \return the checker of a Checksum attribute: "Internet16" or "Crc32c"
+ */
+Ptr<const AttributeChecker> MakeRudpChecksumKindChecker();
 
 } // namespace ns3
 

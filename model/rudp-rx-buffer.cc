@@ -28,6 +28,9 @@ RudpRxBuffer::GetTypeId()
 void
 RudpRxBuffer::SetCapacity(uint32_t bytes)
 {
+    NS_LOG_FUNCTION(this << bytes);
+    NS_ABORT_MSG_IF(bytes == 0 || bytes > MAX_CAPACITY,
+                    "receive buffer of " << bytes << " bytes: 1.." << MAX_CAPACITY);
     m_capacity = bytes;
 }
 
@@ -49,30 +52,57 @@ RudpRxBuffer::NextRxSequence() const
     return m_nextRx;
 }
 
-void
+bool
 RudpRxBuffer::AcceptFin()
 {
-    NS_ASSERT_MSG(m_outOfOrder.empty(), "FIN accepted with a gap before it");
+    if (!m_outOfOrder.empty())
+    {
+        NS_LOG_LOGIC("a FIN at " << m_nextRx << " with data beyond it: ignored");
+        return false;
+    }
     m_nextRx += 1;
+    return true;
+}
+
+SequenceNumber32
+RudpRxBuffer::WindowEnd() const
+{
+    return m_nextRx + (m_capacity - m_inOrderBytes);
 }
 
 RudpRxBuffer::AddResult
 RudpRxBuffer::Add(Ptr<Packet> payload, SequenceNumber32 seq, bool keepOutOfOrder)
 {
+    NS_LOG_FUNCTION(this << seq << payload->GetSize());
     const uint32_t length = payload->GetSize();
-    const SequenceNumber32 end = seq + length;
-    if (length == 0 || end <= m_nextRx)
+    if (length == 0)
     {
         return DUPLICATE;
     }
-    if (seq < m_nextRx)
+    // Distance from RCV.NXT in sequence space, modulo 2^32: half of the
+    // space lies ahead, half behind.
+    uint32_t offset = seq.GetValue() - m_nextRx.GetValue();
+    if (offset >= 1u << 31)
     {
+        const uint32_t old = m_nextRx.GetValue() - seq.GetValue();
+        if (length <= old)
+        {
+            return DUPLICATE;
+        }
         // Partly received already: keep the new tail.
-        const uint32_t old = m_nextRx - seq;
         payload = payload->CreateFragment(old, length - old);
         seq = m_nextRx;
+        offset = 0;
     }
     const uint32_t size = payload->GetSize();
+    // The window's right edge never moves left, and no byte beyond it was
+    // ever allowed to be sent: such a segment is bogus or corrupted.
+    if (static_cast<uint64_t>(offset) + size > m_capacity - m_inOrderBytes)
+    {
+        NS_LOG_LOGIC("[" << seq << ", " << seq + size << ") beyond the window's end "
+                         << WindowEnd());
+        return OUT_OF_WINDOW;
+    }
 
     if (seq > m_nextRx)
     {

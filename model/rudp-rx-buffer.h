@@ -26,6 +26,13 @@ namespace ns3
  * Both count against one capacity, as in SCTP: the advertised window is the
  * free space, so out-of-order data waiting for a retransmission closes the
  * window (receive-buffer blocking).
+ *
+ * Only data inside the window is kept: between RCV.NXT and RCV.NXT plus the
+ * capacity less the unread in-order bytes, the right edge of every window
+ * this buffer has advertised (it never moves left). Anything beyond it is
+ * refused (OUT_OF_WINDOW), so that no sequence number can be held more than
+ * the capacity (below 2^31) ahead of RCV.NXT and the wrap-around comparisons
+ * that order the buffer stay consistent.
  */
 class RudpRxBuffer : public Object
 {
@@ -33,11 +40,16 @@ class RudpRxBuffer : public Object
     /// What Add did with a segment.
     enum AddResult
     {
-        IN_ORDER,     ///< accepted at the next expected sequence number
-        OUT_OF_ORDER, ///< ahead of a gap: buffered if allowed, else discarded
-        DUPLICATE,    ///< every byte was already received
-        NO_SPACE,     ///< does not fit in the free space: discarded
+        IN_ORDER,      ///< accepted at the next expected sequence number
+        OUT_OF_ORDER,  ///< ahead of a gap: buffered if allowed, else discarded
+        DUPLICATE,     ///< every byte was already received
+        NO_SPACE,      ///< does not fit in the free space: discarded (a safeguard: a
+                       ///< segment inside the window always fits)
+        OUT_OF_WINDOW, ///< reaches beyond the advertised window's right edge: discarded
     };
+
+    /// Largest capacity: sequence numbers in the window must compare correctly.
+    static constexpr uint32_t MAX_CAPACITY = 1u << 30;
 
     /**
      * \brief Get the type ID.
@@ -45,7 +57,7 @@ class RudpRxBuffer : public Object
      */
     static TypeId GetTypeId();
 
-    /// \param bytes capacity shared by in-order and out-of-order bytes
+    /// \param bytes capacity shared by in-order and out-of-order bytes (1..MAX_CAPACITY)
     void SetCapacity(uint32_t bytes);
     uint32_t GetCapacity() const;
 
@@ -53,8 +65,13 @@ class RudpRxBuffer : public Object
     void SetNextRxSequence(SequenceNumber32 seq);
     /// \return the next sequence number expected (RCV.NXT)
     SequenceNumber32 NextRxSequence() const;
-    /// Advances RCV.NXT past a FIN (which carries no bytes).
-    void AcceptFin();
+    /**
+     * \brief Advances RCV.NXT past a FIN (which carries no bytes) that
+     * arrived at RCV.NXT.
+     * \return false, changing nothing, if data waits beyond the FIN: the
+     *         peer's stream cannot both end there and go on
+     */
+    bool AcceptFin();
 
     /**
      * \brief Offers a segment's payload.
@@ -73,6 +90,11 @@ class RudpRxBuffer : public Object
     uint32_t FreeSpace() const;
     /// \return true if segments wait behind a gap
     bool HasGap() const;
+    /**
+     * \return the window's right edge: one past the last sequence number
+     *         the buffer accepts
+     */
+    SequenceNumber32 WindowEnd() const;
 
     /**
      * \brief Removes up to \p maxSize in-order bytes: at most one received

@@ -132,16 +132,27 @@ RudpSocket::GetTypeId()
                           MakeBooleanAccessor(&RudpSocket::m_selectiveRepeat),
                           MakeBooleanChecker())
             .AddAttribute("SndBufSize",
-                          "Send buffer: unsent plus unacknowledged bytes (1..2^32-1).",
+                          "Send buffer: unsent plus unacknowledged bytes (1..2^30: windows "
+                          "must stay below half the 32-bit sequence space, as TCP's).",
                           UintegerValue(131072),
                           MakeUintegerAccessor(&RudpSocket::m_sndBufSize),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
             .AddAttribute("RcvBufSize",
                           "Receive buffer: unread plus out-of-order bytes; its free space is "
-                          "the advertised window (bytes, 1..2^32-1).",
+                          "the advertised window (bytes, 1..2^30). Below SegmentSize the "
+                          "sender cuts its segments to the window.",
                           UintegerValue(131072),
                           MakeUintegerAccessor(&RudpSocket::m_rcvBufSize),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
+            .AddAttribute(
+                "Checksum",
+                "The checksum sent: Internet16 (RFC 1071 16-bit sum, seed 000's; "
+                "misses about 1 in 32 two-bit errors) or Crc32c (SCTP's CRC-32c, "
+                "4 more header bytes; every error of up to 3 bits). A segment with "
+                "the other kind is dropped as a checksum error.",
+                EnumValue(RudpHeader::CHECKSUM_INTERNET16),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpSocket::m_checksumKind),
+                MakeRudpChecksumKindChecker())
             .AddAttribute("ConnectRetries",
                           "Retransmissions of a SYN or SYN|ACK before the connection fails "
                           "(0..1000).",
@@ -201,7 +212,8 @@ RudpSocket::GetTypeId()
                             MakeTraceSourceAccessor(&RudpSocket::m_retxTrace),
                             "ns3::RudpSocket::SegmentTracedCallback")
             .AddTraceSource("ChecksumError",
-                            "A datagram failed the checksum and was dropped",
+                            "A datagram was dropped: bad checksum, malformed header, wrong "
+                            "length or the other checksum kind",
                             MakeTraceSourceAccessor(&RudpSocket::m_checksumErrorTrace),
                             "ns3::Packet::TracedCallback")
             .AddTraceSource("Failure",
@@ -250,6 +262,7 @@ RudpSocket::RudpSocket(const RudpSocket& listener)
       m_selectiveRepeat(listener.m_selectiveRepeat),
       m_sndBufSize(listener.m_sndBufSize),
       m_rcvBufSize(listener.m_rcvBufSize),
+      m_checksumKind(listener.m_checksumKind),
       m_connectRetries(listener.m_connectRetries),
       m_dataRetries(listener.m_dataRetries),
       m_timeWaitRtts(listener.m_timeWaitRtts),
@@ -578,7 +591,10 @@ RudpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
 {
     const uint32_t freeBefore = m_rxBuffer->FreeSpace();
     Ptr<Packet> p = m_rxBuffer->Extract(maxSize);
-    if (p && freeBefore < m_segmentSize && m_rxBuffer->FreeSpace() >= m_segmentSize &&
+    // Receiver SWS avoidance (RFC 1122 4.2.3.3): announce the window when
+    // it has grown by min(MSS, half the buffer).
+    const uint32_t update = std::min(m_segmentSize, std::max(1u, m_rcvBufSize / 2));
+    if (p && freeBefore < update && m_rxBuffer->FreeSpace() >= update &&
         (m_state == ESTABLISHED || m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2))
     {
         SendAck(); // the window reopened: tell the sender
@@ -701,6 +717,9 @@ RudpSocket::Fork(const RudpHeader& syn, const Address& from)
     child->m_iss = SequenceNumber32(m_isnRng->GetInteger(0, UINT32_MAX));
     child->m_sackEnabled = m_selectiveRepeat && syn.HasFlags(RudpHeader::SACK_PERMITTED);
     child->m_rWnd = syn.GetWindow();
+    child->m_maxRWnd = child->m_rWnd;
+    child->m_sndWl1 = syn.GetSequenceNumber();
+    child->m_sndWl2 = child->m_iss;
     child->m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     child->m_rxBuffer->SetNextRxSequence(child->m_irs + 1);
     return child;
@@ -712,18 +731,16 @@ RudpSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
     NS_LOG_FUNCTION(this << packet->GetSize() << from);
     Ptr<RudpSocket> self = this; // a callback below may close and detach us
     RudpHeader header;
-    if (packet->GetSize() < RudpHeader::FIXED_SIZE)
+    Ptr<Packet> payload;
+    const RudpSegmentCodec::Result result =
+        RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload);
+    if (result != RudpSegmentCodec::OK)
     {
-        OnChecksumError(packet);
+        NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(result));
+        OnChecksumError(packet); // the datagram as it arrived
         return;
     }
-    packet->RemoveHeader(header);
-    if (!header.IsChecksumOk(packet))
-    {
-        packet->AddHeader(header); // the datagram as it arrived, for the trace
-        OnChecksumError(packet);
-        return;
-    }
+    packet = payload;
     ++m_stats.segmentsReceived;
     m_heardSinceTimeout = true;
     m_rxTrace(packet, header, this);
@@ -791,6 +808,9 @@ RudpSocket::ProcessSynSent(const RudpHeader& header)
     m_irs = header.GetSequenceNumber();
     m_sackEnabled = m_selectiveRepeat && header.HasFlags(RudpHeader::SACK_PERMITTED);
     m_rWnd = header.GetWindow();
+    m_maxRWnd = m_rWnd;
+    m_sndWl1 = header.GetSequenceNumber();
+    m_sndWl2 = header.GetAckNumber();
     if (m_retries == 0)
     {
         TakeRttSample(Simulator::Now() - m_synSentTime);
@@ -893,7 +913,14 @@ RudpSocket::ProcessFin(const RudpHeader& header)
         }
         return; // data before the FIN is missing: the peer will repeat it
     }
-    m_rxBuffer->AcceptFin();
+    if (!m_rxBuffer->AcceptFin())
+    {
+        // Data waits beyond the FIN: one of them is bogus. Taking the FIN
+        // could truncate the stream silently; the peer repeats a real one.
+        ++m_stats.rejectedFins;
+        SendAck();
+        return;
+    }
     SendAck();
     switch (m_state)
     {
@@ -1014,14 +1041,21 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         NS_LOG_LOGIC("ignores an ACK of unsent data: " << ack << " > " << highest);
         return;
     }
-    m_rWnd = header.GetWindow();
+    const uint32_t previousWindow = m_rWnd;
+    const bool windowTaken = UpdateWindow(header);
+    bool sackedMore = false;
     if (m_sackEnabled)
     {
         for (const auto& block : header.GetSackBlocks())
         {
-            m_txBuffer->MarkSacked(block.left, block.right, Simulator::Now());
+            sackedMore =
+                m_txBuffer->MarkSacked(block.left, block.right, Simulator::Now()) || sackedMore;
         }
     }
+    // RFC 5681's duplicate ACK carries an unchanged window: an ACK that only
+    // opens the window (the peer's application read) and reports nothing
+    // new is a window update, no sign of loss.
+    const bool windowUpdate = windowTaken && m_rWnd > previousWindow && !sackedMore;
 
     const SequenceNumber32 dataAck = std::min(ack, m_txBuffer->HighTxMark());
     if (dataAck > m_txBuffer->HeadSequence())
@@ -1048,7 +1082,8 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         }
         RestartRetransmitTimer();
     }
-    else if (pureAck && dataAck == m_txBuffer->HeadSequence() && HasDataOutstanding())
+    else if (pureAck && dataAck == m_txBuffer->HeadSequence() && HasDataOutstanding() &&
+             !windowUpdate)
     {
         ++m_dupAcks;
         PublishSenderState();
@@ -1084,6 +1119,33 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     m_bytesInFlight = m_txBuffer->BytesInFlight();
     MaybeSendFin();
     SendPendingData();
+}
+
+bool
+RudpSocket::UpdateWindow(const RudpHeader& header)
+{
+    // RFC 793: a window is taken from a segment no older than the one that
+    // set the current one, so that a reordered ACK cannot bring back a
+    // stale window.
+    const SequenceNumber32 seq = header.GetSequenceNumber();
+    const SequenceNumber32 ack = header.GetAckNumber();
+    if (seq < m_sndWl1 || (seq == m_sndWl1 && ack < m_sndWl2))
+    {
+        NS_LOG_LOGIC("keeps the window of a newer segment: " << header);
+        return false;
+    }
+    m_sndWl1 = seq;
+    m_sndWl2 = ack;
+    m_rWnd = header.GetWindow();
+    m_maxRWnd = std::max(m_maxRWnd, m_rWnd);
+    return true;
+}
+
+uint32_t
+RudpSocket::SwsThreshold() const
+{
+    // RFC 1122 4.2.3.4: at least half the largest window the peer offered.
+    return std::min(m_segmentSize, std::max(1u, m_maxRWnd / 2));
 }
 
 void
@@ -1124,27 +1186,39 @@ RudpSocket::SendPendingData()
     while (true)
     {
         RudpTxBuffer::Segment* lost = m_txBuffer->FirstLost();
+        // The congestion window bounds what is in flight; the receiver's
+        // window bounds what it has not got yet, in flight or waiting to be
+        // resent, so that new data never takes the room a hole's filler needs.
+        const uint32_t inFlight = m_txBuffer->BytesInFlight();
+        const uint32_t outstanding = m_txBuffer->BytesOutstanding();
         uint32_t length = 0;
+        bool receiverAllows = false;
         if (lost)
         {
-            length = lost->length;
+            length = lost->length; // a resend keeps its boundaries; counted already
+            receiverAllows = outstanding <= m_rWnd;
         }
         else if (m_txBuffer->UnsentBytes() > 0)
         {
-            length = std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+            // A new segment is cut to the window when the window is smaller
+            // than a segment, as TCP sends min(window, MSS): a receive buffer
+            // smaller than a segment still gets data. To avoid the silly
+            // window syndrome a cut segment goes only if it is worth it, or
+            // if nothing is in flight to bring a larger window.
+            const uint32_t full = std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+            const uint32_t room = m_rWnd > outstanding ? m_rWnd - outstanding : 0;
+            length = std::min(full, room);
+            receiverAllows =
+                length == full || (length > 0 && (length >= SwsThreshold() || inFlight == 0));
+            length = length > 0 ? length : full;
         }
         else
         {
             break;
         }
-        // The congestion window bounds what is in flight; the receiver's
-        // window must also keep room for segments waiting to be resent. With
-        // nothing in flight one segment may exceed a small open window, or a
-        // window below one MSS would stall the connection.
-        const uint32_t inFlight = m_txBuffer->BytesInFlight();
-        const uint32_t unreceived = m_txBuffer->BytesOutstanding() - (lost ? length : 0);
+        // With nothing in flight one segment may exceed a small open window:
+        // a resend cannot be cut, and no ACK would come to open the window.
         const bool congestionAllows = inFlight + length <= m_policy->GetSendWindow(m_tcb);
-        const bool receiverAllows = unreceived + length <= m_rWnd;
         if (!(congestionAllows && receiverAllows) && !(inFlight == 0 && m_rWnd > 0))
         {
             break;
@@ -1155,7 +1229,7 @@ RudpSocket::SendPendingData()
         m_bytesInFlight = m_txBuffer->BytesInFlight();
 
         const uint8_t flags = m_rxBuffer->NextRxSequence() != m_irs + 1 ? RudpHeader::ACK : 0;
-        const RudpHeader header = SendSegment(segment.payload->Copy(), flags, segment.seq);
+        const RudpHeader header = SendSegment(segment.payload, flags, segment.seq);
         if (retransmission)
         {
             ++m_stats.retransmissions;
@@ -1249,7 +1323,9 @@ RudpSocket::OnRetransmitTimeout()
     }
     else if (probe)
     {
-        m_rWnd = m_segmentSize; // let one segment out; the peer's ACK resets the window
+        // Let one segment out, no larger than the peer's buffer has been (a
+        // probe larger than that could never be taken); its ACK resets the window.
+        m_rWnd = std::min(m_segmentSize, std::max(1u, m_maxRWnd));
         Recover(true);
     }
     else
@@ -1315,6 +1391,8 @@ RudpSocket::ProcessData(const RudpHeader& header, Ptr<Packet> payload)
         ++m_stats.duplicateSegments;
         break;
     case RudpRxBuffer::NO_SPACE:
+    case RudpRxBuffer::OUT_OF_WINDOW:
+        ++m_stats.outOfWindowSegments; // a probe of a closed window, or bogus
         break;
     }
     SendAck(); // a duplicate ACK tells the sender what is missing
@@ -1358,7 +1436,7 @@ RudpSocket::SendAck()
 }
 
 RudpHeader
-RudpSocket::SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq)
+RudpSocket::SendSegment(Ptr<const Packet> payload, uint8_t flags, SequenceNumber32 seq)
 {
     RudpHeader header;
     header.SetSequenceNumber(seq);
@@ -1366,6 +1444,7 @@ RudpSocket::SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq
     header.SetAckNumber(synchronised ? m_rxBuffer->NextRxSequence() : SequenceNumber32(0));
     header.SetFlags(flags);
     header.SetPayloadLength(static_cast<uint16_t>(payload->GetSize()));
+    header.SetChecksumKind(m_checksumKind);
     header.SetWindow(m_state == SYN_SENT || m_state == SYN_RCVD ? m_rcvBufSize
                                                                 : m_rxBuffer->FreeSpace());
     if (m_sackEnabled && m_rxBuffer->HasGap())
@@ -1381,12 +1460,11 @@ RudpSocket::SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq
         m_delAckPending = 0;
         m_delAckEvent.Cancel();
     }
-    header.ComputeChecksum(payload);
+    Ptr<Packet> datagram = RudpSegmentCodec::Encode(header, payload, m_checksumKind);
     m_txTrace(payload, header, this);
-    payload->AddHeader(header);
     ++m_stats.segmentsSent;
     NS_LOG_LOGIC(StateName(m_state) << " tx " << header);
-    m_endpoint->SendTo(payload, m_peer);
+    m_endpoint->SendTo(datagram, m_peer);
     return header;
 }
 

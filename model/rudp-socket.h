@@ -83,15 +83,18 @@ class RudpSocket : public Socket
     /// Counters a scenario reports.
     struct Stats
     {
-        uint64_t segmentsSent{0};       ///< segments of any kind sent
-        uint64_t segmentsReceived{0};   ///< segments with a good checksum received
-        uint64_t dataBytesSent{0};      ///< payload bytes sent for the first time
-        uint64_t retransmissions{0};    ///< data segments sent again
-        uint64_t timeouts{0};           ///< expiries of the retransmission timer
-        uint64_t fastRetransmits{0};    ///< recoveries triggered by duplicate ACKs
-        uint64_t checksumErrors{0};     ///< segments dropped for a bad checksum
-        uint64_t duplicateSegments{0};  ///< data segments received twice
-        uint64_t outOfOrderSegments{0}; ///< data segments received ahead of a gap
+        uint64_t segmentsSent{0};        ///< segments of any kind sent
+        uint64_t segmentsReceived{0};    ///< segments with a good checksum received
+        uint64_t dataBytesSent{0};       ///< payload bytes sent for the first time
+        uint64_t retransmissions{0};     ///< data segments sent again
+        uint64_t timeouts{0};            ///< expiries of the retransmission timer
+        uint64_t fastRetransmits{0};     ///< recoveries triggered by duplicate ACKs
+        uint64_t checksumErrors{0};      ///< datagrams dropped: bad checksum, malformed header,
+                                         ///< wrong length or the other checksum kind
+        uint64_t duplicateSegments{0};   ///< data segments received twice
+        uint64_t outOfOrderSegments{0};  ///< data segments received ahead of a gap
+        uint64_t outOfWindowSegments{0}; ///< data segments beyond the advertised window, dropped
+        uint64_t rejectedFins{0};        ///< FINs ignored because data waits beyond them
     };
 
     /**
@@ -219,6 +222,14 @@ class RudpSocket : public Socket
 
     // Sender
     void ProcessAck(const RudpHeader& header, bool pureAck);
+    /**
+     * \brief Takes the peer's window from \p header unless an earlier
+     * segment carries it (RFC 793's SND.WL1 and SND.WL2 check).
+     * \return true if the window was taken
+     */
+    bool UpdateWindow(const RudpHeader& header);
+    /// \return the smallest segment cut to fit the peer's window that may go (RFC 1122 SWS)
+    uint32_t SwsThreshold() const;
     void SendPendingData();
     void Recover(bool timeout);
     void OnRetransmitTimeout();
@@ -235,7 +246,7 @@ class RudpSocket : public Socket
     // Segments
     void SendControl(uint8_t flags, SequenceNumber32 seq);
     void SendAck();
-    RudpHeader SendSegment(Ptr<Packet> payload, uint8_t flags, SequenceNumber32 seq);
+    RudpHeader SendSegment(Ptr<const Packet> payload, uint8_t flags, SequenceNumber32 seq);
     Ptr<RudpWindowPolicy> CreatePolicy() const;
 
     // Attributes (copied to forked sockets by the copy constructor)
@@ -255,6 +266,7 @@ class RudpSocket : public Socket
     bool m_selectiveRepeat{false};
     uint32_t m_sndBufSize{131072};
     uint32_t m_rcvBufSize{131072};
+    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
     uint32_t m_connectRetries{10};
     uint32_t m_dataRetries{20};
     double m_timeWaitRtts{2.0};
@@ -287,10 +299,13 @@ class RudpSocket : public Socket
     Ptr<RudpWindowPolicy> m_policy;
     Ptr<RudpTxBuffer> m_txBuffer;
     Ptr<RttEstimator> m_rttEstimator;
-    uint32_t m_rWnd{0};    ///< the peer's advertised window (bytes)
-    uint32_t m_dupAcks{0}; ///< duplicates of the current ACK number
-    uint32_t m_backoff{1}; ///< RTO multiplier after timeouts (adaptive mode)
-    Time m_synSentTime;    ///< when the SYN or SYN|ACK was first sent
+    uint32_t m_rWnd{0};           ///< the peer's advertised window (bytes)
+    uint32_t m_maxRWnd{0};        ///< the largest window the peer advertised (bytes)
+    SequenceNumber32 m_sndWl1{0}; ///< SEQ of the segment that set m_rWnd (SND.WL1)
+    SequenceNumber32 m_sndWl2{0}; ///< ACK of the segment that set m_rWnd (SND.WL2)
+    uint32_t m_dupAcks{0};        ///< duplicates of the current ACK number
+    uint32_t m_backoff{1};        ///< RTO multiplier after timeouts (adaptive mode)
+    Time m_synSentTime;           ///< when the SYN or SYN|ACK was first sent
 
     // Receiver
     Ptr<RudpRxBuffer> m_rxBuffer;

@@ -240,7 +240,7 @@ class RudpRxBufferTest : public TestCase
     void DoRun() override
     {
         Ptr<RudpRxBuffer> rx = CreateObject<RudpRxBuffer>();
-        rx->SetCapacity(350);
+        rx->SetCapacity(450);
         rx->SetNextRxSequence(SequenceNumber32(0xffffff9c)); // 2^32 - 100: wraps
         const SequenceNumber32 base(0xffffff9c);
 
@@ -254,13 +254,13 @@ class RudpRxBufferTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 3), base + 300, true),
                               RudpRxBuffer::OUT_OF_ORDER,
                               "a second block");
-        NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 150, "out-of-order bytes use the window");
+        NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 250, "out-of-order bytes use the window");
         auto blocks = rx->GetSackBlocks(4);
         NS_TEST_ASSERT_MSG_EQ(blocks.size(), 2, "two blocks");
         NS_TEST_ASSERT_MSG_EQ(blocks[0].left, base + 100, "first block");
         NS_TEST_ASSERT_MSG_EQ(blocks[1].right, base + 400, "second block");
         NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(200, 9), base + 400, true),
-                              RudpRxBuffer::NO_SPACE,
+                              RudpRxBuffer::OUT_OF_WINDOW,
                               "beyond the bound");
         NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100, 1), base + 100, true),
                               RudpRxBuffer::DUPLICATE,
@@ -293,12 +293,10 @@ class RudpRxBufferTest : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(rest, 250, "the rest");
         NS_TEST_ASSERT_MSG_EQ(rx->Available(), 0, "empty");
-        NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 350, "window fully open");
+        NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 450, "window fully open");
     }
 };
 
-/// \ingroup rudp-test
-/// Buffer test suite.
 /// SACK blocks in RFC 2018's order: the latest arrival's block first.
 class RudpRxBufferRecentSackTest : public TestCase
 {
@@ -346,6 +344,102 @@ class RudpRxBufferRecentSackTest : public TestCase
     }
 };
 
+/// Only data inside the advertised window is kept (audit M4).
+class RudpRxBufferWindowTest : public TestCase
+{
+  public:
+    RudpRxBufferWindowTest()
+        : TestCase("receive buffer: data beyond the advertised window is refused, at any distance "
+                   "and across the wrap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const uint32_t start : {0u, 0xfffffc00u}) // the second wraps
+        {
+            Ptr<RudpRxBuffer> rx = CreateObject<RudpRxBuffer>();
+            rx->SetCapacity(1000);
+            const SequenceNumber32 next(start);
+            rx->SetNextRxSequence(next);
+            // The audit's case: far ahead, where the wrap-around comparisons
+            // that order the buffer would no longer agree with each other.
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + ((1u << 31) - 10), true),
+                                  RudpRxBuffer::OUT_OF_WINDOW,
+                                  "2^31 - 10 ahead");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + ((1u << 31) - 10), false),
+                                  RudpRxBuffer::OUT_OF_WINDOW,
+                                  "also without selective repeat");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + 1000, true),
+                                  RudpRxBuffer::OUT_OF_WINDOW,
+                                  "just past the right edge");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + 901, true),
+                                  RudpRxBuffer::OUT_OF_WINDOW,
+                                  "its last byte past the right edge");
+            NS_TEST_ASSERT_MSG_EQ(rx->Occupancy(), 0, "nothing kept");
+            NS_TEST_ASSERT_MSG_EQ(rx->HasGap(), false, "no gap recorded");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next - ((1u << 31) - 1), true),
+                                  RudpRxBuffer::DUPLICATE,
+                                  "far behind: old");
+
+            // Unread bytes move RCV.NXT but not the right edge.
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(600), next, true), RudpRxBuffer::IN_ORDER, "600");
+            NS_TEST_ASSERT_MSG_EQ(rx->WindowEnd(), next + 1000, "right edge stays");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + 950, true),
+                                  RudpRxBuffer::OUT_OF_WINDOW,
+                                  "fits the free space (400), but not the window");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + 900, true),
+                                  RudpRxBuffer::OUT_OF_ORDER,
+                                  "up to the right edge");
+            NS_TEST_ASSERT_MSG_EQ(rx->FreeSpace(), 300, "1000 - 600 unread - 100 ahead");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + 700, true),
+                                  RudpRxBuffer::OUT_OF_ORDER,
+                                  "inside the window");
+            // Reading moves the right edge.
+            uint32_t read = 0;
+            while (Ptr<Packet> piece = rx->Extract(1000))
+            {
+                read += piece->GetSize();
+            }
+            NS_TEST_ASSERT_MSG_EQ(read, 600, "read");
+            NS_TEST_ASSERT_MSG_EQ(rx->WindowEnd(), next + 1600, "right edge moved");
+            NS_TEST_ASSERT_MSG_EQ(rx->Add(Bytes(100), next + 1500, true),
+                                  RudpRxBuffer::OUT_OF_ORDER,
+                                  "newly inside the window");
+        }
+    }
+};
+
+/// A FIN with data beyond it is refused, never asserted on.
+class RudpRxBufferFinTest : public TestCase
+{
+  public:
+    RudpRxBufferFinTest()
+        : TestCase("receive buffer: a FIN with data waiting beyond it is refused, without an "
+                   "assertion")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RudpRxBuffer> rx = CreateObject<RudpRxBuffer>();
+        rx->SetCapacity(10000);
+        const SequenceNumber32 next(7000);
+        rx->SetNextRxSequence(next);
+        rx->Add(Bytes(100), next + 500, true);
+        NS_TEST_ASSERT_MSG_EQ(rx->AcceptFin(), false, "data beyond the FIN");
+        NS_TEST_ASSERT_MSG_EQ(rx->NextRxSequence(), next, "RCV.NXT unchanged");
+        rx->Add(Bytes(500), next, true);
+        NS_TEST_ASSERT_MSG_EQ(rx->NextRxSequence(), next + 600, "gap filled");
+        NS_TEST_ASSERT_MSG_EQ(rx->AcceptFin(), true, "nothing beyond");
+        NS_TEST_ASSERT_MSG_EQ(rx->NextRxSequence(), next + 601, "the FIN's sequence number");
+    }
+};
+
+/// \ingroup rudp-test
+/// Buffer test suite.
 class RudpBuffersTestSuite : public TestSuite
 {
   public:
@@ -358,6 +452,8 @@ class RudpBuffersTestSuite : public TestSuite
         AddTestCase(new RudpTxBufferSackedRttTest);
         AddTestCase(new RudpRxBufferTest);
         AddTestCase(new RudpRxBufferRecentSackTest);
+        AddTestCase(new RudpRxBufferWindowTest);
+        AddTestCase(new RudpRxBufferFinTest);
     }
 };
 

@@ -370,25 +370,34 @@ class RudpCmtDacTest : public TestCase
     }
 };
 
-/// A path that dies does not stall the association.
+/// A path that dies does not stall the association, whatever the retransmission policy.
 class RudpCmtPathFailureTest : public TestCase
 {
   public:
-    RudpCmtPathFailureTest()
-        : TestCase("a path that goes down (error rate 1) is abandoned; the others carry the data")
+    /// \param policy the RtxPolicy
+    explicit RudpCmtPathFailureTest(std::string policy)
+        : TestCase("a path that goes down (error rate 1) is abandoned; the others carry the data "
+                   "(" +
+                   policy + ")"),
+          m_policy(std::move(policy))
     {
     }
 
   private:
+    /// Takes path 1 down.
+    static void Cut(Ptr<RateErrorModel> loss)
+    {
+        loss->SetAttribute("ErrorRate", DoubleValue(1.0));
+    }
+
     void DoRun() override
     {
         CmtRun cmt({{MilliSeconds(50), 0.0}, {MilliSeconds(50), 0.0}, {MilliSeconds(50), 0.0}},
                    1u << 28);
         cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(20000000));
+        cmt.Helper().SetSenderAttribute("RtxPolicy", StringValue(m_policy));
         cmt.Install();
-        Simulator::Schedule(Seconds(3), [&]() {
-            cmt.Helper().GetLossModel(1)->SetAttribute("ErrorRate", DoubleValue(1.0));
-        });
+        Simulator::Schedule(Seconds(3), &RudpCmtPathFailureTest::Cut, cmt.Helper().GetLossModel(1));
         cmt.Run(Seconds(120));
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all 20 MB acknowledged");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
@@ -397,6 +406,110 @@ class RudpCmtPathFailureTest : public TestCase
                               "the dead path was marked failed");
         NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetTimeouts(), 0, "found by its timer");
     }
+
+    std::string m_policy;
+};
+
+/// The receive buffer against the segment size (RFC 4960, section 6).
+class RudpCmtSmallBufferTest : public TestCase
+{
+  public:
+    /**
+     * \param rbuf the receiver's buffer (the segment size is 1400)
+     * \param announced whether the sender is told the buffer before the first
+     *        SACK (RudpCmtHelper does it, as SCTP's INIT would)
+     */
+    RudpCmtSmallBufferTest(uint32_t rbuf, bool announced)
+        : TestCase(
+              "two paths, " + std::to_string(rbuf) + "-byte buffer, 1400-byte segments" +
+              (announced ? "" : ", buffer not announced") +
+              (rbuf < MSS ? ": a reported failure in bounded time" : ": every byte delivered")),
+          m_rbuf(rbuf),
+          m_announced(announced)
+    {
+    }
+
+  private:
+    void Failed(const std::string& reason)
+    {
+        m_failures.push_back(reason);
+        m_failedAt = Simulator::Now();
+    }
+
+    void DoRun() override
+    {
+        CmtRun cmt({{MilliSeconds(120), 0.01}, {MilliSeconds(120), 0.01}}, m_rbuf);
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(300000));
+        cmt.Install();
+        if (!m_announced)
+        {
+            cmt.Sender()->SetAttribute("InitialPeerWindow", UintegerValue(0));
+        }
+        cmt.Sender()->TraceConnectWithoutContext(
+            "Failure",
+            MakeCallback(&RudpCmtSmallBufferTest::Failed, this));
+        cmt.Run(Seconds(120));
+        if (m_rbuf < MSS)
+        {
+            NS_TEST_ASSERT_MSG_EQ(m_failures.size(), 1, "the Failure trace fired once");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFailure().empty(), false, "GetFailure says why");
+            NS_TEST_ASSERT_MSG_NE(cmt.Sender()->GetFailure().find("RcvBufSize"),
+                                  std::string::npos,
+                                  "naming the attribute: " << cmt.Sender()->GetFailure());
+            NS_TEST_ASSERT_MSG_LT(m_failedAt, Seconds(1), "at once, or at the first SACK");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), false, "not complete");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timer kept running");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_failures.empty(), true, "no failure");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDeliveredBytes(), 300000, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(cmt.TracedMaxOccupancy(), m_rbuf, "within the buffer");
+    }
+
+    uint32_t m_rbuf;
+    bool m_announced;
+    std::vector<std::string> m_failures;
+    Time m_failedAt;
+};
+
+/// The Checksum attribute of the association.
+class RudpCmtChecksumTest : public TestCase
+{
+  public:
+    /// \param mixed the sender sends Crc32c to an Internet16 receiver (else both Crc32c)
+    explicit RudpCmtChecksumTest(bool mixed)
+        : TestCase(mixed ? "CMT: a Crc32c sender and an Internet16 receiver: checksum errors, "
+                           "nothing delivered"
+                         : "CMT with Crc32c on both ends: every byte delivered"),
+          m_mixed(mixed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtRun cmt({{MilliSeconds(40), 0.01}, {MilliSeconds(80), 0.01}}, 65536);
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(1000000));
+        cmt.Helper().SetSenderAttribute("Checksum", StringValue("Crc32c"));
+        if (!m_mixed)
+        {
+            cmt.Helper().SetReceiverAttribute("Checksum", StringValue("Crc32c"));
+        }
+        cmt.Run(Seconds(60));
+        if (m_mixed)
+        {
+            NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetChecksumErrors(), 0, "checksum errors");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDeliveredBytes(), 0, "nothing delivered");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetChecksumErrors(), 0, "no checksum error");
+    }
+
+    bool m_mixed;
 };
 
 /// Every retransmission policy repairs losses.
@@ -439,7 +552,19 @@ class RudpCmtTestSuite : public TestSuite
         AddTestCase(new RudpCmtSfrTest);
         AddTestCase(new RudpCmtCucTest);
         AddTestCase(new RudpCmtDacTest);
-        AddTestCase(new RudpCmtPathFailureTest);
+        for (const std::string policy : {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"})
+        {
+            AddTestCase(new RudpCmtPathFailureTest(policy));
+        }
+        for (bool announced : {true, false})
+        {
+            for (uint32_t rbuf : {1000u, 1400u, 2000u})
+            {
+                AddTestCase(new RudpCmtSmallBufferTest(rbuf, announced));
+            }
+        }
+        AddTestCase(new RudpCmtChecksumTest(false));
+        AddTestCase(new RudpCmtChecksumTest(true));
         for (const std::string policy : {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"})
         {
             AddTestCase(new RudpCmtRtxPolicyTest(policy));

@@ -6,11 +6,16 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
+
 /**
  * \file
  * \ingroup rudp-test
  * Connection management: seed 000's three-way handshake and four-way close,
  * packet by packet, with each step's loss, and failure after the retry limit.
+ * Integrity: multi-bit corruption and the checksum kinds, hostile datagrams
+ * (short, far ahead, data beyond the FIN), a receive buffer smaller than a
+ * segment, zero-window persist, reordered ACKs and window updates.
  */
 
 using namespace ns3;
@@ -124,6 +129,271 @@ struct Exchange
     void StateChanged(RudpSocket::State, RudpSocket::State state)
     {
         clientStates.emplace_back(Simulator::Now(), state);
+    }
+};
+
+/// \return byte \p i of the test stream (not periodic at any short distance)
+uint8_t
+PatternByte(uint64_t i)
+{
+    return static_cast<uint8_t>(((i * 2654435761u) >> 11) ^ (i >> 8));
+}
+
+/// Sends \p total bytes of the test stream on a client socket, then closes.
+struct PatternSender
+{
+    Ptr<RudpSocket> socket;
+    uint64_t total{0};
+    uint64_t queued{0};
+    bool closed{false};
+
+    void Start(InetSocketAddress to)
+    {
+        socket->SetSendCallback(MakeCallback(&PatternSender::Fill, this));
+        socket->Connect(to);
+        Fill(socket, 0);
+    }
+
+    void Fill(Ptr<Socket>, uint32_t)
+    {
+        while (queued < total)
+        {
+            const uint64_t room = socket->GetTxAvailable();
+            const uint32_t n =
+                static_cast<uint32_t>(std::min<uint64_t>({room, total - queued, 4096}));
+            if (n == 0)
+            {
+                return; // NotifySend calls again
+            }
+            std::vector<uint8_t> bytes(n);
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                bytes[k] = PatternByte(queued + k);
+            }
+            if (socket->Send(Create<Packet>(bytes.data(), n)) < 0)
+            {
+                return;
+            }
+            queued += n;
+        }
+        if (!closed)
+        {
+            closed = true;
+            socket->Close();
+        }
+    }
+};
+
+/// A listener that accepts one connection, checks every byte against the test stream.
+struct PatternReceiver
+{
+    Ptr<RudpSocket> listener;
+    Ptr<RudpSocket> connection;
+    uint64_t received{0};
+    uint64_t mismatches{0};
+    bool paused{false};
+    bool peerClosed{false};
+    uint32_t listenerChecksumErrors{0};
+
+    explicit PatternReceiver(Ptr<Node> node)
+        : listener(TestNetwork::CreateSocket(node))
+    {
+        listener->TraceConnectWithoutContext(
+            "ChecksumError",
+            MakeCallback(&PatternReceiver::ListenerChecksumError, this));
+    }
+
+    void Listen(uint16_t port)
+    {
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
+        listener->Listen();
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&PatternReceiver::Accept, this));
+    }
+
+    void Accept(Ptr<Socket> socket, const Address&)
+    {
+        connection = DynamicCast<RudpSocket>(socket);
+        socket->SetRecvCallback(MakeCallback(&PatternReceiver::Read, this));
+        socket->SetCloseCallbacks(MakeCallback(&PatternReceiver::Closed, this),
+                                  MakeNullCallback<void, Ptr<Socket>>());
+    }
+
+    void Read(Ptr<Socket> socket)
+    {
+        if (paused)
+        {
+            return;
+        }
+        while (Ptr<Packet> p = socket->Recv())
+        {
+            std::vector<uint8_t> bytes(p->GetSize());
+            p->CopyData(bytes.data(), bytes.size());
+            for (uint8_t b : bytes)
+            {
+                mismatches += b != PatternByte(received++);
+            }
+        }
+    }
+
+    void Resume()
+    {
+        paused = false;
+        if (connection)
+        {
+            Read(connection);
+        }
+    }
+
+    void Closed(Ptr<Socket> socket)
+    {
+        peerClosed = true;
+        socket->Close();
+    }
+
+    void ListenerChecksumError(Ptr<const Packet>)
+    {
+        ++listenerChecksumErrors;
+    }
+};
+
+/// A pattern transfer between the two nodes of a TestNetwork.
+struct PatternTransfer
+{
+    TestNetwork network{MilliSeconds(10)};
+    SegmentLog log;
+    PatternReceiver server{network.Server()};
+    PatternSender sender;
+    std::vector<std::string> failures;
+    uint32_t largestDataSegment{0};
+
+    explicit PatternTransfer(uint64_t bytes)
+    {
+        log.Watch(network.Client(), "C");
+        log.Watch(network.Server(), "S");
+        sender.socket = TestNetwork::CreateSocket(network.Client());
+        sender.total = bytes;
+        sender.socket->TraceConnectWithoutContext("Failure",
+                                                  MakeCallback(&PatternTransfer::Failed, this));
+        sender.socket->TraceConnectWithoutContext("Tx", MakeCallback(&PatternTransfer::Sent, this));
+    }
+
+    ~PatternTransfer()
+    {
+        Simulator::Destroy();
+    }
+
+    Ptr<RudpSocket> Client() const
+    {
+        return sender.socket;
+    }
+
+    /// Listens, connects at 1 s, runs until \p stop.
+    void Run(Time stop = Seconds(600))
+    {
+        server.Listen(PORT);
+        Simulator::Schedule(Seconds(1),
+                            &PatternSender::Start,
+                            &sender,
+                            network.ServerAddress(PORT));
+        Simulator::Stop(stop);
+        Simulator::Run();
+    }
+
+    /// \return true if every byte arrived, in order and unchanged, and both ends closed
+    bool Delivered() const
+    {
+        return server.received == sender.total && server.mismatches == 0 && server.peerClosed &&
+               Client()->GetState() == RudpSocket::CLOSED && failures.empty();
+    }
+
+    void Failed(const std::string& reason)
+    {
+        failures.push_back(reason);
+    }
+
+    void Sent(Ptr<const Packet> payload, const RudpHeader&, Ptr<const RudpSocket>)
+    {
+        largestDataSegment = std::max(largestDataSegment, payload->GetSize());
+    }
+};
+
+/**
+ * Flips, in the RUDP payload of every \p period-th data packet received, two
+ * bits of one 16-bit column in opposite directions: an error the Internet
+ * checksum cannot see.
+ */
+class CancellingFlipErrorModel : public ErrorModel
+{
+  public:
+    explicit CancellingFlipErrorModel(uint32_t period)
+        : m_period(period)
+    {
+    }
+
+    uint32_t Corrupted() const
+    {
+        return m_corrupted;
+    }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        // SimpleNetDevice frames carry no link header: IPv4 (20) + UDP (8) first.
+        const uint32_t rudp = 28;
+        std::vector<uint8_t> bytes(p->GetSize());
+        p->CopyData(bytes.data(), bytes.size());
+        if (bytes.size() < rudp + RudpHeader::FIXED_SIZE_CRC32C + 64)
+        {
+            return false; // not a data segment
+        }
+        if (++m_dataPackets % m_period != 0)
+        {
+            return false;
+        }
+        const uint32_t header = (bytes[rudp + 8] & RudpHeader::CRC32C)
+                                    ? RudpHeader::FIXED_SIZE_CRC32C
+                                    : RudpHeader::FIXED_SIZE;
+        // Two bytes a word apart in the payload (the header is even-sized, so
+        // the columns are the segment's): the first bit on which they differ.
+        const uint32_t first = rudp + header + 2 * (m_corrupted % 16);
+        for (uint32_t bit = 0; bit < 8; ++bit)
+        {
+            const uint8_t mask = 0x80 >> bit;
+            if ((bytes[first] & mask) != (bytes[first + 2] & mask))
+            {
+                RudpCorruptionErrorModel::FlipBits(p, {first * 8 + bit, (first + 2) * 8 + bit});
+                ++m_corrupted;
+                return false;
+            }
+        }
+        return false;
+    }
+
+    void DoReset() override
+    {
+    }
+
+    uint32_t m_period;
+    uint32_t m_dataPackets{0};
+    uint32_t m_corrupted{0};
+};
+
+/// Injects a hand-made segment into a socket, as if it came from its peer.
+struct Injector
+{
+    Ptr<RudpSocket> socket;
+    Address from;
+    RudpHeader::ChecksumKind kind{RudpHeader::CHECKSUM_INTERNET16};
+    uint32_t injected{0};
+
+    void Inject(RudpHeader header, uint32_t payloadBytes)
+    {
+        std::vector<uint8_t> payload(payloadBytes, 0x5a);
+        Ptr<Packet> datagram =
+            RudpSegmentCodec::Encode(header, Create<Packet>(payload.data(), payload.size()), kind);
+        ++injected;
+        socket->ReceiveDatagram(datagram, from);
     }
 };
 
@@ -449,6 +719,432 @@ class RudpIsnReproducibleTest : public TestCase
     }
 };
 
+/// Datagrams shorter than a header at a listening socket: counted, dropped, no abort.
+class RudpShortDatagramsTest : public TestCase
+{
+  public:
+    RudpShortDatagramsTest()
+        : TestCase("datagrams of 0 to 17 bytes at a listener are checksum errors; a connection "
+                   "then works")
+    {
+    }
+
+  private:
+    struct RawSender
+    {
+        Ptr<Socket> udp;
+        InetSocketAddress to{Ipv4Address::GetAny(), 0};
+
+        void Send(uint32_t size)
+        {
+            std::vector<uint8_t> bytes(size, 0xab); // 0x20 set in the flags byte too
+            udp->SendTo(Create<Packet>(bytes.data(), bytes.size()), 0, to);
+        }
+    };
+
+    void DoRun() override
+    {
+        PatternTransfer t(3000);
+        RawSender raw;
+        raw.udp = Socket::CreateSocket(t.network.Client(), UdpSocketFactory::GetTypeId());
+        raw.udp->Bind();
+        raw.to = t.network.ServerAddress(PORT);
+        for (uint32_t size = 0; size < RudpHeader::FIXED_SIZE; ++size)
+        {
+            Simulator::Schedule(MilliSeconds(500 + size), &RawSender::Send, &raw, size);
+        }
+        t.Run();
+        NS_TEST_ASSERT_MSG_EQ(t.server.listenerChecksumErrors, 18, "ChecksumError trace");
+        NS_TEST_ASSERT_MSG_EQ(t.server.listener->GetStats().checksumErrors, 18, "counted");
+        NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "a connection after them works");
+    }
+};
+
+/// A bogus data segment far ahead, or beyond the stream's end, never aborts (audit M4).
+class RudpBogusSegmentTest : public TestCase
+{
+  public:
+    /// \param beyondEnd inject inside the window but past the stream's end (else 2^31 - 10 ahead)
+    explicit RudpBogusSegmentTest(bool beyondEnd)
+        : TestCase(beyondEnd ? "SACK mode: bogus data past the stream's end makes the FIN wait; "
+                               "the close fails, reported, no abort, no truncation"
+                             : "SACK mode: a segment 2^31 - 10 ahead is refused; the FIN then "
+                               "closes normally"),
+          m_beyondEnd(beyondEnd)
+    {
+    }
+
+  private:
+    /// Injects the bogus segment into the server's connection.
+    struct Attack
+    {
+        PatternTransfer* transfer{nullptr};
+        bool beyondEnd{false};
+        Injector injector;
+
+        void Go()
+        {
+            Ptr<RudpSocket> connection = transfer->server.connection;
+            NS_ABORT_MSG_UNLESS(connection, "the connection is not up yet");
+            injector.socket = connection;
+            connection->GetPeerName(injector.from);
+            const SequenceNumber32 first =
+                transfer->log.Segments().front().header.GetSequenceNumber() + 1;
+            RudpHeader header;
+            header.SetSequenceNumber(beyondEnd ? first + transfer->sender.total + 1000
+                                               : connection->GetRxBuffer()->NextRxSequence() +
+                                                     ((1u << 31) - 10));
+            header.SetWindow(65535);
+            injector.Inject(header, 100);
+        }
+    };
+
+    void DoRun() override
+    {
+        PatternTransfer t(20000);
+        t.Client()->SetAttribute("SelectiveRepeat", BooleanValue(true));
+        t.Client()->SetAttribute("Rto", TimeValue(MilliSeconds(200)));
+        t.Client()->SetAttribute("DataRetries", UintegerValue(3));
+        t.server.listener->SetAttribute("SelectiveRepeat", BooleanValue(true));
+        Attack attack;
+        attack.transfer = &t;
+        attack.beyondEnd = m_beyondEnd;
+        Simulator::Schedule(MilliSeconds(1035), &Attack::Go, &attack);
+        t.Run();
+        NS_TEST_ASSERT_MSG_EQ(attack.injector.injected, 1, "injected");
+        NS_TEST_ASSERT_MSG_EQ(t.server.received, 20000, "every byte");
+        NS_TEST_ASSERT_MSG_EQ(t.server.mismatches, 0, "unchanged");
+        const RudpSocket::Stats& stats = t.server.connection->GetStats();
+        if (m_beyondEnd)
+        {
+            NS_TEST_ASSERT_MSG_GT(stats.rejectedFins, 0, "the FIN was refused");
+            NS_TEST_ASSERT_MSG_EQ(t.server.peerClosed, false, "never taken as the stream's end");
+            NS_TEST_ASSERT_MSG_EQ(Join(t.failures), "close", "the client reports the failure");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(stats.outOfWindowSegments, 1, "refused as out of window");
+            NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "a normal close");
+            NS_TEST_ASSERT_MSG_EQ(t.server.connection->GetState(),
+                                  RudpSocket::CLOSED,
+                                  "the server closed");
+        }
+    }
+
+    bool m_beyondEnd;
+};
+
+/// The Checksum attribute: Crc32c on both ends works; mixed kinds never connect.
+class RudpChecksumKindTest : public TestCase
+{
+  public:
+    /// \param mixed the client sends Crc32c to an Internet16 server (else both Crc32c)
+    explicit RudpChecksumKindTest(bool mixed)
+        : TestCase(mixed ? "a Crc32c client and an Internet16 server: every segment is a "
+                           "checksum error, the connect fails"
+                         : "Crc32c on both ends: 20-byte headers, every byte delivered"),
+          m_mixed(mixed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PatternTransfer t(50000);
+        t.Client()->SetAttribute("Checksum", StringValue("Crc32c"));
+        t.Client()->SetAttribute("ConnectRetries", UintegerValue(2));
+        if (!m_mixed)
+        {
+            t.server.listener->SetAttribute("Checksum", StringValue("Crc32c"));
+        }
+        t.Run();
+        if (m_mixed)
+        {
+            NS_TEST_ASSERT_MSG_EQ(Join(t.failures), "connect", "the connect fails");
+            NS_TEST_ASSERT_MSG_EQ(t.server.listenerChecksumErrors, 3, "SYN sent 1 + 2 times");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "every byte, both ends closed");
+        uint32_t crc = 0;
+        for (const auto& segment : t.log.Segments())
+        {
+            crc += segment.header.GetChecksumKind() == RudpHeader::CHECKSUM_CRC32C;
+        }
+        NS_TEST_ASSERT_MSG_EQ(crc, t.log.Segments().size(), "every segment carries CRC-32c");
+    }
+
+    bool m_mixed;
+};
+
+/// Multi-bit corruption: what the Internet checksum misses, CRC-32c catches.
+class RudpMultiBitCorruptionTest : public TestCase
+{
+  public:
+    /// \param kind the checksum on both ends
+    explicit RudpMultiBitCorruptionTest(RudpHeader::ChecksumKind kind)
+        : TestCase(kind == RudpHeader::CHECKSUM_CRC32C
+                       ? "Crc32c: two-bit errors that cancel in the 16-bit sum are caught; every "
+                         "byte delivered"
+                       : "Internet16: two-bit errors that cancel in the 16-bit sum reach the "
+                         "application (the limit Crc32c removes)"),
+          m_kind(kind)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PatternTransfer t(100000);
+        const StringValue kind(m_kind == RudpHeader::CHECKSUM_CRC32C ? "Crc32c" : "Internet16");
+        t.Client()->SetAttribute("Checksum", kind);
+        t.server.listener->SetAttribute("Checksum", kind);
+        t.Client()->SetAttribute("Rto", TimeValue(MilliSeconds(200)));
+        Ptr<CancellingFlipErrorModel> model = CreateObject<CancellingFlipErrorModel>(4);
+        t.network.SetServerErrorModel(model);
+        t.Run();
+        NS_TEST_ASSERT_MSG_GT(model->Corrupted(), 10, "segments corrupted");
+        if (m_kind == RudpHeader::CHECKSUM_CRC32C)
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "every byte, unchanged");
+            NS_TEST_ASSERT_MSG_EQ(t.server.connection->GetStats().checksumErrors,
+                                  model->Corrupted(),
+                                  "every corrupted segment caught");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(t.server.connection->GetStats().checksumErrors, 0, "none caught");
+            NS_TEST_ASSERT_MSG_GT(t.server.mismatches, 0, "wrong bytes delivered");
+        }
+    }
+
+    RudpHeader::ChecksumKind m_kind;
+};
+
+/// RudpCorruptionErrorModel's per-bit errors (often several per segment) with Crc32c.
+class RudpPerBitCorruptionTest : public TestCase
+{
+  public:
+    explicit RudpPerBitCorruptionTest(int64_t stream)
+        : TestCase("Crc32c, per-bit corruption 1e-4 both ways, streams " + std::to_string(stream) +
+                   ": every byte delivered"),
+          m_stream(stream)
+    {
+    }
+
+  private:
+    void CountBits(Ptr<const Packet>, uint32_t bits)
+    {
+        m_multiBit += bits >= 2;
+    }
+
+    void DoRun() override
+    {
+        PatternTransfer t(1000000);
+        t.network.AssignStreams(m_stream);
+        for (Ptr<RudpSocket> socket : {t.Client(), t.server.listener})
+        {
+            socket->SetAttribute("Checksum", StringValue("Crc32c"));
+            socket->SetAttribute("SelectiveRepeat", BooleanValue(true));
+            socket->SetAttribute("Rto", TimeValue(MilliSeconds(200)));
+        }
+        int64_t stream = 100 * m_stream;
+        for (bool server : {true, false})
+        {
+            Ptr<RudpCorruptionErrorModel> corrupt = CreateObject<RudpCorruptionErrorModel>();
+            corrupt->SetAttribute("ErrorUnit", StringValue("PerBit"));
+            corrupt->SetAttribute("ErrorRate", DoubleValue(1e-4));
+            corrupt->SetAttribute("HeaderBytes", UintegerValue(28)); // IPv4 + UDP
+            corrupt->SetAttribute("TrailerBytes", UintegerValue(0));
+            corrupt->TraceConnectWithoutContext(
+                "Corrupt",
+                MakeCallback(&RudpPerBitCorruptionTest::CountBits, this));
+            stream += corrupt->AssignStreams(stream);
+            server ? t.network.SetServerErrorModel(corrupt)
+                   : t.network.SetClientErrorModel(corrupt);
+        }
+        t.Run();
+        NS_TEST_ASSERT_MSG_GT(m_multiBit, 100, "segments with two or more bits flipped");
+        NS_TEST_ASSERT_MSG_EQ(t.server.mismatches, 0, "no byte changed");
+        NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "every byte, both ends closed");
+    }
+
+    int64_t m_stream;
+    uint32_t m_multiBit{0};
+};
+
+/// A receive buffer smaller than a segment, with and without a reader that pauses (audit M5).
+class RudpSmallReceiveBufferTest : public TestCase
+{
+  public:
+    /**
+     * \param rcvBuf the receiver's RcvBufSize (the sender's SegmentSize is 1400)
+     * \param pause how long the receiving application does not read (0: never pauses)
+     */
+    RudpSmallReceiveBufferTest(uint32_t rcvBuf, Time pause)
+        : TestCase("RcvBufSize " + std::to_string(rcvBuf) + ", SegmentSize 1400" +
+                   (pause.IsZero()
+                        ? std::string()
+                        : ", reader paused for " + std::to_string(pause.GetMilliSeconds()) +
+                              " ms (zero-window persist)") +
+                   ": every byte delivered"),
+          m_rcvBuf(rcvBuf),
+          m_pause(pause)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PatternTransfer t(30000);
+        t.server.listener->SetAttribute("RcvBufSize", UintegerValue(m_rcvBuf));
+        t.Client()->SetAttribute("SegmentSize", UintegerValue(1400));
+        t.Client()->SetAttribute("DataRetries", UintegerValue(5));
+        if (!m_pause.IsZero())
+        {
+            t.server.paused = true;
+            Simulator::Schedule(Seconds(1) + m_pause, &PatternReceiver::Resume, &t.server);
+        }
+        t.Run();
+        NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "every byte, both ends closed");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(t.largestDataSegment,
+                                    std::min(m_rcvBuf, 1400u),
+                                    "no segment larger than the window");
+    }
+
+    uint32_t m_rcvBuf;
+    Time m_pause;
+};
+
+/**
+ * Hand-made ACKs to a Go-Back-N sender whose real ACKs are all lost:
+ * reordered ACKs and window updates (audit L2).
+ */
+class RudpAckWindowTest : public TestCase
+{
+  public:
+    /// What the test injects.
+    enum Case
+    {
+        REORDERED,      ///< an older ACK with a larger window after a newer one
+        WINDOW_UPDATES, ///< three ACKs that only open the window
+        DUPLICATES,     ///< three ACKs with the same window (the control)
+    };
+
+    explicit RudpAckWindowTest(Case c)
+        : TestCase(c == REORDERED ? "a reordered older ACK does not bring back its stale window"
+                   : c == WINDOW_UPDATES
+                       ? "three ACKs that only open the window are no duplicate ACKs"
+                       : "three ACKs with the same window are duplicate ACKs (fast retransmit)"),
+          m_case(c)
+    {
+    }
+
+  private:
+    static constexpr uint32_t SEGMENT = 1000;
+
+    /// Injects ACKs into the client and samples what it sent.
+    struct Peer
+    {
+        PatternTransfer* transfer{nullptr};
+        Injector injector;
+        uint32_t newSegmentsAtCheck{0};
+
+        SequenceNumber32 ClientData() const
+        {
+            return transfer->log.Segments().front().header.GetSequenceNumber() + 1;
+        }
+
+        void Ack(uint32_t acked, uint32_t window)
+        {
+            SequenceNumber32 serverIsn;
+            for (const auto& segment : transfer->log.Segments())
+            {
+                if (segment.side == "S")
+                {
+                    serverIsn = segment.header.GetSequenceNumber();
+                    break;
+                }
+            }
+            RudpHeader header;
+            header.SetSequenceNumber(serverIsn + 1);
+            header.SetAckNumber(ClientData() + acked);
+            header.SetFlags(RudpHeader::ACK);
+            header.SetWindow(window);
+            injector.Inject(header, 0);
+        }
+
+        /// Counts data segments beyond the first ten the client sent.
+        void Check()
+        {
+            newSegmentsAtCheck = 0;
+            for (const auto& segment : transfer->log.Segments())
+            {
+                newSegmentsAtCheck +=
+                    segment.side == "C" && segment.length > 0 &&
+                    segment.header.GetSequenceNumber() >= ClientData() + 10 * SEGMENT;
+            }
+        }
+    };
+
+    void DoRun() override
+    {
+        PatternTransfer t(30 * SEGMENT);
+        t.Client()->SetAttribute("Variant", StringValue("GoBackN"));
+        t.Client()->SetAttribute("WindowSize", UintegerValue(10));
+        t.Client()->SetAttribute("SegmentSize", UintegerValue(SEGMENT));
+        // The client hears the SYN|ACK, then nothing but what the test injects.
+        std::list<uint32_t> afterSynAck;
+        for (uint32_t i = 1; i < 1000; ++i)
+        {
+            afterSynAck.push_back(i);
+        }
+        t.network.DropAtClient(afterSynAck);
+        Peer peer;
+        peer.transfer = &t;
+        peer.injector.socket = t.Client();
+        peer.injector.from = t.network.ServerAddress(PORT);
+        const Time at = MilliSeconds(1100); // the first ten segments are out
+        if (m_case == REORDERED)
+        {
+            Simulator::Schedule(at, &Peer::Ack, &peer, 2 * SEGMENT, 5000);
+            Simulator::Schedule(at, &Peer::Ack, &peer, 1 * SEGMENT, 100000); // older, delayed
+        }
+        else
+        {
+            Simulator::Schedule(at, &Peer::Ack, &peer, 2 * SEGMENT, 20000);
+            for (uint32_t k = 1; k <= 3; ++k)
+            {
+                const uint32_t window = m_case == WINDOW_UPDATES ? 20000 + 1000 * k : 20000;
+                Simulator::Schedule(at + MilliSeconds(10 * k),
+                                    &Peer::Ack,
+                                    &peer,
+                                    2 * SEGMENT,
+                                    window);
+            }
+        }
+        Simulator::Schedule(MilliSeconds(1200), &Peer::Check, &peer);
+        t.Run(Seconds(2)); // before the retransmission timer (2 s)
+        const RudpSocket::Stats& stats = t.Client()->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(stats.timeouts, 0, "no timeout in the test's time");
+        switch (m_case)
+        {
+        case REORDERED:
+            // 8 segments of 1000 outstanding against the newer window of 5000.
+            NS_TEST_ASSERT_MSG_EQ(peer.newSegmentsAtCheck, 0, "kept to the newer, smaller window");
+            break;
+        case WINDOW_UPDATES:
+            NS_TEST_ASSERT_MSG_EQ(stats.fastRetransmits, 0, "no fast retransmit");
+            NS_TEST_ASSERT_MSG_EQ(stats.retransmissions, 0, "nothing resent");
+            break;
+        case DUPLICATES:
+            NS_TEST_ASSERT_MSG_EQ(stats.fastRetransmits, 1, "a fast retransmit");
+            break;
+        }
+    }
+
+    Case m_case;
+};
+
 /// \ingroup rudp-test
 /// Connection management test suite.
 class RudpConnectionTestSuite : public TestSuite
@@ -535,6 +1231,24 @@ class RudpConnectionTestSuite : public TestSuite
         AddTestCase(new RudpUnreachablePeerTest);
         AddTestCase(new RudpDeadPathTest);
         AddTestCase(new RudpIsnReproducibleTest);
+        // Integrity
+        AddTestCase(new RudpShortDatagramsTest);
+        AddTestCase(new RudpBogusSegmentTest(false));
+        AddTestCase(new RudpBogusSegmentTest(true));
+        AddTestCase(new RudpChecksumKindTest(false));
+        AddTestCase(new RudpChecksumKindTest(true));
+        AddTestCase(new RudpMultiBitCorruptionTest(RudpHeader::CHECKSUM_INTERNET16));
+        AddTestCase(new RudpMultiBitCorruptionTest(RudpHeader::CHECKSUM_CRC32C));
+        for (int64_t stream = 1; stream <= 3; ++stream)
+        {
+            AddTestCase(new RudpPerBitCorruptionTest(stream));
+        }
+        AddTestCase(new RudpSmallReceiveBufferTest(1000, Seconds(0)));
+        AddTestCase(new RudpSmallReceiveBufferTest(1000, Seconds(3)));
+        AddTestCase(new RudpSmallReceiveBufferTest(4000, Seconds(3)));
+        AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::REORDERED));
+        AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::WINDOW_UPDATES));
+        AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::DUPLICATES));
     }
 };
 

@@ -3,15 +3,20 @@
  */
 
 #include "ns3/packet.h"
+#include "ns3/rudp-crc32c.h"
 #include "ns3/rudp-header.h"
 #include "ns3/test.h"
 
+#include <map>
+#include <random>
+#include <set>
 #include <vector>
 
 /**
  * \file
  * \ingroup rudp-test
- * Tests of the RUDP header: wire round trip and the RFC 1071 checksum.
+ * Tests of the RUDP header: wire round trip, the RFC 1071 checksum and
+ * CRC-32c, multi-bit corruption, and malformed datagrams.
  */
 
 using namespace ns3;
@@ -36,6 +41,39 @@ MakeSegment(const std::vector<uint8_t>& payload, RudpHeader header)
     header.ComputeChecksum(p);
     p->AddHeader(header);
     return p;
+}
+
+/// \return the datagram RudpSegmentCodec makes of \p payload behind \p header
+Ptr<Packet>
+Encode(const std::vector<uint8_t>& payload, RudpHeader header, RudpHeader::ChecksumKind kind)
+{
+    return RudpSegmentCodec::Encode(header, Create<Packet>(payload.data(), payload.size()), kind);
+}
+
+/// \return what RudpSegmentCodec makes of the datagram \p wire
+RudpSegmentCodec::Result
+Decode(const std::vector<uint8_t>& wire, RudpHeader::ChecksumKind kind)
+{
+    RudpHeader header;
+    Ptr<Packet> payload;
+    return RudpSegmentCodec::Decode(Create<Packet>(wire.data(), wire.size()),
+                                    kind,
+                                    header,
+                                    payload);
+}
+
+/// \return \p wire with bit \p bit flipped (bit 0: the first byte's most significant)
+void
+FlipBit(std::vector<uint8_t>& wire, size_t bit)
+{
+    wire[bit / 8] ^= static_cast<uint8_t>(0x80u >> (bit % 8));
+}
+
+/// \return the value of bit \p bit of \p wire
+bool
+BitOf(const std::vector<uint8_t>& wire, size_t bit)
+{
+    return wire[bit / 8] & (0x80u >> (bit % 8));
 }
 
 RudpHeader
@@ -200,6 +238,360 @@ class RudpHeaderMalformedTest : public TestCase
     }
 };
 
+/// RFC 3720 appendix B.4's CRC-32c examples, and the classic check value.
+class RudpCrc32cVectorTest : public TestCase
+{
+  public:
+    RudpCrc32cVectorTest()
+        : TestCase("CRC-32c matches RFC 3720 B.4's vectors, whole and in pieces")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint8_t> zeros(32, 0x00);
+        std::vector<uint8_t> ones(32, 0xff);
+        std::vector<uint8_t> ascending(32);
+        std::vector<uint8_t> descending(32);
+        for (uint8_t i = 0; i < 32; ++i)
+        {
+            ascending[i] = i;
+            descending[i] = 31 - i;
+        }
+        // An iSCSI SCSI Read (10) command PDU.
+        const std::vector<uint8_t> pdu{0x01, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                                       0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x14, 0x00, 0x00, 0x00,
+                                       0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x14, 0x00, 0x00,
+                                       0x00, 0x18, 0x28, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                                       0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+        // RFC 3720 lists the CRC's bytes as sent, least significant first.
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(zeros.data(), 32), 0x8a9136aa, "32 zeros");
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(ones.data(), 32), 0x62a8ab43, "32 ones");
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(ascending.data(), 32), 0x46dd794e, "ascending");
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(descending.data(), 32), 0x113fdb5c, "descending");
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(pdu.data(), pdu.size()), 0xd9963a56, "PDU");
+        const uint8_t check[] = {'1', '2', '3', '4', '5', '6', '7', '8', '9'};
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(check, 9), 0xe3069283, "check value");
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(nullptr, 0), 0, "nothing");
+        // Any split gives the same CRC (the eight-byte steps and the tail agree).
+        for (size_t split = 0; split <= pdu.size(); ++split)
+        {
+            uint32_t crc = RudpCrc32c::Update(RudpCrc32c::Init(), pdu.data(), split);
+            crc = RudpCrc32c::Update(crc, pdu.data() + split, pdu.size() - split);
+            NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Finish(crc), 0xd9963a56, "split at " << split);
+        }
+    }
+};
+
+/// A Crc32c segment round-trips, with its own layout, and is told apart.
+class RudpCrc32cSegmentTest : public TestCase
+{
+  public:
+    RudpCrc32cSegmentTest()
+        : TestCase("Crc32c segments: 20-byte fixed part, the CRC32C flag, every single-bit "
+                   "flip caught, the other kind refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint8_t> payload(301);
+        for (size_t k = 0; k < payload.size(); ++k)
+        {
+            payload[k] = static_cast<uint8_t>(k * 13 + 5);
+        }
+        RudpHeader sent = FullHeader(0);
+        Ptr<Packet> p = Encode(payload, sent, RudpHeader::CHECKSUM_CRC32C);
+        NS_TEST_ASSERT_MSG_EQ(p->GetSize(),
+                              RudpHeader::FIXED_SIZE_CRC32C + 16 + payload.size(),
+                              "wire size");
+        const std::vector<uint8_t> wire = BytesOf(p);
+        NS_TEST_ASSERT_MSG_EQ((wire[8] & RudpHeader::CRC32C),
+                              +RudpHeader::CRC32C,
+                              "flag on the wire");
+
+        RudpHeader got;
+        Ptr<Packet> rest;
+        NS_TEST_ASSERT_MSG_EQ(RudpSegmentCodec::Decode(p, RudpHeader::CHECKSUM_CRC32C, got, rest),
+                              RudpSegmentCodec::OK,
+                              "decodes");
+        NS_TEST_ASSERT_MSG_EQ(got.GetChecksumKind(), RudpHeader::CHECKSUM_CRC32C, "kind");
+        NS_TEST_ASSERT_MSG_EQ(+got.GetFlags(),
+                              +(RudpHeader::SYN | RudpHeader::ACK | RudpHeader::SACK_PERMITTED),
+                              "control flags only");
+        NS_TEST_ASSERT_MSG_EQ(got.GetSackBlocks().size(), 2, "SACK blocks after the CRC");
+        NS_TEST_ASSERT_MSG_EQ(got.GetSackBlocks()[1].left, SequenceNumber32(0xfffffff0), "SACK");
+        NS_TEST_ASSERT_MSG_EQ(got.GetWindow(), 1u << 28, "window");
+        NS_TEST_ASSERT_MSG_EQ((BytesOf(rest) == payload), true, "payload");
+        // The CRC over the segment with a zero field is the field (network order).
+        std::vector<uint8_t> zeroed = wire;
+        const uint32_t field = uint32_t(wire[16]) << 24 | uint32_t(wire[17]) << 16 |
+                               uint32_t(wire[18]) << 8 | wire[19];
+        zeroed[16] = zeroed[17] = zeroed[18] = zeroed[19] = 0;
+        NS_TEST_ASSERT_MSG_EQ(RudpCrc32c::Compute(zeroed.data(), zeroed.size()),
+                              field,
+                              "the field is the CRC-32c of the segment");
+        NS_TEST_ASSERT_MSG_EQ(got.GetChecksum(), field, "GetChecksum");
+
+        NS_TEST_ASSERT_MSG_EQ(Decode(wire, RudpHeader::CHECKSUM_INTERNET16),
+                              RudpSegmentCodec::WRONG_KIND,
+                              "an Internet16 receiver refuses it");
+        const std::vector<uint8_t> internet =
+            BytesOf(Encode(payload, FullHeader(0), RudpHeader::CHECKSUM_INTERNET16));
+        NS_TEST_ASSERT_MSG_EQ(Decode(internet, RudpHeader::CHECKSUM_CRC32C),
+                              RudpSegmentCodec::WRONG_KIND,
+                              "a Crc32c receiver refuses Internet16");
+        NS_TEST_ASSERT_MSG_EQ(Decode(internet, RudpHeader::CHECKSUM_INTERNET16),
+                              RudpSegmentCodec::OK,
+                              "and Internet16 takes it");
+
+        uint32_t undetected = 0;
+        for (size_t bit = 0; bit < wire.size() * 8; ++bit)
+        {
+            std::vector<uint8_t> flipped = wire;
+            FlipBit(flipped, bit);
+            undetected += Decode(flipped, RudpHeader::CHECKSUM_CRC32C) == RudpSegmentCodec::OK;
+        }
+        NS_TEST_ASSERT_MSG_EQ(undetected, 0, "single-bit flips that passed CRC-32c");
+    }
+};
+
+/**
+ * Two bits in the same column of two 16-bit words, flipped in opposite
+ * directions, cancel in the one's-complement sum; CRC-32c catches them.
+ */
+class RudpCancellingFlipTest : public TestCase
+{
+  public:
+    RudpCancellingFlipTest()
+        : TestCase("two bits of one column flipped in opposite directions pass Internet16 and "
+                   "are caught by Crc32c")
+    {
+    }
+
+  private:
+    /// \return true if \p bit lies in the flags, SACK count or length (checked on their own)
+    static bool Structural(size_t bit)
+    {
+        return bit / 8 >= 8 && bit / 8 < 12;
+    }
+
+    /// Flips every cancelling pair it finds in \p wire; \return (pairs, undetected)
+    static std::pair<uint32_t, uint32_t> Attack(const std::vector<uint8_t>& wire,
+                                                RudpHeader::ChecksumKind kind)
+    {
+        uint32_t pairs = 0;
+        uint32_t undetected = 0;
+        const size_t bits = wire.size() * 8;
+        for (size_t first = 0; first < bits; first += 37)
+        {
+            // Every other word, same column: 16, 32, 48 ... bits further on.
+            for (size_t second = first + 16; second < bits; second += 16 * 23)
+            {
+                if (BitOf(wire, first) == BitOf(wire, second) || Structural(first) ||
+                    Structural(second))
+                {
+                    continue; // flipped the same way they would add up, or a size field
+                }
+                std::vector<uint8_t> flipped = wire;
+                FlipBit(flipped, first);
+                FlipBit(flipped, second);
+                ++pairs;
+                undetected += Decode(flipped, kind) == RudpSegmentCodec::OK;
+            }
+        }
+        return {pairs, undetected};
+    }
+
+    void DoRun() override
+    {
+        std::vector<uint8_t> payload(1400);
+        for (size_t k = 0; k < payload.size(); ++k)
+        {
+            payload[k] = static_cast<uint8_t>((k * 2654435761u) >> 13);
+        }
+        RudpHeader plain;
+        plain.SetSequenceNumber(SequenceNumber32(123456));
+        plain.SetWindow(65535);
+        auto [pairs16, undetected16] =
+            Attack(BytesOf(Encode(payload, plain, RudpHeader::CHECKSUM_INTERNET16)),
+                   RudpHeader::CHECKSUM_INTERNET16);
+        auto [pairs32, undetected32] =
+            Attack(BytesOf(Encode(payload, plain, RudpHeader::CHECKSUM_CRC32C)),
+                   RudpHeader::CHECKSUM_CRC32C);
+        NS_TEST_ASSERT_MSG_GT(pairs16, 1000, "enough cancelling pairs tried");
+        NS_TEST_ASSERT_MSG_EQ(undetected16, pairs16, "the 16-bit sum misses every one of them");
+        NS_TEST_ASSERT_MSG_GT(pairs32, 1000, "enough pairs tried");
+        NS_TEST_ASSERT_MSG_EQ(undetected32, 0, "CRC-32c misses none");
+    }
+};
+
+/// Random 1..8-bit errors over many segments: CRC-32c catches every one.
+class RudpRandomFlipsTest : public TestCase
+{
+  public:
+    RudpRandomFlipsTest()
+        : TestCase(
+              "2400 errors of 1 to 8 random bits in 300 segments: Crc32c catches all, Internet16 "
+              "misses some two-bit errors")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::mt19937 rng(20240612); // fixed: the test must not depend on the run
+        std::uniform_int_distribution<int> byte(0, 255);
+        std::uniform_int_distribution<int> length(0, 1400);
+        std::map<uint32_t, uint32_t> missed16; // flips -> undetected, Internet16
+        uint32_t missed32 = 0;
+        uint32_t trials = 0;
+        for (uint32_t segment = 0; segment < 300; ++segment)
+        {
+            std::vector<uint8_t> payload(length(rng));
+            for (auto& b : payload)
+            {
+                b = static_cast<uint8_t>(byte(rng));
+            }
+            RudpHeader header;
+            header.SetSequenceNumber(SequenceNumber32(rng()));
+            header.SetAckNumber(SequenceNumber32(rng()));
+            header.SetFlags(RudpHeader::ACK);
+            header.SetWindow(rng());
+            const std::vector<uint8_t> crc =
+                BytesOf(Encode(payload, header, RudpHeader::CHECKSUM_CRC32C));
+            const std::vector<uint8_t> internet =
+                BytesOf(Encode(payload, header, RudpHeader::CHECKSUM_INTERNET16));
+            for (uint32_t flips = 1; flips <= 8; ++flips)
+            {
+                for (const auto* wire : {&crc, &internet})
+                {
+                    // Distinct positions anywhere in the datagram, header included.
+                    std::uniform_int_distribution<size_t> position(0, wire->size() * 8 - 1);
+                    std::set<size_t> bits;
+                    while (bits.size() < flips)
+                    {
+                        bits.insert(position(rng));
+                    }
+                    std::vector<uint8_t> flipped = *wire;
+                    for (size_t bit : bits)
+                    {
+                        FlipBit(flipped, bit);
+                    }
+                    if (wire == &crc)
+                    {
+                        ++trials;
+                        missed32 +=
+                            Decode(flipped, RudpHeader::CHECKSUM_CRC32C) == RudpSegmentCodec::OK;
+                    }
+                    else
+                    {
+                        missed16[flips] += Decode(flipped, RudpHeader::CHECKSUM_INTERNET16) ==
+                                           RudpSegmentCodec::OK;
+                    }
+                }
+            }
+        }
+        // Eight trials per segment and weight, 300 segments: 2400 per checksum.
+        NS_TEST_ASSERT_MSG_EQ(trials, 2400, "trials");
+        NS_TEST_ASSERT_MSG_EQ(missed32, 0, "errors that passed CRC-32c");
+        NS_TEST_ASSERT_MSG_EQ(missed16[1], 0, "the sum catches every single-bit error");
+        NS_TEST_ASSERT_MSG_GT(missed16[2], 0, "but not every two-bit error (about 1 in 32)");
+    }
+};
+
+/// Datagrams shorter than a header never make Deserialize read past them (audit L1).
+class RudpShortDatagramTest : public TestCase
+{
+  public:
+    RudpShortDatagramTest()
+        : TestCase("datagrams of 0 to 19 bytes: malformed, never read past their end")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<uint8_t> full = BytesOf(MakeSegment({}, RudpHeader()));
+        for (uint32_t size = 0; size < RudpHeader::FIXED_SIZE; ++size)
+        {
+            std::vector<uint8_t> shortWire(full.begin(), full.begin() + size);
+            Ptr<Packet> p = Create<Packet>(shortWire.data(), shortWire.size());
+            RudpHeader h;
+            NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(h), 0, "nothing read from " << size << " bytes");
+            NS_TEST_ASSERT_MSG_EQ(h.IsMalformed(), true, size << " bytes: malformed");
+            NS_TEST_ASSERT_MSG_EQ(p->GetSize(), size, size << " bytes: nothing removed");
+            NS_TEST_ASSERT_MSG_EQ(h.IsChecksumOk(p), false, size << " bytes: rejected");
+            for (auto kind : {RudpHeader::CHECKSUM_INTERNET16, RudpHeader::CHECKSUM_CRC32C})
+            {
+                NS_TEST_ASSERT_MSG_EQ(Decode(shortWire, kind),
+                                      RudpSegmentCodec::MALFORMED,
+                                      size << " bytes: decoded as malformed");
+            }
+        }
+        // With the CRC32C flag the fixed part is 20 bytes: 18 or 19 are short.
+        std::vector<uint8_t> crc = BytesOf(Encode({}, RudpHeader(), RudpHeader::CHECKSUM_CRC32C));
+        for (uint32_t size : {18u, 19u})
+        {
+            std::vector<uint8_t> shortWire(crc.begin(), crc.begin() + size);
+            Ptr<Packet> p = Create<Packet>(shortWire.data(), shortWire.size());
+            RudpHeader h;
+            NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(h), 0, "CRC layout, " << size << " bytes");
+            NS_TEST_ASSERT_MSG_EQ(h.IsMalformed(), true, "malformed");
+            NS_TEST_ASSERT_MSG_EQ(Decode(shortWire, RudpHeader::CHECKSUM_CRC32C),
+                                  RudpSegmentCodec::MALFORMED,
+                                  "decoded as malformed");
+        }
+    }
+};
+
+/// The length check on its own: a right checksum over a wrong length field.
+class RudpLengthMismatchTest : public TestCase
+{
+  public:
+    RudpLengthMismatchTest()
+        : TestCase("a payload length that disagrees with the datagram is refused, even with a "
+                   "right checksum")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> payload{1, 2, 3, 4};
+        for (uint16_t claimed : {3, 5, 0, 65535})
+        {
+            // The header claims another length, and the checksum is computed
+            // over the bytes as they are, so only the length check can object.
+            RudpHeader h;
+            h.SetSequenceNumber(SequenceNumber32(77));
+            h.SetPayloadLength(claimed);
+            h.SetChecksum(0);
+            Ptr<Packet> bare = Create<Packet>();
+            bare->AddHeader(h);
+            std::vector<uint8_t> wire = BytesOf(bare);
+            wire.insert(wire.end(), payload.begin(), payload.end());
+            const uint16_t sum =
+                RudpHeader::FoldChecksum(RudpHeader::AddToSum(wire.data(), wire.size(), 0));
+            wire[16] = static_cast<uint8_t>(sum >> 8);
+            wire[17] = static_cast<uint8_t>(sum);
+            NS_TEST_ASSERT_MSG_EQ(
+                RudpHeader::FoldChecksum(RudpHeader::AddToSum(wire.data(), wire.size(), 0)),
+                0,
+                "the checksum itself is right");
+            NS_TEST_ASSERT_MSG_EQ(Decode(wire, RudpHeader::CHECKSUM_INTERNET16),
+                                  RudpSegmentCodec::LENGTH_MISMATCH,
+                                  "LEN " << claimed << " for 4 bytes");
+            Ptr<Packet> p = Create<Packet>(wire.data(), wire.size());
+            RudpHeader got;
+            p->RemoveHeader(got);
+            NS_TEST_ASSERT_MSG_EQ(got.IsChecksumOk(p), false, "IsChecksumOk refuses it too");
+        }
+    }
+};
+
 /// \ingroup rudp-test
 /// The RUDP header test suite.
 class RudpHeaderTestSuite : public TestSuite
@@ -212,6 +604,12 @@ class RudpHeaderTestSuite : public TestSuite
         AddTestCase(new RudpChecksumVectorTest);
         AddTestCase(new RudpChecksumBitFlipTest);
         AddTestCase(new RudpHeaderMalformedTest);
+        AddTestCase(new RudpCrc32cVectorTest);
+        AddTestCase(new RudpCrc32cSegmentTest);
+        AddTestCase(new RudpCancellingFlipTest);
+        AddTestCase(new RudpRandomFlipsTest);
+        AddTestCase(new RudpShortDatagramTest);
+        AddTestCase(new RudpLengthMismatchTest);
     }
 };
 

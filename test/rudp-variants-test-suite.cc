@@ -210,7 +210,7 @@ class RudpStopAndWaitCorruptionTest : public TestCase
     void DoRun() override
     {
         Transfer t("StopAndWait", 30);
-        t.network.SetServerErrorModel(Create<CorruptListErrorModel>(std::list<uint32_t>{4}));
+        t.network.SetServerErrorModel(CreateObject<CorruptListErrorModel>(std::list<uint32_t>{4}));
         t.Run(5);
         NS_TEST_ASSERT_MSG_EQ(t.DataSent(), "0 1 2 2 3 4", "segments sent");
         const auto times = t.SendTimes(2);

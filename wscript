@@ -45,6 +45,7 @@ def build(bld):
         'model/tcp-cvtcp.cc',
         'helper/rudp-congestion-names.cc',
         'helper/rudp-cmt-helper.cc',
+        'helper/rudp-command-line.cc',
         'helper/rudp-file-transfer-helper.cc',
         'helper/rudp-flow-stats.cc',
         'helper/rudp-json.cc',
@@ -56,6 +57,7 @@ def build(bld):
     module_test.source = [
         'test/rudp-buffers-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
+        'test/rudp-command-line-test-suite.cc',
         'test/rudp-congestion-test-suite.cc',
         'test/rudp-connection-test-suite.cc',
         'test/rudp-cvtcp-test-suite.cc',
@@ -97,6 +99,7 @@ def build(bld):
         'model/tcp-cvtcp.h',
         'helper/rudp-congestion-names.h',
         'helper/rudp-cmt-helper.h',
+        'helper/rudp-command-line.h',
         'helper/rudp-file-transfer-helper.h',
         'helper/rudp-flow-stats.h',
         'helper/rudp-json.h',

@@ -85,67 +85,22 @@ struct Flow
 };
 
 /**
- * \brief Parses a duration: a number with s, ms, us or ns (seconds without a unit).
- * \return false if \p text is not one
+ * \brief Parses --flows: algorithm@RTT[+start], comma-separated, into \p flows.
+ * \return "" or the problem (the ranges that depend on other options are
+ * checked once every option is known)
  */
-bool
-ParseSeconds(const std::string& text, double& seconds)
+std::string
+ParseFlows(const std::string& text, std::vector<FlowSpec>& flows)
 {
-    const std::vector<std::pair<std::string, double>> units{{"ms", 1e-3},
-                                                            {"us", 1e-6},
-                                                            {"ns", 1e-9},
-                                                            {"s", 1.0}};
-    std::string number = text;
-    double scale = 1.0;
-    for (const auto& [unit, factor] : units)
+    flows.clear();
+    for (const auto& item : RudpCommandLine::Split(text))
     {
-        if (text.size() > unit.size() &&
-            text.compare(text.size() - unit.size(), unit.size(), unit) == 0)
-        {
-            number = text.substr(0, text.size() - unit.size());
-            scale = factor;
-            break;
-        }
-    }
-    char* end = nullptr;
-    const double value = std::strtod(number.c_str(), &end);
-    if (number.empty() || end != number.c_str() + number.size() || !std::isfinite(value))
-    {
-        return false;
-    }
-    seconds = value * scale;
-    return true;
-}
-
-/// \return --name's value as a data rate (exits 2 if it is not one)
-DataRate
-ParseRate(const std::string& name, const std::string& text)
-{
-    DataRateValue value;
-    if (!value.DeserializeFromString(text, MakeDataRateChecker()))
-    {
-        RudpParameterCheck::Fail(name, "not a data rate: '" + text + "' (e.g. 100Mbps)");
-    }
-    RudpParameterCheck::Range<uint64_t>(name, value.Get().GetBitRate(), 1000, 100000000000);
-    return value.Get();
-}
-
-/// \return --flows parsed and checked (exits 2 naming --flows otherwise)
-std::vector<FlowSpec>
-ParseFlows(const std::string& text, double minRttS, double durationS)
-{
-    std::vector<FlowSpec> flows;
-    std::istringstream items(text);
-    std::string item;
-    while (std::getline(items, item, ','))
-    {
-        const auto fail = [&item](const std::string& problem) {
-            RudpParameterCheck::Fail("flows", "'" + item + "': " + problem);
-        };
         const size_t at = item.find('@');
         if (at == std::string::npos)
         {
-            fail("expected algorithm@RTT[+start], e.g. cubic@50ms or newreno@200ms+5s");
+            return "'" + item +
+                   "' is not algorithm@RTT[+start], e.g. cubic@50ms or "
+                   "newreno@200ms+5s";
         }
         FlowSpec flow;
         flow.algorithm = item.substr(0, at);
@@ -156,36 +111,60 @@ ParseFlows(const std::string& text, double minRttS, double durationS)
             {
                 names += (names.empty() ? "" : "|") + name;
             }
-            fail("unknown algorithm '" + flow.algorithm + "' (" + names +
-                 " or the TypeId of a TcpCongestionOps)");
+            return "'" + item + "': unknown algorithm '" + flow.algorithm + "' (" + names +
+                   " or the TypeId of a TcpCongestionOps)";
         }
         const std::string rest = item.substr(at + 1);
         const size_t plus = rest.find('+');
-        if (!ParseSeconds(rest.substr(0, plus), flow.rttS))
+        Time rtt;
+        Time start;
+        // A flow's RTT is at most 10 s, far beyond the seed's 200 ms; the lower
+        // bound (twice the bottleneck delay) is checked with --bottleneck-delay.
+        std::string problem =
+            RudpCommandLine::CheckTime(rest.substr(0, plus), rtt, Seconds(0), Seconds(10));
+        if (problem.empty() && plus != std::string::npos)
         {
-            fail("RTT '" + rest.substr(0, plus) + "' is not a time (e.g. 50ms)");
+            problem = RudpCommandLine::CheckTime(rest.substr(plus + 1),
+                                                 start,
+                                                 Seconds(0),
+                                                 Seconds(100000));
         }
-        if (plus != std::string::npos && !ParseSeconds(rest.substr(plus + 1), flow.startS))
+        if (!problem.empty())
         {
-            fail("start '" + rest.substr(plus + 1) + "' is not a time (e.g. 5s)");
+            return "'" + item + "': " + problem;
         }
-        if (!(flow.rttS > minRttS && flow.rttS <= 10))
-        {
-            std::ostringstream problem;
-            problem << "RTT must be in (" << minRttS << " s (2 x --bottleneck-delay), 10 s]";
-            fail(problem.str());
-        }
-        if (!(flow.startS >= 0 && flow.startS < durationS))
-        {
-            fail("start must be in [0, --duration)");
-        }
+        flow.rttS = rtt.GetSeconds();
+        flow.startS = start.GetSeconds();
         flows.push_back(flow);
     }
-    if (flows.empty() || flows.size() > 100)
+    if (flows.size() > 100)
     {
-        RudpParameterCheck::Fail("flows", "give 1 to 100 flows, e.g. cubic@50ms,newreno@50ms");
+        return "gives " + std::to_string(flows.size()) + " flows; allowed: 1 to 100";
     }
-    return flows;
+    return "";
+}
+
+/// Parses --initial-ssthresh: auto, none or a number of bytes.
+std::string
+ParseInitialSsThresh(const std::string& text)
+{
+    uint64_t bytes = 0;
+    if (text == "auto" || text == "none" || RudpCommandLine::ParseUnsigned(text, bytes))
+    {
+        return "";
+    }
+    return "'" + text + "' is not auto, none or a decimal number of bytes";
+}
+
+/// Parses --access-rate: "" (ten times --rate) or a data rate.
+std::string
+ParseAccessRate(const std::string& text, DataRate& rate)
+{
+    return text.empty() ? ""
+                        : RudpCommandLine::CheckDataRate(text,
+                                                         rate,
+                                                         DataRate("1kbps"),
+                                                         DataRate("1000Gbps"));
 }
 
 /// Jain's fairness index (sum x)^2 / (n sum x^2); 0 if every x is 0.
@@ -290,89 +269,182 @@ CountDrop(uint64_t* drops, Ptr<const Packet> /* packet */)
 int
 main(int argc, char* argv[])
 {
-    std::string rateText = "100Mbps";
+    DataRate rate("100Mbps");
     std::string accessRateText;
+    DataRate accessRate;
     std::string queue = "bfifo";
     uint64_t queueSize = 0;
     double loss = 0;
     std::string flowsText = "cubic@50ms";
-    double duration = 60;
-    double warmup = 0;
+    std::vector<FlowSpec> specs;
+    Time durationTime = Seconds(60);
+    Time warmupTime = Seconds(0);
     std::string transport = "tcp";
     uint32_t segmentSize = 1448;
-    std::string bottleneckDelayText = "1ms";
+    Time bottleneckDelayTime = MilliSeconds(1);
     uint64_t buffer = 0;
     std::string initialSsThreshText = "auto";
     std::string output;
     std::string cwndTrace;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("rate", "Bottleneck data rate (seed: 100Mbps high-BDP, 10Mbps lossy)", rateText);
-    cmd.AddValue("access-rate",
-                 "Access links' data rate (default: ten times the bottleneck rate)",
-                 accessRateText);
-    cmd.AddValue("queue", "Bottleneck queue: bfifo (bytes) or pfifo (packets)", queue);
+    RudpCommandLine cmd(__FILE__);
+    cmd.AddValue("rate",
+                 "Bottleneck data rate (seed: 100Mbps high-BDP, 10Mbps lossy)",
+                 rate,
+                 DataRate("1kbps"),
+                 DataRate("100Gbps"));
+    cmd.AddValue(
+        "access-rate",
+        "Access links' data rate (default: ten times the bottleneck rate)",
+        accessRateText,
+        "a data rate in [1kbps, 1000Gbps], not below rate",
+        [&accessRate](const std::string& text) { return ParseAccessRate(text, accessRate); });
+    cmd.AddValue("queue", "Bottleneck queue: bytes or packets", queue, {"bfifo", "pfifo"});
     cmd.AddValue("queue-size",
                  "Queue limit in the queue's unit; 0: bfifo one BDP of the largest RTT in bytes, "
-                 "pfifo 1000 packets",
-                 queueSize);
-    cmd.AddValue("loss", "Random loss rate of data packets on the bottleneck (0..0.5)", loss);
+                 "pfifo 1000 packets (bfifo at least one 1500-byte packet, pfifo at most 10^6)",
+                 queueSize,
+                 0,
+                 1000000000);
+    // The seed's lossy setting goes up to 1 %; at 50 % no window survives.
+    cmd.AddValue("loss", "Random loss rate of data packets on the bottleneck", loss, 0.0, 0.5);
     cmd.AddValue("flows",
                  "Flows as algorithm@RTT[+start], comma-separated, e.g. "
                  "cubic@50ms,newreno@200ms+5s (algorithms: newreno, reno, cubic, htcp, hybla, "
                  "westwood, veno, cvtcp, or a TcpCongestionOps TypeId)",
-                 flowsText);
-    cmd.AddValue("duration", "Simulated time, s (seed: 600)", duration);
-    cmd.AddValue("warmup", "Seconds after each flow's start not measured", warmup);
-    cmd.AddValue("transport", "tcp or rudp (ns3::RudpSocketFactory)", transport);
-    cmd.AddValue("segment-size", "Segment payload, bytes (TCP up to 1448, RUDP 1454)", segmentSize);
-    cmd.AddValue("bottleneck-delay", "Bottleneck one-way delay (e.g. 1ms)", bottleneckDelayText);
+                 flowsText,
+                 "1 to 100 flows, RTT above twice bottleneck-delay and at most 10s, start "
+                 "before duration",
+                 [&specs](const std::string& text) { return ParseFlows(text, specs); });
+    cmd.AddValue("duration",
+                 "Simulated time (seed: 600s; a bare number is seconds)",
+                 durationTime,
+                 MilliSeconds(1),
+                 Seconds(100000));
+    cmd.AddValue("warmup",
+                 "Time after each flow's start not measured (start + warmup before duration)",
+                 warmupTime,
+                 Seconds(0),
+                 Seconds(100000));
+    cmd.AddValue("transport",
+                 "Transport (rudp: ns3::RudpSocketFactory)",
+                 transport,
+                 {"tcp", "rudp"});
+    // TCP: 1500-byte MTU - IPv4 (20) - TCP with timestamps (32) = 1448;
+    // RUDP: 1500 - IPv4 (20) - UDP (8) - RUDP (18) = 1454.
+    cmd.AddValue("segment-size",
+                 "Segment payload in bytes (TCP up to 1448, RUDP 1454: what a 1500-byte MTU "
+                 "carries)",
+                 segmentSize,
+                 64u,
+                 1454u);
+    cmd.AddValue("bottleneck-delay",
+                 "Bottleneck one-way delay",
+                 bottleneckDelayTime,
+                 Seconds(0),
+                 Seconds(1));
     cmd.AddValue("buffer",
-                 "Socket send and receive buffers, bytes (0: twice the largest BDP plus the queue)",
-                 buffer);
+                 "Socket send and receive buffers in bytes (0: twice the largest BDP plus the "
+                 "queue; else at least 4096, and below 2^30 as sequence numbers compare modulo "
+                 "2^32)",
+                 buffer,
+                 0,
+                 1073741823);
     cmd.AddValue("initial-ssthresh",
                  "Initial slow-start threshold: auto (the path's capacity, rate x largest RTT + "
                  "queue, shared by the flows), none (unlimited, ns-3's and Linux's default) or "
                  "bytes",
-                 initialSsThreshText);
-    cmd.AddValue("output", "Write the metrics as JSON to this file", output);
+                 initialSsThreshText,
+                 "auto, none, or bytes in [2 segments, 2^32-1]",
+                 ParseInitialSsThresh);
+    cmd.AddValue("output",
+                 "Write the metrics as JSON to this file, also when the run fails",
+                 output,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
     cmd.AddValue("cwnd-trace",
                  "Write PREFIX-<flow>-cwnd.csv and PREFIX-<flow>-rtt.csv per flow",
                  cwndTrace);
+    // The program sets these itself: a --ns3::...=value for them would be overridden.
+    cmd.SetsAttribute("ns3::TcpSocket::SegmentSize", "segment-size");
+    cmd.SetsAttribute("ns3::TcpSocket::SndBufSize", "buffer");
+    cmd.SetsAttribute("ns3::TcpSocket::RcvBufSize", "buffer");
+    cmd.SetsAttribute("ns3::TcpSocket::InitialSlowStartThreshold", "initial-ssthresh");
+    cmd.SetsAttribute("ns3::TcpL4Protocol::SocketType", "flows");
+    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "segment-size");
+    cmd.SetsAttribute("ns3::RudpSocket::SndBufSize", "buffer");
+    cmd.SetsAttribute("ns3::RudpSocket::RcvBufSize", "buffer");
+    cmd.SetsAttribute("ns3::RudpSocket::InitialSsThresh", "initial-ssthresh");
+    cmd.SetsAttribute("ns3::RudpSocket::Variant", "flows");
+    cmd.SetsAttribute("ns3::RudpSocket::CongestionOps", "flows");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowSize");
+    cmd.SetsAttribute("ns3::RudpSocket::RtoMode");
+    cmd.SetsAttribute("ns3::RudpSocket::SelectiveRepeat");
+    cmd.SetsAttribute("ns3::RudpSocket::DelAckCount");
+    cmd.SetsAttribute("ns3::RudpSocket::InitialCwnd");
+    cmd.SetsAttribute("ns3::FifoQueueDisc::MaxSize", "queue-size");
+    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     cmd.Parse(argc, argv);
+    if (specs.empty())
+    {
+        ParseFlows(flowsText, specs); // the default
+    }
 
-    // --- Parameters --------------------------------------------------------------
-    const DataRate rate = ParseRate("rate", rateText);
-    const DataRate accessRate = accessRateText.empty() ? DataRate(rate.GetBitRate() * 10)
-                                                       : ParseRate("access-rate", accessRateText);
+    // --- What only a combination of options rules out ----------------------------
+    const double duration = durationTime.GetSeconds();
+    const double warmup = warmupTime.GetSeconds();
+    const double bottleneckDelay = bottleneckDelayTime.GetSeconds();
+    if (accessRateText.empty())
+    {
+        accessRate = DataRate(rate.GetBitRate() * 10);
+    }
     if (accessRate < rate)
     {
-        RudpParameterCheck::Fail("access-rate", "must not be below --rate");
+        RudpParameterCheck::Fail("access-rate",
+                                 RudpCommandLine::FormatDataRate(accessRate) +
+                                     " is below --rate=" + RudpCommandLine::FormatDataRate(rate) +
+                                     "; allowed: at least the bottleneck's rate");
     }
-    const bool bfifo = RudpParameterCheck::OneOf("queue", queue, {"bfifo", "pfifo"}) == 0;
-    RudpParameterCheck::Range("loss", loss, 0.0, 0.5);
-    RudpParameterCheck::Range("duration", duration, 0.001, 100000.0);
-    RudpParameterCheck::Range("warmup", warmup, 0.0, duration);
-    const bool rudp = RudpParameterCheck::OneOf("transport", transport, {"tcp", "rudp"}) == 1;
-    RudpParameterCheck::Range<uint32_t>("segment-size", segmentSize, 64, rudp ? 1454 : 1448);
-    double bottleneckDelay = 0;
-    if (!ParseSeconds(bottleneckDelayText, bottleneckDelay))
+    const bool bfifo = queue == "bfifo";
+    const bool rudp = transport == "rudp";
+    if (!rudp && segmentSize > 1448)
     {
-        RudpParameterCheck::Fail("bottleneck-delay", "not a time: '" + bottleneckDelayText + "'");
+        RudpParameterCheck::Fail("segment-size",
+                                 std::to_string(segmentSize) +
+                                     " is too large for TCP; allowed: at most 1448 (a 1500-byte "
+                                     "MTU less IPv4 and TCP headers with timestamps)");
     }
-    RudpParameterCheck::Range("bottleneck-delay", bottleneckDelay, 0.0, 1.0);
-    const std::vector<FlowSpec> specs = ParseFlows(flowsText, 2 * bottleneckDelay, duration);
     double maxRtt = 0;
     double firstMeasured = duration;
     for (const auto& spec : specs)
     {
-        maxRtt = std::max(maxRtt, spec.rttS);
-        firstMeasured = std::min(firstMeasured, spec.startS + warmup);
+        if (!(spec.rttS > 2 * bottleneckDelay))
+        {
+            RudpParameterCheck::Fail("flows",
+                                     "RTT " + RudpCommandLine::FormatTime(Seconds(spec.rttS)) +
+                                         " must exceed twice --bottleneck-delay=" +
+                                         RudpCommandLine::FormatTime(bottleneckDelayTime) +
+                                         " (the access links need a delay too)");
+        }
+        if (spec.startS >= duration)
+        {
+            RudpParameterCheck::Fail("flows",
+                                     "a flow starting at " +
+                                         RudpCommandLine::FormatTime(Seconds(spec.startS)) +
+                                         " does not start before --duration=" +
+                                         RudpCommandLine::FormatTime(durationTime));
+        }
         if (spec.startS + warmup >= duration)
         {
-            RudpParameterCheck::Fail("warmup",
-                                     "every flow's start + warm-up must precede --duration");
+            RudpParameterCheck::Fail(
+                "warmup",
+                "a flow starting at " + RudpCommandLine::FormatTime(Seconds(spec.startS)) +
+                    " plus --warmup=" + RudpCommandLine::FormatTime(warmupTime) +
+                    " leaves nothing to measure before --duration=" +
+                    RudpCommandLine::FormatTime(durationTime));
         }
+        maxRtt = std::max(maxRtt, spec.rttS);
+        firstMeasured = std::min(firstMeasured, spec.startS + warmup);
     }
     const uint64_t bdpBytes = static_cast<uint64_t>(rate.GetBitRate() * maxRtt / 8);
     if (queueSize == 0)
@@ -404,23 +476,11 @@ main(int argc, char* argv[])
     }
     else if (initialSsThreshText != "none")
     {
-        char* end = nullptr;
-        initialSsThresh = std::strtoull(initialSsThreshText.c_str(), &end, 10);
-        if (initialSsThreshText.empty() || *end != '\0' || initialSsThreshText[0] == '-')
-        {
-            RudpParameterCheck::Fail("initial-ssthresh",
-                                     "must be auto, none or a number of bytes, got '" +
-                                         initialSsThreshText + "'");
-        }
+        RudpCommandLine::ParseUnsigned(initialSsThreshText, initialSsThresh);
         RudpParameterCheck::Range<uint64_t>("initial-ssthresh",
                                             initialSsThresh,
                                             2 * segmentSize,
                                             UINT32_MAX);
-    }
-
-    if (!output.empty() && !std::ofstream(output))
-    {
-        RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
     }
 
     // --- Congestion controls -------------------------------------------------------
@@ -609,6 +669,7 @@ main(int argc, char* argv[])
     std::vector<double> throughputs;
     std::vector<RudpJson> flowJson;
     uint64_t measuredBytes = 0;
+    std::string failure; // a flow that got nothing through: its connection broke down
     for (size_t k = 0; k < n; ++k)
     {
         const Flow& flow = flows[k];
@@ -618,6 +679,12 @@ main(int argc, char* argv[])
         const double throughput = bytes * 8.0 / measured;
         throughputs.push_back(throughput);
         measuredBytes += bytes;
+        if (bytes == 0 && failure.empty())
+        {
+            failure = "flow " + std::to_string(k) + " (" + flow.spec.algorithm + " @ " +
+                      RudpCommandLine::FormatTime(Seconds(flow.spec.rttS)) +
+                      ") delivered no byte in its measured interval";
+        }
         RudpFlowSummary data;
         for (const auto& summary : summaries)
         {
@@ -672,11 +739,18 @@ main(int argc, char* argv[])
         std::cout << ", throughput ratio " << ratio;
     }
     std::cout << ", queue drops " << queueDrops << ", random drops " << randomDrops << std::endl;
+    const bool ok = failure.empty();
+    if (!ok)
+    {
+        std::cerr << "error: the run failed: " << failure << std::endl;
+    }
 
     if (!output.empty())
     {
         RudpJson json;
         json.Set("scenario", "rudp-cc-comparison")
+            .Set("ok", ok)
+            .Set("failure", failure)
             .Set("transport", transport)
             .Set("rate_bps", static_cast<uint64_t>(rate.GetBitRate()))
             .Set("access_rate_bps", static_cast<uint64_t>(accessRate.GetBitRate()))
@@ -709,5 +783,5 @@ main(int argc, char* argv[])
             RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
         }
     }
-    return 0;
+    return ok ? 0 : 1;
 }

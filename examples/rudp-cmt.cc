@@ -14,7 +14,10 @@
  *
  * The goodput is the in-order bytes the receiving application got between
  * --warmup and --duration, per second. Every delivered byte is checked
- * against the sender's generated content ("delivered_in_order").
+ * against the sender's generated content ("delivered_in_order"). A run that
+ * delivers bytes differing from the sent ones, or none at all in the measured
+ * interval, fails: exit status 1, and with --output a record with "ok": false
+ * and the reason. Bad parameters exit with status 2.
  *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
@@ -28,80 +31,74 @@
 
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 
 namespace
 {
 
-/// Splits "a,b,c" into its parts.
-std::vector<std::string>
-Split(const std::string& list)
+/// Parses a per-path list of times (or one time for every path) into \p times.
+std::string
+ParseTimes(const std::string& list, std::vector<Time>& times)
 {
-    std::vector<std::string> parts;
-    std::stringstream stream(list);
-    std::string part;
-    while (std::getline(stream, part, ','))
+    times.clear();
+    for (const auto& part : RudpCommandLine::Split(list))
     {
-        parts.push_back(part);
+        Time time;
+        // A path's one-way delay is RTT/2, at least ns-3's 1 us step of a
+        // point-to-point channel here; 10 s is far beyond any seed's RTT.
+        const std::string problem =
+            RudpCommandLine::CheckTime(part, time, MicroSeconds(2), Seconds(10));
+        if (!problem.empty())
+        {
+            return problem;
+        }
+        times.push_back(time);
     }
-    return parts;
+    return "";
 }
 
-/// Parses a per-path list of times (or one time for every path).
-std::vector<Time>
-ParseTimes(const std::string& name, const std::string& list, uint32_t paths)
+/// Parses a per-path list of loss probabilities (or one for every path) into \p losses.
+std::string
+ParseLosses(const std::string& list, std::vector<double>& losses)
 {
-    std::vector<Time> times;
-    for (const auto& part : Split(list))
+    losses.clear();
+    for (const auto& part : RudpCommandLine::Split(list))
     {
-        TimeValue value;
-        if (!value.DeserializeFromString(part, MakeTimeChecker()))
+        double loss = 0;
+        const std::string problem = RudpCommandLine::CheckReal(part, loss, 0.0, 1.0);
+        if (!problem.empty())
         {
-            RudpParameterCheck::Fail(name, "not a time: '" + part + "'");
+            return problem;
         }
-        RudpParameterCheck::Range(name, value.Get(), MicroSeconds(2), Seconds(10));
-        times.push_back(value.Get());
-    }
-    if (times.size() == 1)
-    {
-        times.assign(paths, times.front());
-    }
-    if (times.size() != paths)
-    {
-        RudpParameterCheck::Fail(name,
-                                 "needs one value or one per path (" + std::to_string(paths) + ")");
-    }
-    return times;
-}
-
-/// Parses a per-path list of loss rates (or one for every path).
-std::vector<double>
-ParseLosses(const std::string& list, uint32_t paths)
-{
-    std::vector<double> losses;
-    for (const auto& part : Split(list))
-    {
-        char* end = nullptr;
-        const double loss = std::strtod(part.c_str(), &end);
-        if (end == part.c_str() || *end != '\0')
-        {
-            RudpParameterCheck::Fail("loss", "not a number: '" + part + "'");
-        }
-        RudpParameterCheck::Range("loss", loss, 0.0, 1.0);
         losses.push_back(loss);
     }
-    if (losses.size() == 1)
+    return "";
+}
+
+/// One value per path: a single value applies to every path.
+template <typename T>
+void
+PerPath(const std::string& name, std::vector<T>& values, uint32_t paths)
+{
+    if (values.size() == 1)
     {
-        losses.assign(paths, losses.front());
+        values.assign(paths, values.front());
     }
-    if (losses.size() != paths)
+    if (values.size() != paths)
     {
-        RudpParameterCheck::Fail("loss",
-                                 "needs one value or one per path (" + std::to_string(paths) + ")");
+        RudpParameterCheck::Fail(
+            name,
+            "gives " + std::to_string(values.size()) +
+                " values; allowed: one, or one per path (--paths=" + std::to_string(paths) + ")");
     }
-    return losses;
+}
+
+/// Notes the bytes delivered so far (at the end of the warm-up).
+void
+NoteDelivered(Ptr<RudpCmtReceiver> receiver, uint64_t* delivered)
+{
+    *delivered = receiver->GetDeliveredBytes();
 }
 
 } // namespace
@@ -125,41 +122,102 @@ main(int argc, char* argv[])
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
+    std::vector<Time> rtts;
+    std::vector<double> losses;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("paths", "Number of disjoint paths, 1..8", paths);
-    cmd.AddValue("rtt", "Round-trip time of every path, or a list per path (e.g. 50ms,200ms)", rtt);
-    cmd.AddValue("loss", "Data loss rate of every path, or a list per path, 0..1", loss);
-    cmd.AddValue("rate", "Data rate of every path", rate);
-    cmd.AddValue("rbuf", "Receive buffer shared by all paths (bytes; seed: 16384 or 2^28)", rbuf);
-    cmd.AddValue("mss", "Data chunk payload (bytes, 100..1472; seed: 1468)", mss);
-    cmd.AddValue("alpha", "Additive increase per path (MSS per window), 0..100", alpha);
-    cmd.AddValue("beta", "Multiplicative decrease per path, 0..1", beta);
+    RudpCommandLine cmd(__FILE__);
+    cmd.AddValue("paths", "Number of disjoint paths", paths, 1u, 8u);
+    cmd.AddValue("rtt",
+                 "Round-trip time of every path, or a list per path (e.g. 50ms,200ms)",
+                 rtt,
+                 "times in [2us, 10s], comma-separated",
+                 [&rtts](const std::string& text) { return ParseTimes(text, rtts); });
+    cmd.AddValue("loss",
+                 "Data loss probability of every path, or a list per path",
+                 loss,
+                 "numbers in [0, 1], comma-separated",
+                 [&losses](const std::string& text) { return ParseLosses(text, losses); });
+    cmd.AddValue("rate", "Data rate of every path", rate, DataRate("1kbps"), DataRate("100Gbps"));
+    // Sequence numbers compare modulo 2^32: a window must stay below 2^31 (as TCP's 2^30).
+    cmd.AddValue("rbuf",
+                 "Receive buffer shared by all paths in bytes (seed: 16384 or 2^28; at most "
+                 "2^30 so that sequence numbers compare correctly)",
+                 rbuf,
+                 1u,
+                 1u << 30);
+    cmd.AddValue("mss",
+                 "Data chunk payload in bytes (seed: 1468, SCTP's; the links' MTU grows to "
+                 "carry it with IPv4, UDP and RUDP headers)",
+                 mss,
+                 100u,
+                 1472u);
+    cmd.AddValue("alpha",
+                 "Additive increase per path (MSS per window), as RudpCmtSender::Alpha",
+                 alpha,
+                 0.0,
+                 100.0,
+                 RudpCommandLine::OPEN_LOW);
+    cmd.AddValue("beta",
+                 "Multiplicative decrease per path, as RudpCmtSender::Beta",
+                 beta,
+                 0.0,
+                 1.0,
+                 RudpCommandLine::OPEN);
     cmd.AddValue("fast-retransmit",
                  "Fast recovery on a detected loss (seed: both families)",
                  fastRetransmit);
     cmd.AddValue("sfr", "Split Fast Retransmit", sfr);
     cmd.AddValue("cuc", "Cwnd Update for CMT", cuc);
     cmd.AddValue("dac", "Delayed ACK for CMT (sender and receiver)", dac);
-    cmd.AddValue("rtx-policy", "RTX-SAME|RTX-ASAP|RTX-CWND|RTX-SSTHRESH", rtxPolicy);
-    cmd.AddValue("duration", "Simulated time of the transfer", duration);
-    cmd.AddValue("warmup", "Time not counted in the goodput (slow start)", warmup);
-    cmd.AddValue("output", "Write the metrics as JSON to this file", output);
+    cmd.AddValue("rtx-policy",
+                 "Retransmission policy",
+                 rtxPolicy,
+                 {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"});
+    cmd.AddValue("duration",
+                 "Simulated time of the transfer",
+                 duration,
+                 MilliSeconds(1),
+                 Seconds(1e6));
+    cmd.AddValue("warmup",
+                 "Time not counted in the goodput (slow start), less than duration",
+                 warmup,
+                 Seconds(0),
+                 Seconds(1e6));
+    cmd.AddValue("output",
+                 "Write the metrics as JSON to this file, also when the run fails",
+                 output,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
+    // The program sets these itself: a --ns3::...=value for them would be overridden.
+    cmd.SetsAttribute("ns3::RudpCmtSender::SegmentSize", "mss");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Alpha", "alpha");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Beta", "beta");
+    cmd.SetsAttribute("ns3::RudpCmtSender::FastRetransmit", "fast-retransmit");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Sfr", "sfr");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
+    cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.SetsAttribute("ns3::RudpCmtReceiver::RcvBufSize", "rbuf");
+    cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
+    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     cmd.Parse(argc, argv);
-
-    RudpParameterCheck::Range<uint32_t>("paths", paths, 1, 8);
-    const std::vector<Time> rtts = ParseTimes("rtt", rtt, paths);
-    const std::vector<double> losses = ParseLosses(loss, paths);
-    RudpParameterCheck::Range<uint64_t>("rate", rate.GetBitRate(), 1000, 100000000000ULL);
-    RudpParameterCheck::Range<uint32_t>("rbuf", rbuf, 1, 0xffffffff);
-    RudpParameterCheck::Range<uint32_t>("mss", mss, 100, 1472);
-    RudpParameterCheck::Range("alpha", alpha, 1e-6, 100.0);
-    RudpParameterCheck::Range("beta", beta, 1e-6, 1 - 1e-6);
-    RudpParameterCheck::OneOf("rtx-policy",
-                              rtxPolicy,
-                              {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"});
-    RudpParameterCheck::Range("duration", duration, MilliSeconds(1), Seconds(1e6));
-    RudpParameterCheck::Range("warmup", warmup, Seconds(0), duration - MilliSeconds(1));
+    if (rtts.empty())
+    {
+        ParseTimes(rtt, rtts); // the defaults
+    }
+    if (losses.empty())
+    {
+        ParseLosses(loss, losses);
+    }
+    PerPath("rtt", rtts, paths);
+    PerPath("loss", losses, paths);
+    if (warmup >= duration)
+    {
+        RudpParameterCheck::Fail("warmup",
+                                 RudpCommandLine::FormatTime(warmup) +
+                                     " leaves nothing to measure; allowed: less than --duration=" +
+                                     RudpCommandLine::FormatTime(duration));
+    }
 
     RudpCmtHelper cmt;
     for (uint32_t i = 0; i < paths; ++i)
@@ -185,28 +243,42 @@ main(int argc, char* argv[])
     receiver->SetStopTime(duration);
 
     uint64_t deliveredAtWarmup = 0;
-    Simulator::Schedule(warmup, [&]() { deliveredAtWarmup = receiver->GetDeliveredBytes(); });
+    Simulator::Schedule(warmup, &NoteDelivered, receiver, &deliveredAtWarmup);
     Simulator::Stop(duration);
     Simulator::Run();
 
     const uint64_t delivered = receiver->GetDeliveredBytes();
+    const uint64_t measured = delivered - deliveredAtWarmup;
     const double seconds = (duration - warmup).GetSeconds();
-    const double goodput = (delivered - deliveredAtWarmup) / seconds;
+    const double goodput = measured / seconds;
+    std::string failure;
     if (!receiver->IsContentIntact())
     {
-        std::cerr << "error: the receiver got bytes that differ from the sender's" << std::endl;
-        Simulator::Destroy();
-        return 1;
+        failure = "the receiver got bytes that differ from the sender's";
     }
+    else if (measured == 0)
+    {
+        failure = "no byte was delivered between --warmup=" + RudpCommandLine::FormatTime(warmup) +
+                  " and --duration=" + RudpCommandLine::FormatTime(duration) + " (" +
+                  std::to_string(delivered) + " in all)";
+    }
+    const bool ok = failure.empty();
 
-    std::cout << std::fixed << std::setprecision(3) << "rudp-cmt: " << paths << " paths, rtt "
-              << rtt << ", loss " << loss << ", rbuf " << rbuf << " bytes\n  goodput "
-              << goodput / 1000 << " kB/s, delivered " << delivered << " bytes in order, blocked "
-              << sender->GetReceiveWindowLimitedTime().GetSeconds() << " s, buffer peak "
-              << receiver->GetMaxOccupancy() << " bytes, retransmissions "
-              << sender->GetRetransmissions() << ", timeouts " << sender->GetTimeouts()
-              << std::endl;
-
+    if (ok)
+    {
+        std::cout << std::fixed << std::setprecision(3) << "rudp-cmt: " << paths << " paths, rtt "
+                  << rtt << ", loss " << loss << ", rbuf " << rbuf << " bytes\n  goodput "
+                  << goodput / 1000 << " kB/s, delivered " << delivered
+                  << " bytes in order, blocked "
+                  << sender->GetReceiveWindowLimitedTime().GetSeconds() << " s, buffer peak "
+                  << receiver->GetMaxOccupancy() << " bytes, retransmissions "
+                  << sender->GetRetransmissions() << ", timeouts " << sender->GetTimeouts()
+                  << std::endl;
+    }
+    else
+    {
+        std::cerr << "error: the run failed: " << failure << std::endl;
+    }
     if (!output.empty())
     {
         std::vector<RudpJson> pathJson;
@@ -226,6 +298,8 @@ main(int argc, char* argv[])
         }
         RudpJson json;
         json.Set("scenario", "rudp-cmt")
+            .Set("ok", ok)
+            .Set("failure", failure)
             .Set("paths", paths)
             .Set("rtt", rtt)
             .Set("rtt_s", rtts.front().GetSeconds())
@@ -245,6 +319,7 @@ main(int argc, char* argv[])
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
             .Set("throughput_Bps", goodput)
             .Set("delivered_bytes", delivered)
+            .Set("measured_bytes", measured)
             .Set("delivered_in_order", receiver->IsContentIntact())
             .Set("sha256_match", receiver->IsContentIntact())
             .Set("blocked_time_s", sender->GetReceiveWindowLimitedTime().GetSeconds())
@@ -260,5 +335,5 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
-    return 0;
+    return ok ? 0 : 1;
 }

@@ -42,7 +42,9 @@
  *
  * The received file's SHA-256 is checked against the sent one in every run:
  * a transfer that fails or delivers a different file exits with status 1
- * and a message, never with a number. Bad parameters exit with status 2.
+ * and a message, never with a number; with --output its record still says
+ * what happened ("ok": false, "failure", and every metric there is). Bad
+ * parameters exit with status 2 before anything is simulated.
  *
  *     ./ns3 run "rudp-file-transfer --variant=go-back-n --window=30 --loss=0.05"
  *     ./ns3 run "rudp-file-transfer --variant=reno --delay=20ms --output=run.json"
@@ -59,6 +61,7 @@
 
 #include <iomanip>
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
 
@@ -93,6 +96,54 @@ SetNetemLoss(Ptr<NetemQueueDisc> disc, double loss, double duplicate)
     disc->SetAttribute("Duplicate", DoubleValue(duplicate));
 }
 
+/// The sender's start: 0.1 s, as the seed's client started after its server.
+const Time SENDER_START = Seconds(0.1);
+
+/**
+ * With --router=none the router-server link is ns-3's CSMA channel, which is
+ * busy for the whole propagation delay of each frame; a frame that finds it
+ * busy backs off at most 1000 times by 1..999 us slots (CsmaNetDevice's
+ * Backoff), about 0.5 s in all, and is then dropped. Longer delays make
+ * every frame that waits behind another a loss, and ARP (1 s reply timeout)
+ * gives up on top: the path stops being a delayed link.
+ */
+const Time CSMA_MAX_DELAY = MilliSeconds(500);
+
+/// Why the transfer failed, or "" if the file arrived intact.
+std::string
+Failure(Ptr<RudpFileSender> sender,
+        Ptr<RudpSocket> socket,
+        const std::vector<RudpFileReport>& reports,
+        Time maxTime)
+{
+    const std::string limit = "--max-time=" + RudpCommandLine::FormatTime(maxTime);
+    if (!socket)
+    {
+        return "the sender had not started by " + limit + " (it starts at " +
+               RudpCommandLine::FormatTime(SENDER_START) + ")";
+    }
+    if (sender->HasFailed())
+    {
+        return "the sender's connection failed";
+    }
+    if (reports.empty())
+    {
+        return "no file arrived within " + limit;
+    }
+    const RudpFileReport& report = reports.front();
+    if (!report.complete)
+    {
+        return "the receiver reports: " + report.failure + " (" + std::to_string(report.bytes) +
+               " of " + std::to_string(report.size) + " bytes within " + limit + ")";
+    }
+    if (report.sha256 != sender->GetSourceSha256())
+    {
+        return "the received file differs from the sent one (SHA-256 " + report.sha256 + " vs " +
+               sender->GetSourceSha256() + ")";
+    }
+    return "";
+}
+
 } // namespace
 
 int
@@ -122,104 +173,186 @@ main(int argc, char* argv[])
     uint32_t corruptionBits = 1;
     Time blackoutStart = Seconds(0);
     Time blackoutDuration = Seconds(0);
+    std::string checksum = "internet";
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("variant", "Protocol variant: stop-and-wait|go-back-n|reno", variant);
-    cmd.AddValue("window", "Window N in segments (Go-Back-N; Reno's cap), 1..65535", window);
-    cmd.AddValue("mss", "Segment payload size in bytes, 1..1454", mss);
-    cmd.AddValue("loss", "Probability that a client-to-server datagram is lost, 0..1", loss);
+    RudpCommandLine cmd(__FILE__);
+    cmd.AddValue("variant", "Protocol variant", variant, VARIANTS);
+    cmd.AddValue("window",
+                 "Window N in segments (Go-Back-N; Reno's cap), as RudpSocket::WindowSize",
+                 window,
+                 1u,
+                 65535u);
+    // 1500-byte CSMA MTU - IPv4 (20) - UDP (8) - RUDP header (18) = 1454.
+    cmd.AddValue("mss",
+                 "Segment payload in bytes: at most the CSMA MTU of 1500 less the IPv4, UDP "
+                 "and RUDP headers",
+                 mss,
+                 1u,
+                 1454u);
+    cmd.AddValue("loss", "Probability that a client-to-server datagram is lost", loss, 0.0, 1.0);
     cmd.AddValue("corruption",
-                 "Probability that a client-to-server datagram has a bit flipped, 0..1",
-                 corruption);
-    cmd.AddValue("delay", "One-way delay of client-to-server datagrams, e.g. 20ms (0..10s)", delay);
+                 "Probability that a client-to-server datagram has a bit flipped",
+                 corruption,
+                 0.0,
+                 1.0);
+    cmd.AddValue("delay",
+                 "One-way delay of client-to-server datagrams (with router none at most 500ms: "
+                 "the CSMA channel is busy for the whole delay, see doc/scenarios.rst)",
+                 delay,
+                 Seconds(0),
+                 Seconds(10));
     cmd.AddValue("router",
                  "How the router impairs the path: none (error model and channel delay), "
                  "delay or sleeping (seed 000's relay)",
-                 router);
-    cmd.AddValue("rate", "Channel data rate, e.g. 100Mbps", rate);
+                 router,
+                 {"none", "delay", "sleeping"});
+    cmd.AddValue("rate", "Channel data rate", rate, DataRate("1kbps"), DataRate("1000Gbps"));
     cmd.AddValue("file",
                  "File to send: a path, or a test-set name (1.jpg, 2.jpg, 3.jpg, "
                  "helloworld.txt; generated with the seed's sizes)",
                  file);
     cmd.AddValue("size",
-                 "Send this many generated bytes instead of the file (0: send the file)",
-                 size);
-    cmd.AddValue("content-seed", "Seed of generated content", contentSeed);
-    cmd.AddValue("rto-mode", "Retransmission timeout: fixed|adaptive", rtoMode);
-    cmd.AddValue("rto", "Fixed RTO, and the initial adaptive one (1ms..3600s)", rto);
+                 "Send this many generated bytes instead of the file (0: send the file; up "
+                 "to 1 TiB)",
+                 size,
+                 0,
+                 1ULL << 40);
+    cmd.AddValue("content-seed",
+                 "Seed of generated content",
+                 contentSeed,
+                 0,
+                 std::numeric_limits<uint64_t>::max());
+    cmd.AddValue("rto-mode", "Retransmission timeout", rtoMode, {"fixed", "adaptive"});
+    cmd.AddValue("rto",
+                 "Fixed RTO, and the initial adaptive one (RudpSocket::Rto's range; the "
+                 "adaptive RTO then stays within RudpSocket::MinRto and MaxRto, 1s and 60s "
+                 "by default)",
+                 rto,
+                 MilliSeconds(1),
+                 Seconds(3600));
     cmd.AddValue("sack",
                  "Selective repeat with SACK instead of the seed's go-back-N",
                  selectiveRepeat);
     cmd.AddValue("received-dir",
                  "Directory to write the received file to (empty: not stored)",
                  receivedDir);
-    cmd.AddValue("output", "Write the metrics as JSON to this file", output);
-    cmd.AddValue("max-time", "Simulated time after which an unfinished transfer fails", maxTime);
+    cmd.AddValue("output",
+                 "Write the metrics as JSON to this file, also when the transfer fails",
+                 output,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
+    cmd.AddValue("max-time",
+                 "Simulated time after which an unfinished transfer fails (up to 10^9 s, "
+                 "inside ns-3's 64-bit nanosecond clock)",
+                 maxTime,
+                 Seconds(0),
+                 Seconds(1e9),
+                 RudpCommandLine::OPEN_LOW);
+    // The program sets these itself: a --ns3::...=value for them would be overridden.
+    cmd.SetsAttribute("ns3::RudpSocket::Variant", "variant");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowSize", "window");
+    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "mss");
+    cmd.SetsAttribute("ns3::RudpSocket::RtoMode", "rto-mode");
+    cmd.SetsAttribute("ns3::RudpSocket::Rto", "rto");
+    cmd.SetsAttribute("ns3::RudpSocket::SelectiveRepeat", "sack");
+    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
+    cmd.SetsAttribute("ns3::RateErrorModel::ErrorUnit");
+    cmd.SetsAttribute("ns3::RudpCorruptionErrorModel::ErrorRate", "corruption");
+    cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
+    cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");
+    cmd.SetsAttribute("ns3::RudpRelay::Loss", "loss");
+    cmd.SetsAttribute("ns3::RudpRelay::Delay", "delay");
+    cmd.SetsAttribute("ns3::RudpRelay::Mode", "router");
+    cmd.AddValue("checksum",
+                 "Segment checksum: internet (RFC 1071's 16-bit sum, the seed's) or crc32c "
+                 "(SCTP's CRC-32c, RFC 4960 appendix B)",
+                 checksum,
+                 {"internet", "crc32c"});
     cmd.AddValue("reorder",
                  "Probability that a client-to-server datagram is sent at once, skipping the "
-                 "jitter delay, and so overtakes those delayed (netem's reorder), 0..1; needs "
-                 "a jitter above 0",
-                 reorder);
+                 "jitter delay, and so overtakes those delayed (netem's reorder); needs a "
+                 "jitter above 0",
+                 reorder,
+                 0.0,
+                 1.0);
     cmd.AddValue("duplicate",
-                 "Probability that a client-to-server datagram is sent twice (netem), 0..1",
-                 duplicate);
+                 "Probability that a client-to-server datagram is sent twice (netem)",
+                 duplicate,
+                 0.0,
+                 1.0);
     cmd.AddValue("jitter",
                  "Extra client-to-server delay, uniform in [0, 2 x jitter) (netem's delay J J), "
-                 "so datagrams overtake one another; 0..10s",
-                 jitter);
+                 "so datagrams overtake one another",
+                 jitter,
+                 Seconds(0),
+                 Seconds(10));
     cmd.AddValue("ack-loss",
-                 "Probability that a server-to-client datagram is lost (netem), 0..1",
-                 ackLoss);
+                 "Probability that a server-to-client datagram is lost (netem)",
+                 ackLoss,
+                 0.0,
+                 1.0);
     cmd.AddValue("corruption-bits",
-                 "Distinct bits flipped in each datagram that corruption corrupts, 1..64",
-                 corruptionBits);
+                 "Distinct bits flipped in each datagram that --corruption corrupts",
+                 corruptionBits,
+                 1u,
+                 64u);
     cmd.AddValue("blackout-start",
                  "Start of a blackout: every datagram reaching the router, either way, is "
                  "lost during [start, start + duration) (netem)",
-                 blackoutStart);
-    cmd.AddValue("blackout-duration", "Duration of the blackout (0: none)", blackoutDuration);
+                 blackoutStart,
+                 Seconds(0),
+                 Seconds(1e9));
+    cmd.AddValue("blackout-duration",
+                 "Duration of the blackout (0: none)",
+                 blackoutDuration,
+                 Seconds(0),
+                 Seconds(1e9));
+    cmd.SetsAttribute("ns3::RudpSocket::Checksum", "checksum");
+    cmd.SetsAttribute("ns3::RudpCorruptionErrorModel::BitsPerPacket", "corruption-bits");
     cmd.Parse(argc, argv);
     if (size > 0)
     {
         file.clear(); // generated content
     }
 
+    // What only a combination rules out.
     const size_t variantIndex = RudpParameterCheck::OneOf("variant", variant, VARIANTS);
-    const size_t rtoIndex = RudpParameterCheck::OneOf("rto-mode", rtoMode, {"fixed", "adaptive"});
     const size_t routerIndex =
         RudpParameterCheck::OneOf("router", router, {"none", "delay", "sleeping"});
-    RudpParameterCheck::Range<uint32_t>("window", window, 1, 65535);
-    RudpParameterCheck::Range<uint32_t>("mss", mss, 1, 1454);
-    RudpParameterCheck::Range("loss", loss, 0.0, 1.0);
-    RudpParameterCheck::Range("corruption", corruption, 0.0, 1.0);
     if (loss > 0 && corruption > 0)
     {
         RudpParameterCheck::Fail("corruption", "use either --loss or --corruption in one run");
     }
-    RudpParameterCheck::Range("delay", delay, Seconds(0), Seconds(10));
-    RudpParameterCheck::Range("rto", rto, MilliSeconds(1), Seconds(3600));
-    RudpParameterCheck::Range("max-time", maxTime, MilliSeconds(1), Seconds(1e9));
-    RudpParameterCheck::Range<uint64_t>("rate", rate.GetBitRate(), 1000, 1000000000000);
-    RudpParameterCheck::Range("reorder", reorder, 0.0, 1.0);
-    RudpParameterCheck::Range("duplicate", duplicate, 0.0, 1.0);
-    RudpParameterCheck::Range("jitter", jitter, Seconds(0), Seconds(10));
-    RudpParameterCheck::Range("ack-loss", ackLoss, 0.0, 1.0);
-    RudpParameterCheck::Range<uint32_t>("corruption-bits", corruptionBits, 1, 64);
-    RudpParameterCheck::Range("blackout-start", blackoutStart, Seconds(0), Seconds(1e9));
-    RudpParameterCheck::Range("blackout-duration", blackoutDuration, Seconds(0), Seconds(1e9));
+    if (routerIndex == 0 && delay > CSMA_MAX_DELAY)
+    {
+        RudpParameterCheck::Fail(
+            "delay",
+            RudpCommandLine::FormatTime(delay) + " is too long for --router=none; allowed: [0s, " +
+                RudpCommandLine::FormatTime(CSMA_MAX_DELAY) +
+                "] (the CSMA channel is busy for the whole delay and drops a frame that waits "
+                "longer than its backoff, about 0.5 s); use --router=delay for longer delays");
+    }
+    RudpFileSource source = RudpFileSource::Generated("", 0, 0);
     if (reorder > 0 && !jitter.IsStrictlyPositive())
     {
         RudpParameterCheck::Fail("reorder",
                                  "needs --jitter > 0: reordered datagrams skip netem's delay "
                                  "(netem's rule), so without one nothing is overtaken");
     }
+    // 1500-byte CSMA MTU - IPv4 (20) - UDP (8) - RUDP header with CRC-32c (20) = 1452.
+    if (checksum == "crc32c" && mss > 1452)
+    {
+        RudpParameterCheck::Fail("mss",
+                                 "must be in [1, 1452] with --checksum=crc32c (its header is "
+                                 "2 bytes longer), got " +
+                                     std::to_string(mss));
+    }
     // Netem only when asked for: runs without these options stay as they were.
     const bool useNetem = reorder > 0 || duplicate > 0 || jitter.IsStrictlyPositive() ||
                           ackLoss > 0 || blackoutDuration.IsStrictlyPositive();
     {
         std::string error;
-        RudpFileSource probe = RudpFileSource::Generated("", 0, 0);
-        if (!RudpFileSource::Open(file, size, contentSeed, probe, error))
+        if (!RudpFileSource::Open(file, size, contentSeed, source, error))
         {
             RudpParameterCheck::Fail("file", error);
         }
@@ -229,9 +362,11 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(window));
     Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(mss));
     Config::SetDefault("ns3::RudpSocket::RtoMode",
-                       StringValue(rtoIndex == 0 ? "Fixed" : "Adaptive"));
+                       StringValue(rtoMode == "fixed" ? "Fixed" : "Adaptive"));
     Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(rto));
     Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(selectiveRepeat));
+    Config::SetDefault("ns3::RudpSocket::Checksum",
+                       StringValue(checksum == "internet" ? "Internet16" : "Crc32c"));
     if (useNetem)
     {
         Config::SetDefault("ns3::ArpCache::DeadTimeout", TimeValue(Seconds(0)));
@@ -333,51 +468,35 @@ main(int argc, char* argv[])
     senderHelper.SetAttribute("Size", UintegerValue(size));
     senderHelper.SetAttribute("ContentSeed", UintegerValue(contentSeed));
     ApplicationContainer senderApps = senderHelper.Install(client);
-    const Time start = Seconds(0.1);
-    senderApps.Start(start);
+    senderApps.Start(SENDER_START);
+    // At --max-time the receiver reports a transfer still under way (incomplete).
+    receiverApps.Stop(maxTime);
 
     FlowMonitorHelper flowHelper;
     Ptr<FlowMonitor> monitor = flowHelper.InstallAll();
 
     Simulator::Stop(maxTime);
     Simulator::Run();
+    // Simulator::Stop ends the run before the receiver's stop of the same
+    // instant, scheduled after it: let that instant finish.
+    Simulator::Stop(Seconds(0));
+    Simulator::Run();
 
     Ptr<RudpFileSender> sender = DynamicCast<RudpFileSender>(senderApps.Get(0));
     Ptr<RudpFileReceiver> receiver = DynamicCast<RudpFileReceiver>(receiverApps.Get(0));
+    // No socket if the run ended before the sender started (--max-time < 0.1 s).
     Ptr<RudpSocket> socket = DynamicCast<RudpSocket>(sender->GetSocket());
-    const RudpSocket::Stats& stats = socket->GetStats();
+    const RudpSocket::Stats stats = socket ? socket->GetStats() : RudpSocket::Stats();
     const auto& reports = receiver->GetReports();
+    const std::string failure = Failure(sender, socket, reports, maxTime);
+    const bool ok = failure.empty();
+    const RudpFileReport report = reports.empty() ? RudpFileReport() : reports.front();
 
-    std::string failure;
-    if (sender->HasFailed())
-    {
-        failure = "the sender's connection failed";
-    }
-    else if (reports.empty())
-    {
-        failure = "no file arrived within --max-time=" + std::to_string(maxTime.GetSeconds()) + "s";
-    }
-    else if (!reports.front().complete)
-    {
-        failure = "the file arrived incomplete: " + std::to_string(reports.front().bytes) + " of " +
-                  std::to_string(reports.front().size) + " bytes";
-    }
-    else if (reports.front().sha256 != sender->GetSourceSha256())
-    {
-        failure = "the received file differs from the sent one (SHA-256 " + reports.front().sha256 +
-                  " vs " + sender->GetSourceSha256() + ")";
-    }
-    if (!failure.empty())
-    {
-        std::cerr << "error: transfer failed: " << failure << std::endl;
-        Simulator::Destroy();
-        return 1;
-    }
-
-    const RudpFileReport& report = reports.front();
-    const double seconds = (report.lastByteTime - start).GetSeconds();
-    const double kBps = report.bytes / seconds / 1000.0;
-    const double mbps = report.bytes * 8.0 / seconds / 1e6;
+    // Time and throughput exist only for a finished transfer (JSON null otherwise).
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double seconds = ok ? (report.lastByteTime - SENDER_START).GetSeconds() : nan;
+    const double kBps = ok ? report.bytes / seconds / 1000.0 : nan;
+    const double mbps = ok ? report.bytes * 8.0 / seconds / 1e6 : nan;
     const uint64_t checksumErrors = ChecksumErrors(client) + ChecksumErrors(server);
     const std::vector<RudpFlowSummary> flows = RudpSummarizeFlows(flowHelper, monitor);
     const Ipv4Address clientAddress = clientSide.GetAddress(0);
@@ -395,30 +514,40 @@ main(int argc, char* argv[])
         ackSent += flow.source == serverAddress.GetIpv4() ? flow.txPackets : 0;
     }
 
-    std::cout << std::fixed << std::setprecision(3) << "rudp-file-transfer: " << variant
-              << " window=" << window << " loss=" << loss << " corruption=" << corruption
-              << " delay=" << delay.As(Time::MS) << " RngRun=" << RngSeedManager::GetRun()
-              << "\n  file " << report.name << ": " << report.bytes << " bytes in " << seconds
-              << " s = " << kBps << " KB/s (" << mbps << " Mbit/s), SHA-256 match"
-              << "\n  retransmissions " << stats.retransmissions << ", timeouts " << stats.timeouts
-              << ", fast retransmits " << stats.fastRetransmits << ", checksum errors "
-              << checksumErrors << "\n  data flow: " << dataSent << " packets sent, "
-              << data.rxPackets << " received, mean delay " << data.meanDelayS * 1e3
-              << " ms, mean jitter " << data.meanJitterS * 1e3 << " ms\n  ACK flow: " << ackSent
-              << " packets sent, " << ack.rxPackets << " received, mean delay "
-              << ack.meanDelayS * 1e3 << " ms" << std::endl;
-    if (useNetem)
+    if (ok)
     {
-        std::cout << "  netem: data " << dataNetem->GetCounts().lost << " lost, "
-                  << dataNetem->GetCounts().duplicated << " duplicated, "
-                  << dataNetem->GetCounts().reordered << " reordered; ACKs "
-                  << ackNetem->GetCounts().lost << " lost" << std::endl;
+        std::cout << std::fixed << std::setprecision(3) << "rudp-file-transfer: " << variant
+                  << " window=" << window << " loss=" << loss << " corruption=" << corruption
+                  << " delay=" << delay.As(Time::MS) << " RngRun=" << RngSeedManager::GetRun()
+                  << "\n  file " << report.name << ": " << report.bytes << " bytes in " << seconds
+                  << " s = " << kBps << " KB/s (" << mbps
+                  << " Mbit/s), SHA-256 match\n  retransmissions " << stats.retransmissions
+                  << ", timeouts " << stats.timeouts << ", fast retransmits "
+                  << stats.fastRetransmits << ", checksum errors " << checksumErrors
+                  << "\n  data flow: " << dataSent << " packets sent, " << data.rxPackets
+                  << " received, mean delay " << data.meanDelayS * 1e3 << " ms, mean jitter "
+                  << data.meanJitterS * 1e3 << " ms\n  ACK flow: " << ackSent << " packets sent, "
+                  << ack.rxPackets << " received, mean delay " << ack.meanDelayS * 1e3 << " ms"
+                  << std::endl;
+        if (useNetem)
+        {
+            std::cout << "  netem: data " << dataNetem->GetCounts().lost << " lost, "
+                      << dataNetem->GetCounts().duplicated << " duplicated, "
+                      << dataNetem->GetCounts().reordered << " reordered; ACKs "
+                      << ackNetem->GetCounts().lost << " lost" << std::endl;
+        }
+    }
+    else
+    {
+        std::cerr << "error: transfer failed: " << failure << std::endl;
     }
 
     if (!output.empty())
     {
         RudpJson json;
         json.Set("scenario", "rudp-file-transfer")
+            .Set("ok", ok)
+            .Set("failure", failure)
             .Set("variant", variant)
             .Set("window", window)
             .Set("mss", mss)
@@ -428,9 +557,11 @@ main(int argc, char* argv[])
             .Set("rto_mode", rtoMode)
             .Set("rto_s", rto.GetSeconds())
             .Set("sack", selectiveRepeat)
+            .Set("max_time_s", maxTime.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
             .Set("rng_seed", static_cast<uint64_t>(RngSeedManager::GetSeed()))
-            .Set("file", report.name)
+            .Set("file", reports.empty() ? source.GetName() : report.name)
+            .Set("file_size", source.GetSize())
             .Set("bytes", report.bytes)
             .Set("transfer_time_s", seconds)
             .Set("throughput_kBps", kBps)
@@ -441,7 +572,8 @@ main(int argc, char* argv[])
             .Set("checksum_errors", checksumErrors)
             .Set("segments_sent", stats.segmentsSent)
             .Set("sha256", report.sha256)
-            .Set("sha256_match", true)
+            .Set("sha256_sent", sender->GetSourceSha256())
+            .Set("sha256_match", ok)
             .Set("router", router)
             .Set("data_tx_packets", dataSent)
             .Set("data_rx_packets", data.rxPackets)
@@ -456,16 +588,14 @@ main(int argc, char* argv[])
             .Set("relay_dropped", relay ? relay->GetDropped() : 0)
             .Set("relay_overflow_dropped", relay ? relay->GetOverflowDropped() : 0)
             .Set("relay_residence_mean_s", relay ? relay->GetMeanResidence().GetSeconds() : 0.0);
-        if (useNetem || corruptionBits != 1) // else the record stays as it was
-        {
-            json.Set("reorder", reorder)
-                .Set("duplicate", duplicate)
-                .Set("jitter_s", jitter.GetSeconds())
-                .Set("ack_loss", ackLoss)
-                .Set("corruption_bits", corruptionBits)
-                .Set("blackout_start_s", blackoutStart.GetSeconds())
-                .Set("blackout_duration_s", blackoutDuration.GetSeconds());
-        }
+        json.Set("checksum", checksum)
+            .Set("reorder", reorder)
+            .Set("duplicate", duplicate)
+            .Set("jitter_s", jitter.GetSeconds())
+            .Set("ack_loss", ackLoss)
+            .Set("corruption_bits", corruptionBits)
+            .Set("blackout_start_s", blackoutStart.GetSeconds())
+            .Set("blackout_duration_s", blackoutDuration.GetSeconds());
         if (useNetem)
         {
             const NetemQueueDisc::Counts& d = dataNetem->GetCounts();
@@ -489,5 +619,5 @@ main(int argc, char* argv[])
         }
     }
     Simulator::Destroy();
-    return 0;
+    return ok ? 0 : 1;
 }

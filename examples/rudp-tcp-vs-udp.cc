@@ -24,6 +24,11 @@
  * drawn), Mbit/s are not divided by 1024, each application has its own
  * port, and the UDP interval is the 2 us the text says.
  *
+ * TCP and RUDP must deliver every byte within --max-time; if they do not, the
+ * run fails (exit status 1; with --output the record says "ok": false and
+ * why). UDP may lose datagrams: that is what is measured. Bad parameters
+ * exit with status 2.
+ *
  *     ./ns3 run "rudp-tcp-vs-udp --transport=udp --packets=100 --output=udp.json"
  */
 
@@ -40,6 +45,17 @@
 
 using namespace ns3;
 
+namespace
+{
+
+/// Every application starts at 1 s (the receivers at 0 s).
+const Time SENDER_START = Seconds(1);
+
+/// RUDP's segment fits one frame: 1500-byte MTU - IPv4 (20) - UDP (8) - RUDP (18).
+const uint32_t RUDP_MAX_SEGMENT = 1454;
+
+} // namespace
+
 int
 main(int argc, char* argv[])
 {
@@ -53,38 +69,61 @@ main(int argc, char* argv[])
     std::string output;
     Time maxTime = Seconds(600);
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("transport", "tcp|udp|rudp-stop-and-wait|rudp-go-back-n|rudp-reno", transport);
-    cmd.AddValue("packets", "Packets to send, each of the payload size (1..10^7)", packets);
-    cmd.AddValue("payload",
-                 "Payload bytes per packet (1..1472; 1472 fills a 1500-byte MTU with UDP)",
-                 payload);
-    cmd.AddValue("interval", "UDP: time between datagrams (1ns..1s)", interval);
-    cmd.AddValue("rate", "Channel data rate", rate);
-    cmd.AddValue("delay", "Channel delay (0..1s)", delay);
-    cmd.AddValue("flowmon-xml", "Also write FlowMonitor's XML to this file", flowmonXml);
-    cmd.AddValue("output", "Write the metrics as JSON to this file", output);
-    cmd.AddValue("max-time", "Simulated time limit", maxTime);
-    cmd.Parse(argc, argv);
-
     const std::vector<std::string> transports{"tcp",
                                               "udp",
                                               "rudp-stop-and-wait",
                                               "rudp-go-back-n",
                                               "rudp-reno"};
-    const size_t kind = RudpParameterCheck::OneOf("transport", transport, transports);
-    RudpParameterCheck::Range<uint32_t>("packets", packets, 1, 10000000);
-    RudpParameterCheck::Range<uint32_t>("payload", payload, 1, 1472);
-    RudpParameterCheck::Range("interval", interval, NanoSeconds(1), Seconds(1));
-    RudpParameterCheck::Range("delay", delay, Seconds(0), Seconds(1));
-    RudpParameterCheck::Range<uint64_t>("rate", rate.GetBitRate(), 1000, 1000000000000);
+    RudpCommandLine cmd(__FILE__);
+    cmd.AddValue("transport", "Transport", transport, transports);
+    cmd.AddValue("packets", "Packets to send, each of the payload size", packets, 1u, 10000000u);
+    cmd.AddValue("payload",
+                 "Payload bytes per packet (1472 fills a 1500-byte MTU with UDP; RUDP cuts "
+                 "the same bytes into segments of at most 1454, its header being 18 bytes)",
+                 payload,
+                 1u,
+                 1472u);
+    cmd.AddValue("interval", "UDP: time between datagrams", interval, NanoSeconds(1), Seconds(1));
+    cmd.AddValue("rate", "Channel data rate", rate, DataRate("1kbps"), DataRate("1000Gbps"));
+    // ns-3's CSMA channel is busy for the whole delay, and a frame that waits
+    // longer than its backoff allows (1000 slots of at most 1 ms) is dropped.
+    cmd.AddValue("delay",
+                 "Channel delay (at most 500ms: the CSMA channel is busy for the whole delay "
+                 "and a frame waits at most about 0.5 s for it)",
+                 delay,
+                 Seconds(0),
+                 MilliSeconds(500));
+    cmd.AddValue("flowmon-xml",
+                 "Also write FlowMonitor's XML to this file",
+                 flowmonXml,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
+    cmd.AddValue("output",
+                 "Write the metrics as JSON to this file, also when the run fails",
+                 output,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
+    cmd.AddValue("max-time",
+                 "Simulated time limit (the sender starts at 1s; up to 10^9 s)",
+                 maxTime,
+                 Seconds(0),
+                 Seconds(1e9),
+                 RudpCommandLine::OPEN_LOW);
+    // The program sets these itself: a --ns3::...=value for them would be overridden.
+    cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
+    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
+    cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
+    cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");
+    cmd.SetsAttribute("ns3::CsmaNetDevice::Mtu");
+    cmd.Parse(argc, argv);
 
-    // RUDP's segment must fit one frame: 1500 - IPv4 20 - UDP 8 - RUDP 18.
+    const size_t kind = RudpParameterCheck::OneOf("transport", transport, transports);
+    const uint32_t segmentSize = std::min(payload, RUDP_MAX_SEGMENT);
     const std::vector<std::string> variants{"StopAndWait", "GoBackN", "Reno"};
     if (kind >= 2)
     {
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variants[kind - 2]));
-        Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(std::min(payload, 1454u)));
+        Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(segmentSize));
     }
 
     NodeContainer nodes(2);
@@ -124,7 +163,7 @@ main(int argc, char* argv[])
         senderApp = bulk.Install(nodes.Get(0));
     }
     receiverApp.Start(Seconds(0));
-    senderApp.Start(Seconds(1));
+    senderApp.Start(SENDER_START);
 
     FlowMonitorHelper flowHelper;
     flowHelper.SetMonitorAttribute("DelayBinWidth", DoubleValue(1e-5));
@@ -158,33 +197,55 @@ main(int argc, char* argv[])
     Simulator::Destroy();
 
     // UDP may lose datagrams; the reliable transports must deliver every byte.
-    if (kind != 1 && delivered != bytes)
+    std::string failure;
+    if (maxTime <= SENDER_START)
     {
-        std::cerr << "error: " << transport << " delivered " << delivered << " of " << bytes
-                  << " bytes within --max-time" << std::endl;
-        return 1;
+        failure =
+            "the sender had not started by --max-time=" + RudpCommandLine::FormatTime(maxTime) +
+            " (it starts at " + RudpCommandLine::FormatTime(SENDER_START) + ")";
     }
+    else if (kind != 1 && delivered != bytes)
+    {
+        failure = transport + " delivered " + std::to_string(delivered) + " of " +
+                  std::to_string(bytes) +
+                  " bytes within --max-time=" + RudpCommandLine::FormatTime(maxTime);
+    }
+    const bool ok = failure.empty();
 
-    std::cout << std::fixed << std::setprecision(3) << "rudp-tcp-vs-udp: " << transport << ", "
-              << packets << " x " << payload << " bytes\n  throughput " << data.throughputMbps
-              << " Mbit/s, mean delay " << data.meanDelayS * 1e6 << " us, mean jitter "
-              << data.meanJitterS * 1e6 << " us, packets sent " << data.txPackets << ", received "
-              << data.rxPackets << ", lost " << data.lostPackets << std::endl;
+    if (ok)
+    {
+        std::cout << std::fixed << std::setprecision(3) << "rudp-tcp-vs-udp: " << transport << ", "
+                  << packets << " x " << payload << " bytes\n  throughput " << data.throughputMbps
+                  << " Mbit/s, mean delay " << data.meanDelayS * 1e6 << " us, mean jitter "
+                  << data.meanJitterS * 1e6 << " us, packets sent " << data.txPackets
+                  << ", received " << data.rxPackets << ", lost " << data.lostPackets << std::endl;
+    }
+    else
+    {
+        std::cerr << "error: " << failure << std::endl;
+    }
 
     if (!output.empty())
     {
         RudpJson json = data.ToJson(true);
         json.Set("scenario", "rudp-tcp-vs-udp")
+            .Set("ok", ok)
+            .Set("failure", failure)
             .Set("transport", transport)
             .Set("packets", packets)
             .Set("payload_bytes", payload)
             .Set("bytes", bytes)
             .Set("delivered_bytes", delivered)
+            .Set("max_time_s", maxTime.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()));
+        if (kind >= 2)
+        {
+            json.Set("segment_size", segmentSize);
+        }
         if (!json.Write(output))
         {
             RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
         }
     }
-    return 0;
+    return ok ? 0 : 1;
 }

@@ -16,6 +16,7 @@
 #include "ns3/rudp-module.h"
 
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
 
@@ -24,14 +25,20 @@ main(int argc, char* argv[])
 {
     std::string dir = "rudp-test-files";
     uint64_t contentSeed = 1;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("dir", "Directory to write the files into (created if missing)", dir);
-    cmd.AddValue("content-seed", "Seed of the generated content", contentSeed);
+    RudpCommandLine cmd(__FILE__);
+    cmd.AddValue("dir",
+                 "Directory to write the files into (created if missing)",
+                 dir,
+                 "a directory path, not empty",
+                 [](const std::string& text) {
+                     return text.empty() ? std::string("needs a value") : std::string();
+                 });
+    cmd.AddValue("content-seed",
+                 "Seed of the generated content",
+                 contentSeed,
+                 0,
+                 std::numeric_limits<uint64_t>::max());
     cmd.Parse(argc, argv);
-    if (dir.empty())
-    {
-        RudpParameterCheck::Fail("dir", "must not be empty");
-    }
     for (const auto& path : RudpFileSource::WriteTestSet(dir, contentSeed))
     {
         std::cout << path << std::endl;

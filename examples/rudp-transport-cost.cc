@@ -38,24 +38,37 @@ main(int argc, char* argv[])
     uint32_t payload = 1400;
     uint32_t delAck = 2;
     std::string output;
-    CommandLine cmd(__FILE__);
+    RudpCommandLine cmd(__FILE__);
     cmd.AddValue("transport",
-                 "rudp-stop-and-wait|rudp-go-back-n|rudp-reno|rudp-file|tcp|udp",
-                 transport);
-    cmd.AddValue("bytes", "Bytes to move (1..2^40)", bytes);
-    cmd.AddValue("payload", "Payload bytes per packet (MSS), 100..1400", payload);
+                 "Transport",
+                 transport,
+                 {"rudp-stop-and-wait", "rudp-go-back-n", "rudp-reno", "rudp-file", "tcp", "udp"});
+    cmd.AddValue("bytes", "Bytes to move (up to 1 TiB)", bytes, 1, 1ULL << 40);
+    // 1500-byte PPP MTU less IPv4, UDP and RUDP (or TCP) headers leaves at least 1400.
+    cmd.AddValue("payload", "Payload bytes per packet (MSS)", payload, 100u, 1400u);
     cmd.AddValue("del-ack",
-                 "RUDP segments per ACK, 1..64 (ns-3 TCP's default DelAckCount is 2)",
-                 delAck);
-    cmd.AddValue("output", "Write the figures as JSON to this file", output);
+                 "RUDP segments per ACK (ns-3 TCP's default DelAckCount is 2)",
+                 delAck,
+                 1u,
+                 64u);
+    cmd.AddValue("output",
+                 "Write the figures as JSON to this file, also when the run fails",
+                 output,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
+    // The program sets these itself: a --ns3::...=value for them would be overridden.
+    cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
+    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
+    cmd.SetsAttribute("ns3::RudpSocket::DelAckCount", "del-ack");
+    cmd.SetsAttribute("ns3::TcpSocket::SegmentSize", "payload");
     cmd.Parse(argc, argv);
-    const size_t kind = RudpParameterCheck::OneOf(
-        "transport",
-        transport,
-        {"rudp-stop-and-wait", "rudp-go-back-n", "rudp-reno", "rudp-file", "tcp", "udp"});
-    RudpParameterCheck::Range<uint64_t>("bytes", bytes, 1, 1ULL << 40);
-    RudpParameterCheck::Range<uint32_t>("payload", payload, 100, 1400);
-    RudpParameterCheck::Range<uint32_t>("del-ack", delAck, 1, 64);
+    const std::vector<std::string> transports{"rudp-stop-and-wait",
+                                              "rudp-go-back-n",
+                                              "rudp-reno",
+                                              "rudp-file",
+                                              "tcp",
+                                              "udp"};
+    const size_t kind = RudpParameterCheck::OneOf("transport", transport, transports);
 
     // Windows large enough that the link, not the window, sets the pace.
     const std::vector<std::string> variants{"StopAndWait", "GoBackN", "Reno", "Reno"};
@@ -132,6 +145,7 @@ main(int argc, char* argv[])
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     uint64_t delivered = 0;
+    std::string failure;
     if (transport == "udp")
     {
         delivered = DynamicCast<UdpServer>(receiver.Get(0))->GetReceived() * payload;
@@ -140,30 +154,52 @@ main(int argc, char* argv[])
     {
         const auto& reports = DynamicCast<RudpFileReceiver>(receiver.Get(0))->GetReports();
         const auto source = DynamicCast<RudpFileSender>(sender.Get(0))->GetSourceSha256();
+        delivered = reports.empty() ? 0 : reports[0].bytes;
         if (reports.empty() || !reports[0].complete || reports[0].sha256 != source)
         {
-            std::cerr << "error: the file did not arrive intact" << std::endl;
-            return 1;
+            failure = "the file did not arrive intact (" + std::to_string(delivered) + " of " +
+                      std::to_string(bytes) + " bytes)";
         }
-        delivered = reports[0].bytes;
     }
     else
     {
         delivered = DynamicCast<PacketSink>(receiver.Get(0))->GetTotalRx();
     }
+    if (failure.empty() && transport != "udp" && delivered != bytes)
+    {
+        // The reliable transports must move every byte, or the cost is of something else.
+        failure = transport + " delivered " + std::to_string(delivered) + " of " +
+                  std::to_string(bytes) + " bytes";
+    }
     Simulator::Destroy();
+    const bool ok = failure.empty();
 
-    std::cout << transport << ": " << delivered << " bytes, " << packets << " packets received, "
-              << wall << " s wall, " << wall / packets * 1e6 << " us per packet" << std::endl;
+    const double perPacket = packets ? wall / packets * 1e6 : 0.0;
+    if (ok)
+    {
+        std::cout << transport << ": " << delivered << " bytes, " << packets
+                  << " packets received, " << wall << " s wall, " << perPacket << " us per packet"
+                  << std::endl;
+    }
+    else
+    {
+        std::cerr << "error: " << failure << std::endl;
+    }
     if (!output.empty())
     {
         RudpJson json;
-        json.Set("transport", transport)
+        json.Set("scenario", "rudp-transport-cost")
+            .Set("ok", ok)
+            .Set("failure", failure)
+            .Set("transport", transport)
             .Set("bytes", delivered)
             .Set("packets", packets)
             .Set("wall_s", wall)
-            .Set("wall_us_per_packet", wall / packets * 1e6);
-        json.Write(output);
+            .Set("wall_us_per_packet", perPacket);
+        if (!json.Write(output))
+        {
+            RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
+        }
     }
-    return 0;
+    return ok ? 0 : 1;
 }

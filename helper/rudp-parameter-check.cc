@@ -4,6 +4,8 @@
 
 #include "rudp-parameter-check.h"
 
+#include "rudp-command-line.h"
+
 #include <cstdlib>
 #include <iostream>
 
@@ -13,8 +15,19 @@ namespace ns3
 void
 RudpParameterCheck::Fail(const std::string& name, const std::string& problem)
 {
-    std::cerr << "error: --" << name << ": " << problem << std::endl;
+    std::cerr << "error: " << (name.empty() ? "" : "--" + name + ": ") << problem << std::endl;
     std::exit(2);
+}
+
+void
+RudpParameterCheck::Range(const std::string& name, Time value, Time low, Time high)
+{
+    if (!(value >= low && value <= high))
+    {
+        Fail(name,
+             RudpCommandLine::FormatTime(value) + " is out of range: must be in [" +
+                 RudpCommandLine::FormatTime(low) + ", " + RudpCommandLine::FormatTime(high) + "]");
+    }
 }
 
 size_t
@@ -31,7 +44,7 @@ RudpParameterCheck::OneOf(const std::string& name,
         }
         allowed += (i ? "|" : "") + choices[i];
     }
-    Fail(name, "must be one of " + allowed + ", got '" + value + "'");
+    Fail(name, "'" + value + "' is not a choice; allowed: one of " + allowed);
 }
 
 } // namespace ns3

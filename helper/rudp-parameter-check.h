@@ -5,6 +5,8 @@
 #ifndef RUDP_PARAMETER_CHECK_H
 #define RUDP_PARAMETER_CHECK_H
 
+#include "ns3/nstime.h"
+
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,12 +18,18 @@ namespace ns3
  * \ingroup rudp
  * \brief Rejects a scenario's bad command-line input with a message that
  * names the parameter and what is allowed, and exit status 2.
+ *
+ * RudpCommandLine checks each option on its own; a scenario uses this for
+ * what only a combination of options rules out (e.g. --delay against
+ * --router). Fail() is the one place that ends a scenario for a bad
+ * parameter: programs call it, never the models.
  */
 class RudpParameterCheck
 {
   public:
     /**
-     * \brief Prints "error: --<name>: <problem>" and exits with status 2.
+     * \brief Prints "error: --<name>: <problem>" (or "error: <problem>" if
+     * \p name is empty) and exits with status 2.
      */
     [[noreturn]] static void Fail(const std::string& name, const std::string& problem);
 
@@ -32,10 +40,13 @@ class RudpParameterCheck
         if (!(value >= low && value <= high))
         {
             std::ostringstream problem;
-            problem << "must be in [" << low << ", " << high << "], got " << value;
+            problem << value << " is out of range: must be in [" << low << ", " << high << "]";
             Fail(name, problem.str());
         }
     }
+
+    /// Fails unless \p low <= \p value <= \p high (times shown in readable units).
+    static void Range(const std::string& name, Time value, Time low, Time high);
 
     /**
      * \brief Fails unless \p value is one of \p choices.

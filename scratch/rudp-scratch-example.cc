@@ -21,8 +21,11 @@ int
 main(int argc, char* argv[])
 {
     double loss = 0.01;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("loss", "Packet loss rate of the link, 0..1", loss);
+    // RudpCommandLine is ns-3's CommandLine with strict parsing: a bad value
+    // (--loss=0.05abc, --loss=2) or an unknown option ends the program with
+    // "error: --<name>: ..." and exit status 2.
+    RudpCommandLine cmd(__FILE__);
+    cmd.AddValue("loss", "Packet loss probability of the link", loss, 0.0, 1.0);
     cmd.Parse(argc, argv);
 
     NodeContainer nodes(2);
@@ -49,5 +52,11 @@ main(int argc, char* argv[])
     const uint64_t bytes = DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx();
     std::cout << bytes << " bytes received" << std::endl;
     Simulator::Destroy();
-    return bytes == 1000000 ? 0 : 1;
+    if (bytes != 1000000)
+    {
+        std::cerr << "error: the transfer failed: " << bytes << " of 1000000 bytes arrived"
+                  << std::endl;
+        return 1;
+    }
+    return 0;
 }

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rudp import paths
 from rudp.runner import ScenarioError, Value, run_scenario
 
-pytestmark = pytest.mark.skipif(
-    not (paths.build_dir() / "bin" / "rudp-file-transfer").is_file(),
-    reason="the examples are not built (make setup)",
-)
+pytestmark = pytest.mark.programs("rudp-file-transfer")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -23,6 +23,24 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
         timeout=120,
         check=False,
     )
+
+
+def _failed_run(tmp_path: Path, *args: str) -> dict[str, Any]:
+    """Runs a transfer that must fail; returns its record."""
+    output = tmp_path / "run.json"
+    done = _run(*args, f"--output={output}")
+    # A reported failure: exit status 1, never a signal.
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1].startswith("error: transfer failed: ")
+    record: dict[str, Any] = json.loads(output.read_text())
+    assert record["ok"] is False
+    assert record["failure"]
+    assert record["failure"] in done.stderr
+    assert record["sha256_match"] is False
+    assert record["transfer_time_s"] is None  # no time for a transfer that did not finish
+    for key in ("bytes", "retransmissions", "timeouts", "checksum_errors", "data_tx_packets"):
+        assert isinstance(record[key], int), key
+    return record
 
 
 @pytest.mark.parametrize("variant", ["stop-and-wait", "go-back-n", "reno"])
@@ -40,6 +58,7 @@ def test_every_variant_reports_its_metrics(variant: str) -> None:
     assert metrics["retransmissions"] > 0
     for key in ("timeouts", "checksum_errors", "throughput_Mbps", "fast_retransmits"):
         assert key in metrics
+    assert (metrics["ok"], metrics["failure"]) == (True, "")
 
 
 def test_corruption_is_caught_by_the_checksum() -> None:
@@ -55,6 +74,30 @@ def test_a_failed_transfer_exits_non_zero_with_a_message() -> None:
     assert "transfer failed" in failure.value.stderr
 
 
+def test_a_failed_transfer_still_writes_its_record(tmp_path: Path) -> None:
+    record = _failed_run(tmp_path, "--loss=1.0", "--size=1000")
+    assert record["failure"] == "the sender's connection failed"
+    assert record["bytes"] == 0
+    assert record["file_size"] == 1000
+    assert record["timeouts"] > 0
+    assert record["data_tx_packets"] > 0
+    assert record["data_rx_packets"] == 0
+
+
+def test_max_time_before_the_senders_start_is_a_failure_not_a_crash(tmp_path: Path) -> None:
+    # The sender starts at 0.1 s: with --max-time=1ms it never did (this aborted).
+    record = _failed_run(tmp_path, "--max-time=1ms")
+    assert "had not started" in record["failure"]
+    assert record["bytes"] == 0
+    assert record["file_size"] == 1857353
+
+
+def test_an_unfinished_transfer_reports_the_bytes_that_arrived(tmp_path: Path) -> None:
+    record = _failed_run(tmp_path, "--max-time=0.15s")
+    assert "incomplete" in record["failure"]
+    assert 0 < record["bytes"] < record["file_size"] == 1857353
+
+
 @pytest.mark.parametrize(
     ("argument", "named"),
     [
@@ -64,12 +107,19 @@ def test_a_failed_transfer_exits_non_zero_with_a_message() -> None:
         ("--rto-mode=sometimes", "--rto-mode"),
         ("--mss=2000", "--mss"),
         ("--file=no-such-file.bin", "--file"),
+        ("--loss=0.05abc", "--loss"),
+        ("--window=0x5", "--window"),
+        ("--size=-1", "--size"),
+        ("--window=abc", "--window"),
+        ("--windw=10", "--windw"),
+        ("--delay=5", "--delay"),
+        ("--output=/no/such/dir/x.json", "--output"),
     ],
 )
 def test_bad_input_names_the_parameter(argument: str, named: str) -> None:
     done = _run(argument)
     assert done.returncode == 2
-    assert named in done.stderr
+    assert done.stderr.startswith(f"error: {named}: ")
 
 
 def test_same_run_same_numbers_and_another_run_differs() -> None:

@@ -11,13 +11,9 @@ from typing import Any
 
 import pytest
 
-from rudp import paths
 from rudp.runner import Value, run_scenario
 
-pytestmark = pytest.mark.skipif(
-    not (paths.build_dir() / "bin" / "rudp-tcp-vs-udp").is_file(),
-    reason="the examples are not built (make setup)",
-)
+pytestmark = pytest.mark.programs("rudp-file-transfer", "rudp-tcp-vs-udp")
 
 
 def mean_time(runs: int, **params: Value) -> float:

@@ -1,0 +1,313 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/rudp-command-line.h"
+#include "ns3/test.h"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * Tests of RudpCommandLine: strict values, ranges, attribute and global
+ * arguments, and the messages that name what is allowed.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+/// \return true if \p text contains \p part
+bool
+Contains(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+/// Numbers, booleans, times and rates are read whole, in decimal, or not at all.
+class RudpCommandLineValueTest : public TestCase
+{
+  public:
+    RudpCommandLineValueTest()
+        : TestCase("Values are parsed whole and strictly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t u = 7;
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("0", u) && u == 0, true, "0");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("18446744073709551615", u) &&
+                                  u == std::numeric_limits<uint64_t>::max(),
+                              true,
+                              "2^64-1");
+        for (const std::string bad :
+             {"", "-1", "+1", "0x5", "5abc", " 5", "5 ", "1e3", "18446744073709551616"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned(bad, u), false, bad);
+        }
+        int64_t i = 0;
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseSigned("-9223372036854775808", i) &&
+                                  i == std::numeric_limits<int64_t>::min(),
+                              true,
+                              "INT64_MIN");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseSigned("9223372036854775808", i),
+                              false,
+                              "INT64_MAX + 1");
+
+        double d = 0;
+        for (const auto& [text, value] :
+             std::vector<std::pair<std::string, double>>{{"0.05", 0.05},
+                                                         {"1e-3", 1e-3},
+                                                         {".5", 0.5},
+                                                         {"5.", 5.0},
+                                                         {"-2E+2", -200.0}})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseReal(text, d), true, text);
+            NS_TEST_ASSERT_MSG_EQ(d, value, text);
+        }
+        for (const std::string bad :
+             {"", "0.05abc", "0x1p3", "inf", "nan", "1e400", "1e", ".", "-"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseReal(bad, d), false, bad);
+        }
+
+        bool b = false;
+        for (const std::string yes : {"1", "t", "true", "TRUE", "True"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseBoolean(yes, b) && b, true, yes);
+        }
+        for (const std::string bad : {"", "2", "01", "yes", "1x"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseBoolean(bad, b), false, bad);
+        }
+
+        Time t;
+        for (const auto& [text, value] :
+             std::vector<std::pair<std::string, Time>>{{"20ms", MilliSeconds(20)},
+                                                       {"5", Seconds(5)},
+                                                       {"1.5min", Seconds(90)},
+                                                       {"2us", MicroSeconds(2)},
+                                                       {"1e-3s", MilliSeconds(1)},
+                                                       {"-1ms", MilliSeconds(-1)}})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseTime(text, t), true, text);
+            NS_TEST_ASSERT_MSG_EQ(t, value, text);
+        }
+        for (const std::string bad : {"", "5x", "ms", "5 ms", "1.2.3ms", "1e20s", "0x5s"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseTime(bad, t), false, bad);
+        }
+
+        DataRate r;
+        for (const auto& [text, bps] :
+             std::vector<std::pair<std::string, uint64_t>>{{"10Mbps", 10000000},
+                                                           {"1.5Gbps", 1500000000},
+                                                           {"2KiB/s", 16384},
+                                                           {"100bps", 100}})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseDataRate(text, r), true, text);
+            NS_TEST_ASSERT_MSG_EQ(r.GetBitRate(), bps, text);
+        }
+        for (const std::string bad : {"", "10Mbpsx", "1000", "1e6bps", "-1Mbps", "Mbps", "1 Mbps"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseDataRate(bad, r), false, bad);
+        }
+
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatTime(MilliSeconds(20)), "20ms", "20 ms");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatTime(Seconds(3600)), "3600s", "an hour");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatDataRate(DataRate("100Mbps")),
+                              "100Mbps",
+                              "100 Mbit/s");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatReal(0.1), "0.1", "0.1");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatReal(100), "100", "100");
+    }
+};
+
+/// Program options: the right values land, the wrong ones are named with their range.
+class RudpCommandLineOptionTest : public TestCase
+{
+  public:
+    RudpCommandLineOptionTest()
+        : TestCase("Program options are checked and range-checked")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint32_t window = 30;
+        uint64_t size = 0;
+        double loss = 0;
+        Time delay = Seconds(0);
+        DataRate rate("10Mbps");
+        bool sack = false;
+        std::string variant = "reno";
+        std::string output;
+        const auto make = [&](RudpCommandLine& cmd) {
+            cmd.AddValue("window", "window", window, 1u, 65535u);
+            cmd.AddValue("size", "size", size, 0, 1ULL << 40);
+            cmd.AddValue("loss", "loss", loss, 0.0, 1.0);
+            cmd.AddValue("beta", "beta", loss, 0.0, 1.0, RudpCommandLine::OPEN);
+            cmd.AddValue("delay", "delay", delay, Seconds(0), Seconds(10));
+            cmd.AddValue("rate", "rate", rate, DataRate("1kbps"), DataRate("1Gbps"));
+            cmd.AddValue("sack", "sack", sack);
+            cmd.AddValue("variant", "variant", variant, {"go-back-n", "reno"});
+            cmd.AddValue("output", "output", output);
+            cmd.SetsAttribute("ns3::RudpSocket::WindowSize", "window");
+        };
+        std::string name;
+        std::string problem;
+        {
+            RudpCommandLine cmd(__FILE__);
+            make(cmd);
+            const bool ok = cmd.Check({"program",
+                                       "--window=5",
+                                       "--size=1000",
+                                       "--loss=0.05",
+                                       "--delay=20ms",
+                                       "--rate=2Mbps",
+                                       "--sack",
+                                       "--variant=go-back-n",
+                                       "--output=a b.json"},
+                                      name,
+                                      problem);
+            NS_TEST_ASSERT_MSG_EQ(ok, true, problem);
+            NS_TEST_ASSERT_MSG_EQ(window, 5, "--window");
+            NS_TEST_ASSERT_MSG_EQ(size, 1000, "--size");
+            NS_TEST_ASSERT_MSG_EQ(loss, 0.05, "--loss");
+            NS_TEST_ASSERT_MSG_EQ(delay, MilliSeconds(20), "--delay");
+            NS_TEST_ASSERT_MSG_EQ(rate.GetBitRate(), 2000000, "--rate");
+            NS_TEST_ASSERT_MSG_EQ(sack, true, "a bare boolean toggles it, as in ns-3");
+            NS_TEST_ASSERT_MSG_EQ(variant, "go-back-n", "--variant");
+            NS_TEST_ASSERT_MSG_EQ(output, "a b.json", "a text option is taken whole");
+        }
+        // argument, option named, words the message must contain
+        const std::vector<std::vector<std::string>> bad{
+            {"--window=0x5", "window", "hexadecimal", "[1, 65535]"},
+            {"--window=abc", "window", "not a decimal integer", "[1, 65535]"},
+            {"--window=70000", "window", "out of range", "[1, 65535]"},
+            {"--window", "window", "needs a value", "[1, 65535]"},
+            {"--size=-1", "size", "negative", "[0, 1099511627776]"},
+            {"--loss=0.05abc", "loss", "characters after the number", "[0, 1]"},
+            {"--loss=1.5", "loss", "out of range", "[0, 1]"},
+            {"--beta=1", "beta", "out of range", "(0, 1)"},
+            {"--delay=5x", "delay", "not a time", "[0s, 10s]"},
+            {"--delay=11s", "delay", "out of range", "[0s, 10s]"},
+            {"--rate=fast", "rate", "not a data rate", "[1kbps, 1Gbps]"},
+            {"--sack=yes", "sack", "not a boolean", "1, 0, true or false"},
+            {"--variant=vegas", "variant", "not a choice", "go-back-n|reno"},
+            {"--windw=10", "windw", "unknown option", "did you mean --window?"},
+            {"--ns3::RudpSocket::WindowSize=5", "ns3::RudpSocket::WindowSize", "sets", "--window"},
+            {"--ns3::RudpSocket::DataRetries=5abc",
+             "ns3::RudpSocket::DataRetries",
+             "characters after the number",
+             "[0, 1000]"},
+            {"--RngRun=3x", "RngRun", "characters after the number", "an integer"},
+            {"stray", "", "not an option", "--name=value"},
+        };
+        for (const auto& c : bad)
+        {
+            RudpCommandLine cmd(__FILE__);
+            make(cmd);
+            const bool ok = cmd.Check({"program", c[0]}, name, problem);
+            NS_TEST_ASSERT_MSG_EQ(ok, false, c[0] + " is refused");
+            NS_TEST_ASSERT_MSG_EQ(name, c[1], c[0] + " names its option");
+            NS_TEST_ASSERT_MSG_EQ(Contains(problem, c[2]), true, c[0] + ": " + problem);
+            NS_TEST_ASSERT_MSG_EQ(Contains(problem, c[3]), true, c[0] + ": " + problem);
+        }
+    }
+};
+
+/// Attribute and global-value arguments are checked against their own checkers.
+class RudpCommandLineAttributeTest : public TestCase
+{
+  public:
+    RudpCommandLineAttributeTest()
+        : TestCase("Attribute and global values are checked before ns-3 sees them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // name, value, "" if valid else words of the problem, canonical value if valid
+        const std::vector<std::vector<std::string>> cases{
+            {"ns3::RudpSocket::WindowSize", "5", "", "5"},
+            {"ns3::RudpSocket::WindowSize", "5abc", "characters after the number", ""},
+            {"ns3::RudpSocket::WindowSize", "0x10", "hexadecimal", ""},
+            {"ns3::RudpSocket::WindowSize", "-5", "negative", ""},
+            {"ns3::RudpSocket::WindowSize", "70000", "must be in [1, 65535]", ""},
+            {"ns3::RudpSocket::SelectiveRepeat", "TRUE", "", "true"},
+            {"ns3::RudpSocket::SelectiveRepeat", "1x", "not a boolean", ""},
+            {"ns3::RudpSocket::Rto", "500ms", "", "500ms"},
+            {"ns3::RudpSocket::Rto", "5x", "not a time", ""},
+            {"ns3::RudpSocket::Rto", "2h", "must be in [1ms, 3600s]", ""},
+            {"ns3::RudpCorruptionErrorModel::ErrorUnit", "PerBit", "", "PerBit"},
+            {"ns3::RudpCorruptionErrorModel::ErrorUnit", "PerBits", "PerPacket|PerByte|PerBit", ""},
+            {"ns3::RateErrorModel::ErrorRate", "0.1x", "characters after the number", ""},
+            {"ns3::SequentialRandomVariable::Increment",
+             "ns3::ConstantRandomVariable[Constant=2]",
+             "",
+             "ns3::ConstantRandomVariable[Constant=2]"},
+            {"ns3::SequentialRandomVariable::Increment",
+             "ns3::ConstantRandomVariable[Constant=2x]",
+             "characters after the number",
+             ""},
+            {"ns3::SequentialRandomVariable::Increment",
+             "ns3::Node",
+             "not a ns3::RandomVariableStream",
+             ""},
+            {"ns3::SequentialRandomVariable::Increment", "ns3::Foo", "not a TypeId", ""},
+            {"ns3::TcpSocketBase::SegmentSize", "1000", "attribute of ns3::TcpSocket", ""},
+            {"ns3::RudpSocket::Windowsize", "5", "did you mean --ns3::RudpSocket::WindowSize", ""},
+            {"RudpSocket::WindowSize", "5", "did you mean --ns3::RudpSocket::WindowSize", ""},
+            {"ns3::Nope::X", "1", "not a TypeId", ""},
+            {"RngRun", "3", "", "3"},
+            {"RngRun", "3x", "characters after the number", ""},
+            {"RngRun", "-1", "negative", ""},
+            {"RngSeed", "0", "[1, 4294944442]", ""},
+            {"SchedulerType", "ns3::Node", "not an ns3::Scheduler", ""},
+            {"SchedulerType", "ns3::MapScheduler", "", "ns3::MapScheduler"},
+        };
+        for (const auto& c : cases)
+        {
+            std::string canonical;
+            const std::string problem = RudpCommandLine::CheckAttribute(c[0], c[1], canonical);
+            const std::string what = "--" + c[0] + "=" + c[1] + ": " + problem;
+            if (c[2].empty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(problem, "", what);
+                NS_TEST_ASSERT_MSG_EQ(canonical, c[3], what);
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(Contains(problem, c[2]), true, what);
+            }
+        }
+    }
+};
+
+/// \ingroup rudp-test
+/// The RudpCommandLine test suite.
+class RudpCommandLineTestSuite : public TestSuite
+{
+  public:
+    RudpCommandLineTestSuite()
+        : TestSuite("rudp-command-line")
+    {
+        AddTestCase(new RudpCommandLineValueTest);
+        AddTestCase(new RudpCommandLineOptionTest);
+        AddTestCase(new RudpCommandLineAttributeTest);
+    }
+};
+
+/// Static instance registering the suite.
+static RudpCommandLineTestSuite g_rudpCommandLineTestSuite;

@@ -122,6 +122,7 @@ main(int argc, char* argv[])
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
+    std::string checksum = "internet";
     std::vector<Time> rtts;
     std::vector<double> losses;
 
@@ -197,6 +198,13 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.AddValue("checksum",
+                 "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
+                 "RFC 4960 appendix B)",
+                 checksum,
+                 {"internet", "crc32c"});
+    cmd.SetsAttribute("ns3::RudpCmtSender::Checksum", "checksum");
+    cmd.SetsAttribute("ns3::RudpCmtReceiver::Checksum", "checksum");
     cmd.SetsAttribute("ns3::RudpCmtReceiver::RcvBufSize", "rbuf");
     cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
@@ -211,6 +219,15 @@ main(int argc, char* argv[])
     }
     PerPath("rtt", rtts, paths);
     PerPath("loss", losses, paths);
+    if (rbuf < mss)
+    {
+        // RFC 4960 section 6: a receiver must take a whole packet; SCTP never
+        // cuts a chunk to fit the window, so a smaller buffer takes nothing.
+        RudpParameterCheck::Fail("rbuf",
+                                 std::to_string(rbuf) +
+                                     " bytes cannot hold one --mss=" + std::to_string(mss) +
+                                     " chunk; allowed: [" + std::to_string(mss) + ", 1073741824]");
+    }
     if (warmup >= duration)
     {
         RudpParameterCheck::Fail("warmup",
@@ -234,6 +251,9 @@ main(int argc, char* argv[])
     cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
+    const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
+    cmt.SetSenderAttribute("Checksum", StringValue(checksumKind));
+    cmt.SetReceiverAttribute("Checksum", StringValue(checksumKind));
     cmt.Install();
     cmt.AssignStreams(0);
     Ptr<RudpCmtSender> sender = cmt.GetSender();
@@ -251,8 +271,12 @@ main(int argc, char* argv[])
     const uint64_t measured = delivered - deliveredAtWarmup;
     const double seconds = (duration - warmup).GetSeconds();
     const double goodput = measured / seconds;
-    std::string failure;
-    if (!receiver->IsContentIntact())
+    std::string failure = sender->GetFailure();
+    if (!failure.empty())
+    {
+        failure = "the sender gave up: " + failure;
+    }
+    else if (!receiver->IsContentIntact())
     {
         failure = "the receiver got bytes that differ from the sender's";
     }
@@ -306,6 +330,7 @@ main(int argc, char* argv[])
             .Set("loss", losses.front())
             .Set("rate_bps", static_cast<uint64_t>(rate.GetBitRate()))
             .Set("rbuf", rbuf)
+            .Set("checksum", checksum)
             .Set("mss", mss)
             .Set("alpha", alpha)
             .Set("beta", beta)

@@ -133,8 +133,8 @@ Failure(Ptr<RudpFileSender> sender,
     const RudpFileReport& report = reports.front();
     if (!report.complete)
     {
-        return "the receiver reports: " + report.failure + " (" + std::to_string(report.bytes) +
-               " of " + std::to_string(report.size) + " bytes within " + limit + ")";
+        return "the receiver reports the file incomplete: " + report.failure + " (within " + limit +
+               ")";
     }
     if (report.sha256 != sender->GetSourceSha256())
     {
@@ -292,7 +292,7 @@ main(int argc, char* argv[])
                  0.0,
                  1.0);
     cmd.AddValue("corruption-bits",
-                 "Distinct bits flipped in each datagram that --corruption corrupts",
+                 "Distinct bits flipped in each datagram that corruption corrupts",
                  corruptionBits,
                  1u,
                  64u);

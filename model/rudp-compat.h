@@ -53,4 +53,11 @@
 #define RUDP_HAVE_QUEUE_GET_CONTAINER 0
 #endif
 
+/// NeighborCacheHelper (from ns-3.36), detected from the tree's own headers.
+#if __has_include("ns3/neighbor-cache-helper.h")
+#define RUDP_HAVE_NEIGHBOR_CACHE_HELPER 1
+#else
+#define RUDP_HAVE_NEIGHBOR_CACHE_HELPER 0
+#endif
+
 #endif /* RUDP_COMPAT_H */

@@ -23,6 +23,20 @@ namespace
 
 const uint32_t MSS = 1400;
 
+/// Notes the bytes \p receiver has delivered so far in \p bytes.
+void
+NoteDeliveredBytes(Ptr<RudpCmtReceiver> receiver, uint64_t* bytes)
+{
+    *bytes = receiver->GetDeliveredBytes();
+}
+
+/// Notes the bytes \p sink has received so far in \p bytes.
+void
+NoteSinkBytes(Ptr<PacketSink> sink, uint64_t* bytes)
+{
+    *bytes = sink->GetTotalRx();
+}
+
 /// A CMT association built by RudpCmtHelper, run for a while.
 class CmtRun
 {
@@ -59,7 +73,7 @@ class CmtRun
     {
         Install();
         uint64_t atWarmup = 0;
-        Simulator::Schedule(warmup, [&]() { atWarmup = Receiver()->GetDeliveredBytes(); });
+        Simulator::Schedule(warmup, &NoteDeliveredBytes, Receiver(), &atWarmup);
         Sender()->SetStopTime(duration);
         Receiver()->SetStopTime(duration);
         Simulator::Stop(duration);
@@ -170,7 +184,7 @@ class RudpCmtSinglePathTest : public TestCase
             .Install(nodes.Get(0));
         Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkApp.Get(0));
         uint64_t atWarmup = 0;
-        Simulator::Schedule(Seconds(10), [&]() { atWarmup = sink->GetTotalRx(); });
+        Simulator::Schedule(Seconds(10), &NoteSinkBytes, sink, &atWarmup);
         Simulator::Stop(Seconds(100));
         Simulator::Run();
         const double goodput = (sink->GetTotalRx() - atWarmup) / 90.0;

@@ -71,19 +71,23 @@ struct Exchange
     /// Connects at 1 s, queues \p bytes, closes when they are acknowledged.
     void Run(uint32_t bytes, bool close = true)
     {
-        Simulator::Schedule(Seconds(1), [this, bytes, close]() {
-            client->Connect(network.ServerAddress(PORT));
-            if (bytes > 0)
-            {
-                client->Send(Create<Packet>(bytes));
-            }
-            if (close)
-            {
-                client->Close();
-            }
-        });
+        Simulator::Schedule(Seconds(1), &Exchange::Start, this, bytes, close);
         Simulator::Stop(Seconds(600));
         Simulator::Run();
+    }
+
+    /// Connects, queues \p bytes and, if \p close, closes.
+    void Start(uint32_t bytes, bool close)
+    {
+        client->Connect(network.ServerAddress(PORT));
+        if (bytes > 0)
+        {
+            client->Send(Create<Packet>(bytes));
+        }
+        if (close)
+        {
+            client->Close();
+        }
     }
 
     /// \return the index of the first segment matching \p summary, from \p from
@@ -131,6 +135,16 @@ struct Exchange
         clientStates.emplace_back(Simulator::Now(), state);
     }
 };
+
+/// Gives \p x's server connection 3 data retries and records its failures in \p server.
+void
+WatchServerFailures(Exchange* x, FailureRecorder* server)
+{
+    x->server.Connection()->SetAttribute("DataRetries", UintegerValue(3));
+    x->server.Connection()->TraceConnectWithoutContext(
+        "Failure",
+        MakeCallback(&FailureRecorder::Record, server));
+}
 
 /// \return byte \p i of the test stream (not periodic at any short distance)
 uint8_t
@@ -596,12 +610,7 @@ class RudpLostFinalAckTest : public TestCase
         // Server receives: SYN, ACK, DATA, FIN|ACK, ACK (the last one: index 4).
         x.network.DropAtServer({4});
         FailureRecorder server;
-        Simulator::Schedule(Seconds(1.5), [&]() {
-            x.server.Connection()->SetAttribute("DataRetries", UintegerValue(3));
-            x.server.Connection()->TraceConnectWithoutContext(
-                "Failure",
-                MakeCallback(&FailureRecorder::Record, &server));
-        });
+        Simulator::Schedule(Seconds(1.5), &WatchServerFailures, &x, &server);
         const auto& serverFailures = server.reasons;
         x.Run(100);
         NS_TEST_ASSERT_MSG_EQ(x.server.BytesRead(), 100, "bytes delivered");

@@ -120,11 +120,18 @@ AcksToGrow(Ptr<TcpCvtcp> cong, Ptr<TcpSocketState> tcb, Time rtt, uint32_t limit
     return limit + 1;
 }
 
+/// Calls \p body (an event: ns-3.35 schedules no lambdas).
+void
+Invoke(std::function<void()> body)
+{
+    body();
+}
+
 /// Runs \p body as a simulator event at time \p at (CVTCP reads Simulator::Now).
 void
 RunAt(Time at, const std::function<void()>& body)
 {
-    Simulator::Schedule(at, body);
+    Simulator::Schedule(at, &Invoke, body);
     Simulator::Run();
     Simulator::Destroy();
 }

@@ -4,6 +4,8 @@
 
 #include "rudp-test-network.h"
 
+#include "../model/rudp-compat.h"
+
 namespace ns3
 {
 namespace rudptest
@@ -29,7 +31,26 @@ TestNetwork::TestNetwork(Time delay, DataRate rate)
     Ipv4AddressGenerator::Reset(); // one network per simulation
     Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
     m_interfaces = addresses.Assign(m_devices);
+#if RUDP_HAVE_NEIGHBOR_CACHE_HELPER
     NeighborCacheHelper().PopulateNeighborCache(m_interfaces);
+#else
+    // ns-3.35: what NeighborCacheHelper does, by hand (no ARP in the tests).
+    for (uint32_t i = 0; i < m_interfaces.GetN(); ++i)
+    {
+        const std::pair<Ptr<Ipv4>, uint32_t> own = m_interfaces.Get(i);
+        Ptr<ArpCache> cache =
+            own.first->GetObject<Ipv4L3Protocol>()->GetInterface(own.second)->GetArpCache();
+        for (uint32_t j = 0; j < m_interfaces.GetN(); ++j)
+        {
+            if (j != i)
+            {
+                ArpCache::Entry* entry = cache->Add(m_interfaces.GetAddress(j));
+                entry->SetMacAddress(m_devices.Get(j)->GetAddress());
+                entry->MarkPermanent();
+            }
+        }
+    }
+#endif
 }
 
 Ptr<Node>

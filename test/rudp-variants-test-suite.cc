@@ -111,13 +111,17 @@ struct Transfer
         Simulator::Destroy();
     }
 
+    /// Connects, queues \p segments full segments and closes.
+    void Start(uint32_t segments)
+    {
+        client->Connect(network.ServerAddress(PORT));
+        client->Send(Create<Packet>(segments * MSS));
+        client->Close();
+    }
+
     void Run(uint32_t segments)
     {
-        Simulator::Schedule(Seconds(1), [this, segments]() {
-            client->Connect(network.ServerAddress(PORT));
-            client->Send(Create<Packet>(segments * MSS));
-            client->Close();
-        });
+        Simulator::Schedule(Seconds(1), &Transfer::Start, this, segments);
         Simulator::Stop(Seconds(600));
         Simulator::Run();
     }

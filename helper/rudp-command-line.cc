@@ -941,7 +941,13 @@ RudpCommandLine::CheckValue(Ptr<const AttributeChecker> checker,
                             const std::string& value,
                             std::string& canonical)
 {
-    const std::string type = checker->GetValueTypeName();
+    // Up to ns-3.37 the simple checkers name their type without "ns3::"
+    // ("BooleanValue"); later releases add it (attribute-helper.h).
+    std::string type = checker->GetValueTypeName();
+    if (type.compare(0, 5, "ns3::") != 0)
+    {
+        type = "ns3::" + type;
+    }
     const std::string info =
         checker->HasUnderlyingTypeInformation() ? checker->GetUnderlyingTypeInformation() : "";
     canonical = value;

@@ -406,12 +406,16 @@ RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
                          Ptr<Packet>& payload)
 {
     payload = nullptr;
-    Ptr<Packet> rest = datagram->Copy();
-    rest->RemoveHeader(header); // checks every size before it reads
+    // Peek, then drop the bytes: Packet::RemoveHeader would also remove a
+    // header item from the packet's metadata, which a datagram of arbitrary
+    // bytes does not have (ns-3.37 asserts on one without any item).
+    datagram->PeekHeader(header); // checks every size before it reads
     if (header.IsMalformed())
     {
         return MALFORMED;
     }
+    Ptr<Packet> rest = datagram->Copy();
+    rest->RemoveAtStart(header.GetSerializedSize());
     if (header.GetChecksumKind() != kind)
     {
         return WRONG_KIND;

@@ -256,8 +256,9 @@ class WordSwapErrorModel : public ErrorModel
         UdpHeader udp;
         copy->RemoveHeader(udp);
         RudpHeader header;
-        copy->RemoveHeader(header);
-        const uint32_t payload = copy->GetSize();
+        // Peek: RemoveHeader also edits packet metadata, which ns-3.37 asserts
+        // on for a datagram without items.
+        const uint32_t payload = copy->GetSize() - copy->PeekHeader(header);
         if (payload < 64 || header.GetPayloadLength() != payload || ++m_dataSegments < 3)
         {
             return false; // the third data segment: file bytes only

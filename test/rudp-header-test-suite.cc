@@ -520,7 +520,7 @@ class RudpShortDatagramTest : public TestCase
             std::vector<uint8_t> shortWire(full.begin(), full.begin() + size);
             Ptr<Packet> p = Create<Packet>(shortWire.data(), shortWire.size());
             RudpHeader h;
-            NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(h), 0, "nothing read from " << size << " bytes");
+            NS_TEST_ASSERT_MSG_EQ(p->PeekHeader(h), 0, "nothing read from " << size << " bytes");
             NS_TEST_ASSERT_MSG_EQ(h.IsMalformed(), true, size << " bytes: malformed");
             NS_TEST_ASSERT_MSG_EQ(p->GetSize(), size, size << " bytes: nothing removed");
             NS_TEST_ASSERT_MSG_EQ(h.IsChecksumOk(p), false, size << " bytes: rejected");
@@ -538,7 +538,7 @@ class RudpShortDatagramTest : public TestCase
             std::vector<uint8_t> shortWire(crc.begin(), crc.begin() + size);
             Ptr<Packet> p = Create<Packet>(shortWire.data(), shortWire.size());
             RudpHeader h;
-            NS_TEST_ASSERT_MSG_EQ(p->RemoveHeader(h), 0, "CRC layout, " << size << " bytes");
+            NS_TEST_ASSERT_MSG_EQ(p->PeekHeader(h), 0, "CRC layout, " << size << " bytes");
             NS_TEST_ASSERT_MSG_EQ(h.IsMalformed(), true, "malformed");
             NS_TEST_ASSERT_MSG_EQ(Decode(shortWire, RudpHeader::CHECKSUM_CRC32C),
                                   RudpSegmentCodec::MALFORMED,

@@ -132,8 +132,10 @@ SegmentLog::Record(std::string side, Ptr<const Packet> packet, Ptr<Ipv4>, uint32
     UdpHeader udp;
     copy->RemoveHeader(udp);
     RudpHeader header;
-    copy->RemoveHeader(header);
-    m_segments.push_back({Simulator::Now(), side, header, copy->GetSize()});
+    // Peek: RemoveHeader also edits packet metadata, which ns-3.37 asserts on
+    // for a (short, hand-made) datagram without items.
+    const uint32_t headerSize = copy->PeekHeader(header);
+    m_segments.push_back({Simulator::Now(), side, header, copy->GetSize() - headerSize});
 }
 
 const std::vector<SegmentRecord>&

@@ -1,0 +1,171 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_FUZZ_COMMON_H
+#define RUDP_FUZZ_COMMON_H
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/rudp-module.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup rudp-fuzz
+ * What the fuzz targets of test/fuzz share: a reader of fuzz inputs, the
+ * record format that turns one input into a sequence of datagrams, and a
+ * two-node network that delivers them to the target through UDP.
+ *
+ * A network target's input is two configuration bytes, then records:
+ *
+ * \verbatim
+   control (1 byte)  bit 0   recompute the payload length and the checksum
+                     bit 1   sequence and ACK numbers are offsets from what the
+                             target last sent to this source (see Fixup)
+                     bits 2-3 source: 0 the legitimate peer, 1..3 other ports
+                     bits 4-7 n: sent n ? 0.25 ms x 2^(n-1) : 0 after the previous
+   length (2 bytes, big endian; cut to what remains)
+   datagram (length bytes): the UDP payload
+ \endverbatim
+ *
+ * The fix-ups let the fuzzer reach the state machines behind the checksum
+ * and the sequence-number checks; records without them test those checks.
+ */
+
+namespace ns3
+{
+namespace rudpfuzz
+{
+
+/// Reads a fuzz input front to back; past its end it reads zeros.
+class FuzzReader
+{
+  public:
+    /**
+     * \param data the input
+     * \param size its length
+     */
+    FuzzReader(const uint8_t* data, size_t size);
+    /// \return the next byte, or 0 past the end
+    uint8_t U8();
+    /// \return the next two bytes, big endian
+    uint16_t U16();
+    /// \return the next \p n bytes, or fewer if the input ends first
+    std::vector<uint8_t> Bytes(size_t n);
+    /// \return bytes not read yet
+    size_t Remaining() const;
+
+  private:
+    const uint8_t* m_data;
+    size_t m_size;
+    size_t m_pos{0};
+};
+
+/// One record of a network target's input.
+struct Datagram
+{
+    bool fixChecksum{false};    ///< recompute the payload length and checksum
+    bool relative{false};       ///< SEQ and ACK are offsets (see Fixup)
+    uint8_t source{0};          ///< 0: the legitimate peer; 1..3: other ports
+    uint8_t gap{0};             ///< 4-bit code of the time since the previous one
+    std::vector<uint8_t> bytes; ///< the UDP payload
+};
+
+/// Most records one input is cut into: bounds the work of one run.
+constexpr size_t MAX_DATAGRAMS = 64;
+
+/// \return the records that follow the configuration bytes (at most MAX_DATAGRAMS)
+std::vector<Datagram> ReadDatagrams(FuzzReader& reader);
+/// Appends \p datagram to \p out in the record format (the corpus generator).
+void WriteDatagram(std::vector<uint8_t>& out, const Datagram& datagram);
+/// \return the time a record's 4-bit gap code stands for
+Time GapTime(uint8_t gap);
+
+/**
+ * \brief Applies a record's fix-ups to its bytes.
+ *
+ * With \p datagram.relative, the SEQ field is added to \p seqBase (the
+ * sequence number the target expects next from this source) and the ACK
+ * field to \p ackBase (the target's next sequence number). With
+ * fixChecksum, a datagram whose header parses gets its payload length and
+ * checksum recomputed, as an honest sender would write them.
+ *
+ * \return the bytes to send
+ */
+std::vector<uint8_t> Fixup(const Datagram& datagram,
+                           SequenceNumber32 seqBase,
+                           SequenceNumber32 ackBase);
+
+/**
+ * \brief Two nodes on a SimpleChannel (1 ms, 100 Mbit/s) with the Internet
+ * stack and RUDP, neighbour caches filled: the peer 10.1.1.1 and the
+ * target 10.1.1.2. Records what the target sends, per destination port,
+ * for relative fix-ups.
+ */
+class FuzzNetwork
+{
+  public:
+    FuzzNetwork();
+
+    /// \return node 0
+    Ptr<Node> Peer() const;
+    /// \return node 1
+    Ptr<Node> Target() const;
+    /// \return 10.1.1.1
+    Ipv4Address PeerAddress() const;
+    /// \return 10.1.1.2
+    Ipv4Address TargetAddress() const;
+
+    /**
+     * \brief Sends \p bytes in a UDP datagram from the peer's \p sourcePort to
+     * the target's \p targetPort, as any host can (the port need not be bound).
+     */
+    void Inject(std::vector<uint8_t> bytes, uint16_t sourcePort, uint16_t targetPort);
+
+    /**
+     * \brief Schedules \p records from \p start on: source s sends from
+     * \p ports[s] to \p targetPort, with fix-ups from what the target last
+     * sent to that port (or to any port, with \p sharedSequence, as one
+     * association over several paths), or from the given bases before the
+     * target sent anything.
+     * \return when the last record is sent
+     */
+    Time Schedule(const std::vector<Datagram>& records,
+                  Time start,
+                  const std::vector<uint16_t>& ports,
+                  uint16_t targetPort,
+                  bool sharedSequence,
+                  SequenceNumber32 seqBase,
+                  SequenceNumber32 ackBase);
+
+  private:
+    /// What the target last told a port.
+    struct Sent
+    {
+        SequenceNumber32 nextExpected; ///< its ACK number
+        SequenceNumber32 nextSequence; ///< its SEQ plus what the segment consumed
+    };
+
+    void TargetTx(Ptr<const Packet> packet, Ptr<Ipv4> ipv4, uint32_t interface);
+    void Send(Datagram record, uint16_t sourcePort, uint16_t targetPort, bool sharedSequence);
+
+    NodeContainer m_nodes;
+    Ipv4InterfaceContainer m_interfaces;
+    std::map<uint16_t, Sent> m_sent; ///< by destination port
+    bool m_anySent{false};
+    Sent m_last;    ///< the latest segment to any port
+    Sent m_initial; ///< bases before the target sent anything
+};
+
+/// Stops the process with a message: a broken invariant is a finding.
+[[noreturn]] void Violation(const std::string& what);
+
+} // namespace rudpfuzz
+} // namespace ns3
+
+#endif /* RUDP_FUZZ_COMMON_H */

@@ -18,6 +18,8 @@
               bit 2    DelayedAck
               bit 3    Dac
               bit 4    DelAckTimeout 0 instead of 200 ms
+              bit 5    Checksum Crc32c (where the module has the attribute),
+                       fixed-up records carry one
    config 1   unused (kept for the common layout)
  \endverbatim
  *
@@ -54,6 +56,11 @@ Run(const uint8_t* data, size_t size)
     receiver->SetAttribute("Dac", BooleanValue(config0 & 0x08));
     receiver->SetAttribute("DelAckTimeout",
                            TimeValue(config0 & 0x10 ? Time(0) : MilliSeconds(200)));
+    // The attribute came with issue 12; a module without it ignores the bit.
+    const bool crc32c = config0 & 0x20;
+    network.SetCrc32c(
+        receiver->SetAttributeFailSafe("Checksum", StringValue(crc32c ? "Crc32c" : "Internet16")) &&
+        crc32c);
     network.Target()->AddApplication(receiver);
     receiver->SetStartTime(Seconds(0));
 

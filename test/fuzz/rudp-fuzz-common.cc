@@ -104,7 +104,7 @@ Put32(std::vector<uint8_t>& bytes, size_t at, uint32_t value)
 } // namespace
 
 std::vector<uint8_t>
-Fixup(const Datagram& datagram, SequenceNumber32 seqBase, SequenceNumber32 ackBase)
+Fixup(const Datagram& datagram, SequenceNumber32 seqBase, SequenceNumber32 ackBase, bool crc32c)
 {
     std::vector<uint8_t> bytes = datagram.bytes;
     if (bytes.size() < RudpHeader::FIXED_SIZE)
@@ -118,10 +118,13 @@ Fixup(const Datagram& datagram, SequenceNumber32 seqBase, SequenceNumber32 ackBa
     }
     if (datagram.fixChecksum)
     {
+        // The checksum the target expects: flag 0x20 (byte 8) asks for a
+        // CRC-32c where the module has it.
+        bytes[8] = static_cast<uint8_t>(crc32c ? bytes[8] | 0x20 : bytes[8] & ~0x20);
         // Only a header that parses has fields to fix (byte 9: SACK blocks).
         const uint32_t blocks = bytes[9];
         if (blocks > RudpHeader::MAX_SACK_BLOCKS ||
-            RudpHeader::FIXED_SIZE + 8 * blocks > bytes.size())
+            RudpHeader::FIXED_SIZE + 8 * blocks + (crc32c ? 2 : 0) > bytes.size())
         {
             return bytes;
         }
@@ -141,33 +144,358 @@ Fixup(const Datagram& datagram, SequenceNumber32 seqBase, SequenceNumber32 ackBa
     return bytes;
 }
 
-FuzzNetwork::FuzzNetwork()
-    : m_nodes(2)
+FuzzWire::FuzzWire(Time delay)
+    : m_delay(delay)
 {
-    Ptr<SimpleChannel> channel = CreateObject<SimpleChannel>();
-    channel->SetAttribute("Delay", TimeValue(MilliSeconds(1)));
-    NetDeviceContainer devices;
-    for (uint32_t i = 0; i < 2; ++i)
+}
+
+void
+FuzzWire::Attach(Ptr<Node> node, Ipv4Address address)
+{
+    m_addresses[node->GetId()] = address;
+    Ptr<FuzzUdpSocketFactory> factory = CreateObject<FuzzUdpSocketFactory>();
+    factory->SetWire(this);
+    node->AggregateObject(factory);
+}
+
+void
+FuzzWire::SetSniffer(Sniffer sniffer)
+{
+    m_sniffer = sniffer;
+}
+
+Ipv4Address
+FuzzWire::AddressOf(Ptr<const Node> node) const
+{
+    auto it = m_addresses.find(node->GetId());
+    return it != m_addresses.end() ? it->second : Ipv4Address::GetAny();
+}
+
+uint16_t
+FuzzWire::Bind(FuzzUdpSocket* socket, Ptr<const Node> node, uint16_t port)
+{
+    if (port == 0)
     {
-        Ptr<SimpleNetDevice> device = CreateObject<SimpleNetDevice>();
-        device->SetAddress(Mac48Address::Allocate());
-        device->SetAttribute("DataRate", DataRateValue(DataRate("100Mbps")));
-        device->SetChannel(channel);
-        m_nodes.Get(i)->AddDevice(device);
-        devices.Add(device);
+        // The next free ephemeral port, as UDP allocates them.
+        for (uint32_t tries = 0; tries < 16384; ++tries)
+        {
+            const uint16_t candidate = m_nextEphemeral;
+            m_nextEphemeral = m_nextEphemeral == 65535 ? 49152 : m_nextEphemeral + 1;
+            if (m_bound.find({node->GetId(), candidate}) == m_bound.end())
+            {
+                port = candidate;
+                break;
+            }
+        }
+        if (port == 0)
+        {
+            return 0;
+        }
     }
-    InternetStackHelper internet;
-    internet.SetIpv6StackInstall(false); // IPv4 only: half the set-up of each run
-    internet.Install(m_nodes);
+    if (!m_bound.emplace(std::make_pair(node->GetId(), port), socket).second)
+    {
+        return 0;
+    }
+    return port;
+}
+
+void
+FuzzWire::Unbind(Ptr<const Node> node, uint16_t port)
+{
+    m_bound.erase({node->GetId(), port});
+}
+
+void
+FuzzWire::Send(Ptr<Packet> packet, const InetSocketAddress& from, const InetSocketAddress& to)
+{
+    if (!m_sniffer.IsNull())
+    {
+        m_sniffer(from, to, packet);
+    }
+    Simulator::Schedule(m_delay, &FuzzWire::Deliver, Ptr<FuzzWire>(this), packet->Copy(), from, to);
+}
+
+void
+FuzzWire::Deliver(Ptr<Packet> packet, InetSocketAddress from, InetSocketAddress to)
+{
+    for (const auto& [node, address] : m_addresses)
+    {
+        if (address == to.GetIpv4())
+        {
+            auto socket = m_bound.find({node, to.GetPort()});
+            if (socket != m_bound.end())
+            {
+                socket->second->Receive(packet, from); // else: dropped, as by ICMP
+            }
+            return;
+        }
+    }
+}
+
+NS_OBJECT_ENSURE_REGISTERED(FuzzUdpSocket);
+
+TypeId
+FuzzUdpSocket::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::rudpfuzz::FuzzUdpSocket")
+                            .SetParent<Socket>()
+                            .SetGroupName("Rudp")
+                            .AddConstructor<FuzzUdpSocket>();
+    return tid;
+}
+
+FuzzUdpSocket::FuzzUdpSocket() = default;
+
+FuzzUdpSocket::~FuzzUdpSocket()
+{
+    Close();
+}
+
+void
+FuzzUdpSocket::Setup(Ptr<FuzzWire> wire, Ptr<Node> node)
+{
+    m_wire = wire;
+    m_node = node;
+}
+
+void
+FuzzUdpSocket::DoDispose()
+{
+    Close();
+    m_wire = nullptr;
+    m_node = nullptr;
+    Socket::DoDispose();
+}
+
+void
+FuzzUdpSocket::Receive(Ptr<Packet> packet, const InetSocketAddress& from)
+{
+    if (m_closed)
+    {
+        return;
+    }
+    m_queued += packet->GetSize();
+    m_queue.emplace_back(packet, from);
+    NotifyDataRecv();
+}
+
+Socket::SocketErrno
+FuzzUdpSocket::GetErrno() const
+{
+    return m_errno;
+}
+
+Socket::SocketType
+FuzzUdpSocket::GetSocketType() const
+{
+    return NS3_SOCK_DGRAM;
+}
+
+Ptr<Node>
+FuzzUdpSocket::GetNode() const
+{
+    return m_node;
+}
+
+int
+FuzzUdpSocket::Bind(const Address& address)
+{
+    if (!InetSocketAddress::IsMatchingType(address) || m_port != 0 || m_closed || !m_wire)
+    {
+        m_errno = ERROR_INVAL;
+        return -1;
+    }
+    m_port = m_wire->Bind(this, m_node, InetSocketAddress::ConvertFrom(address).GetPort());
+    if (m_port == 0)
+    {
+        m_errno = ERROR_ADDRINUSE;
+        return -1;
+    }
+    return 0;
+}
+
+int
+FuzzUdpSocket::Bind()
+{
+    return Bind(InetSocketAddress(Ipv4Address::GetAny(), 0));
+}
+
+int
+FuzzUdpSocket::Bind6()
+{
+    m_errno = ERROR_AFNOSUPPORT;
+    return -1;
+}
+
+int
+FuzzUdpSocket::Close()
+{
+    if (m_port != 0 && m_wire && m_node)
+    {
+        m_wire->Unbind(m_node, m_port);
+    }
+    m_port = 0;
+    m_closed = true;
+    m_queue.clear();
+    m_queued = 0;
+    return 0;
+}
+
+int
+FuzzUdpSocket::ShutdownSend()
+{
+    return 0;
+}
+
+int
+FuzzUdpSocket::ShutdownRecv()
+{
+    return 0;
+}
+
+int
+FuzzUdpSocket::Connect(const Address& address)
+{
+    m_peer = address;
+    return 0;
+}
+
+int
+FuzzUdpSocket::Listen()
+{
+    m_errno = ERROR_OPNOTSUPP;
+    return -1;
+}
+
+uint32_t
+FuzzUdpSocket::GetTxAvailable() const
+{
+    return 65507;
+}
+
+int
+FuzzUdpSocket::Send(Ptr<Packet> p, uint32_t flags)
+{
+    return SendTo(p, flags, m_peer);
+}
+
+int
+FuzzUdpSocket::SendTo(Ptr<Packet> p, uint32_t /* flags */, const Address& toAddress)
+{
+    if (m_closed || !InetSocketAddress::IsMatchingType(toAddress))
+    {
+        m_errno = m_closed ? ERROR_SHUTDOWN : ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    if (m_port == 0 && Bind() != 0)
+    {
+        return -1;
+    }
+    m_wire->Send(p,
+                 InetSocketAddress(m_wire->AddressOf(m_node), m_port),
+                 InetSocketAddress::ConvertFrom(toAddress));
+    return static_cast<int>(p->GetSize());
+}
+
+uint32_t
+FuzzUdpSocket::GetRxAvailable() const
+{
+    return m_queued;
+}
+
+Ptr<Packet>
+FuzzUdpSocket::Recv(uint32_t maxSize, uint32_t flags)
+{
+    Address from;
+    return RecvFrom(maxSize, flags, from);
+}
+
+Ptr<Packet>
+FuzzUdpSocket::RecvFrom(uint32_t /* maxSize */, uint32_t /* flags */, Address& fromAddress)
+{
+    if (m_queue.empty())
+    {
+        return nullptr;
+    }
+    auto [packet, from] = m_queue.front();
+    m_queue.pop_front();
+    m_queued -= packet->GetSize();
+    fromAddress = from;
+    return packet;
+}
+
+int
+FuzzUdpSocket::GetSockName(Address& address) const
+{
+    address = InetSocketAddress(m_wire ? m_wire->AddressOf(m_node) : Ipv4Address::GetAny(), m_port);
+    return 0;
+}
+
+int
+FuzzUdpSocket::GetPeerName(Address& address) const
+{
+    if (m_peer.IsInvalid())
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    address = m_peer;
+    return 0;
+}
+
+bool
+FuzzUdpSocket::SetAllowBroadcast(bool allowBroadcast)
+{
+    return !allowBroadcast;
+}
+
+bool
+FuzzUdpSocket::GetAllowBroadcast() const
+{
+    return false;
+}
+
+NS_OBJECT_ENSURE_REGISTERED(FuzzUdpSocketFactory);
+
+TypeId
+FuzzUdpSocketFactory::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::rudpfuzz::FuzzUdpSocketFactory")
+                            .SetParent<UdpSocketFactory>()
+                            .SetGroupName("Rudp");
+    return tid;
+}
+
+void
+FuzzUdpSocketFactory::SetWire(Ptr<FuzzWire> wire)
+{
+    m_wire = wire;
+}
+
+Ptr<Socket>
+FuzzUdpSocketFactory::CreateSocket()
+{
+    Ptr<FuzzUdpSocket> socket = CreateObject<FuzzUdpSocket>();
+    socket->Setup(m_wire, GetObject<Node>());
+    return socket;
+}
+
+void
+FuzzUdpSocketFactory::DoDispose()
+{
+    m_wire = nullptr;
+    UdpSocketFactory::DoDispose();
+}
+
+FuzzNetwork::FuzzNetwork()
+    : m_wire(Create<FuzzWire>(MilliSeconds(1))),
+      m_nodes(2)
+{
+    m_wire->Attach(m_nodes.Get(0), Ipv4Address("10.1.1.1"));
+    m_wire->Attach(m_nodes.Get(1), Ipv4Address("10.1.1.2"));
+    m_wire->SetSniffer(MakeCallback(&FuzzNetwork::Sniff, this));
     RudpStackHelper().Install(m_nodes);
     RudpStackHelper().AssignStreams(m_nodes, 0); // the same ISNs in every run
-    Ipv4AddressGenerator::Reset();
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    m_interfaces = addresses.Assign(devices);
-    NeighborCacheHelper().PopulateNeighborCache(m_interfaces);
-    Target()->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
-        "Tx",
-        MakeCallback(&FuzzNetwork::TargetTx, this));
 }
 
 Ptr<Node>
@@ -185,24 +513,27 @@ FuzzNetwork::Target() const
 Ipv4Address
 FuzzNetwork::PeerAddress() const
 {
-    return m_interfaces.GetAddress(0);
+    return m_wire->AddressOf(Peer());
 }
 
 Ipv4Address
 FuzzNetwork::TargetAddress() const
 {
-    return m_interfaces.GetAddress(1);
+    return m_wire->AddressOf(Target());
 }
 
 void
-FuzzNetwork::Inject(std::vector<uint8_t> bytes, uint16_t sourcePort, uint16_t targetPort)
+FuzzNetwork::SetCrc32c(bool crc32c)
 {
-    Ptr<Packet> packet = Create<Packet>(bytes.data(), bytes.size());
-    Peer()->GetObject<UdpL4Protocol>()->Send(packet,
-                                             PeerAddress(),
-                                             TargetAddress(),
-                                             sourcePort,
-                                             targetPort);
+    m_crc32c = crc32c;
+}
+
+void
+FuzzNetwork::Inject(const std::vector<uint8_t>& bytes, uint16_t sourcePort, uint16_t targetPort)
+{
+    m_wire->Send(Create<Packet>(bytes.data(), bytes.size()),
+                 InetSocketAddress(PeerAddress(), sourcePort),
+                 InetSocketAddress(TargetAddress(), targetPort));
 }
 
 Time
@@ -243,29 +574,26 @@ FuzzNetwork::Send(Datagram record, uint16_t sourcePort, uint16_t targetPort, boo
         auto it = m_sent.find(sourcePort);
         base = it != m_sent.end() ? it->second : base;
     }
-    Inject(Fixup(record, base.nextExpected, base.nextSequence), sourcePort, targetPort);
+    Inject(Fixup(record, base.nextExpected, base.nextSequence, m_crc32c), sourcePort, targetPort);
 }
 
 void
-FuzzNetwork::TargetTx(Ptr<const Packet> packet, Ptr<Ipv4> /* ipv4 */, uint32_t /* interface */)
+FuzzNetwork::Sniff(const InetSocketAddress& from,
+                   const InetSocketAddress& to,
+                   Ptr<const Packet> packet)
 {
-    Ptr<Packet> copy = packet->Copy();
-    Ipv4Header ip;
-    copy->RemoveHeader(ip);
-    if (ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER ||
-        copy->GetSize() < UdpHeader().GetSerializedSize() + RudpHeader::FIXED_SIZE)
+    if (from.GetIpv4() != TargetAddress() || packet->GetSize() < RudpHeader::FIXED_SIZE)
     {
         return;
     }
-    UdpHeader udp;
-    copy->RemoveHeader(udp);
+    Ptr<Packet> copy = packet->Copy();
     RudpHeader header;
     copy->RemoveHeader(header);
     const uint32_t consumed = copy->GetSize() + (header.HasFlags(RudpHeader::SYN) ? 1 : 0) +
                               (header.HasFlags(RudpHeader::FIN) ? 1 : 0);
     m_last = {header.GetAckNumber(), header.GetSequenceNumber() + consumed};
     m_anySent = true;
-    m_sent[udp.GetDestinationPort()] = m_last;
+    m_sent[to.GetPort()] = m_last;
 }
 
 void

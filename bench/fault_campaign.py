@@ -233,11 +233,14 @@ def draw(
         options.append(("corruption-bits", str(rng.randint(1, 8))))
     if rng.random() < 0.35 and has("ack-loss"):
         options.append(("ack-loss", f"{rng.uniform(0, 0.5):.4f}"))
-    if rng.random() < 0.3 and has("reorder"):
+    reorder = rng.random() < 0.3 and has("reorder")
+    if reorder:
         options.append(("reorder", f"{rng.uniform(0, 0.3):.4f}"))
     if rng.random() < 0.25 and has("duplicate"):
         options.append(("duplicate", f"{rng.uniform(0, 0.2):.4f}"))
-    if rng.random() < 0.3 and has("jitter"):
+    # Netem reorders by letting some datagrams skip the delay the others
+    # wait: --reorder needs --jitter.
+    if (rng.random() < 0.3 or reorder) and has("jitter"):
         options.append(("jitter", f"{rng.randrange(1, 20_001)}us"))
     if rng.random() < 0.2 and has("blackout-start"):
         options.append(("blackout-start", f"{rng.randrange(0, 3001)}ms"))

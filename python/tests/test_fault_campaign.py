@@ -134,6 +134,8 @@ def test_draws_are_legal_and_repeatable() -> None:
         assert 0 <= float(transfer.get("ack-loss")) <= 0.5
         assert not (float(transfer.get("loss")) > 0 and float(transfer.get("corruption")) > 0)
         assert 1 <= int(transfer.get("corruption-bits", "1")) <= 8
+        if float(transfer.get("reorder")) > 0:
+            assert transfer.get("jitter", "0us") != "0us"
         assert transfer.get("variant") in campaign.VARIANTS
         assert transfer.get("checksum") in campaign.CHECKSUMS
     sizes = {t.size for t in first}

@@ -23,8 +23,9 @@
    config 1   unused (kept for the common layout)
  \endverbatim
  *
- * Checked after each run: the buffer never held more than its capacity, and
- * no more bytes were delivered than datagrams carried.
+ * Checked during each run: at most MAX_EVENTS simulator events (no
+ * datagram storm). After it: the buffer never held more than its capacity,
+ * and no more bytes were delivered than datagrams carried.
  */
 
 #include "rudp-fuzz-common.h"

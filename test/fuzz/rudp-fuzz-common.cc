@@ -208,6 +208,11 @@ FuzzWire::Unbind(Ptr<const Node> node, uint16_t port)
 void
 FuzzWire::Send(Ptr<Packet> packet, const InetSocketAddress& from, const InetSocketAddress& to)
 {
+    if (Simulator::GetEventCount() > MAX_EVENTS)
+    {
+        Violation("more than " + std::to_string(MAX_EVENTS) +
+                  " simulator events in one run: datagrams keep breeding datagrams");
+    }
     if (!m_sniffer.IsNull())
     {
         m_sniffer(from, to, packet);

@@ -80,6 +80,15 @@ struct Datagram
 /// Most records one input is cut into: bounds the work of one run.
 constexpr size_t MAX_DATAGRAMS = 64;
 
+/**
+ * Most simulator events one run may take. The largest regular runs take
+ * about 3000 (a 30 kB transfer in 200-byte segments, every record
+ * answered); a run that needs more has datagrams breeding datagrams (an
+ * amplification that never settles): a hang, reported as a broken
+ * invariant as soon as it is seen, by FuzzWire::Send.
+ */
+constexpr uint64_t MAX_EVENTS = 10000;
+
 /// \return the records that follow the configuration bytes (at most MAX_DATAGRAMS)
 std::vector<Datagram> ReadDatagrams(FuzzReader& reader);
 /// Appends \p datagram to \p out in the record format (the corpus generator).

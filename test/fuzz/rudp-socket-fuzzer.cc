@@ -29,8 +29,11 @@
                        the attribute), fixed-up records carry one
  \endverbatim
  *
- * Checked after each run: no receive buffer holds more than its capacity,
- * and an input without datagrams completes its transfer (the harness works).
+ * Checked during each run: at most MAX_EVENTS simulator events (no
+ * datagram storm). After it: no receive buffer holds more than its
+ * capacity; the sender resent at most a window per timeout and per
+ * datagram of the input; an input without datagrams completes its transfer
+ * (the harness works).
  */
 
 #include "rudp-fuzz-common.h"
@@ -44,6 +47,8 @@ namespace
 const uint16_t SERVER_PORT = 2222;
 const char* const VARIANTS[] = {"StopAndWait", "GoBackN", "Reno", "Reno"};
 const uint32_t TRANSFER_BYTES[] = {0, 1, 3000, 30000};
+/// RudpSocket's WindowSize (segments), which the harness leaves at its default.
+const uint64_t WINDOW_SEGMENTS = 30;
 /// Simulated time a run may take after the last datagram (connection
 /// failure with the default limits takes at most about 42 s).
 const Time SETTLE = Seconds(60);
@@ -87,6 +92,12 @@ class Transfer
     uint64_t BytesRead() const
     {
         return m_read;
+    }
+
+    /// \return the client's socket (the sender of the live transfer), or null
+    Ptr<RudpSocket> Client() const
+    {
+        return m_client;
     }
 
     bool ClientClosed() const
@@ -264,6 +275,21 @@ Run(const uint8_t* data, size_t size)
     for (const auto& socket : transfer.Accepted())
     {
         CheckBuffer(socket);
+    }
+    // Resends need a cause: a timeout resends at most a window, and so may
+    // each datagram the input sent. More means the sender feeds itself
+    // (one duplicate ACK making every later segment go twice, RFC 1123
+    // 4.2.3.1's "Sorcerer's Apprentice").
+    if (Ptr<RudpSocket> sender = transfer.Client())
+    {
+        const RudpSocket::Stats& stats = sender->GetStats();
+        const uint64_t window = ((config0 >> 3) & 3) == 0 ? 1 : WINDOW_SEGMENTS;
+        if (stats.retransmissions > window * (records.size() + stats.timeouts + 1))
+        {
+            Violation(std::to_string(stats.retransmissions) + " resent segments for " +
+                      std::to_string(records.size()) + " datagrams and " +
+                      std::to_string(stats.timeouts) + " timeouts");
+        }
     }
     if (records.empty() && role != 0)
     {

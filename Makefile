@@ -1,6 +1,9 @@
 # rudp: one entry point for setting up, building, testing and running.
 #   make demo   set up, then run the headline scenario into results/
-#   make test   set up, then run every C++ suite, example test and pytest test
+#   make test   set up, then run every C++ suite, example test, fuzz corpus
+#               replay and pytest test (the fault campaign's sample among them)
+#   make test-sanitize   the C++ suites, examples and replays under ASan+UBSan
+#   make fuzz FUZZ_SECONDS=N   each libFuzzer target N seconds (clang)
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -9,8 +12,10 @@ PY := $(VENV)/bin/python
 BUILD := build
 STAMP := $(VENV)/.installed
 JOBS ?= $(shell nproc)
+FUZZ_SECONDS ?= 30
 
-.PHONY: setup build test test-cpp test-python lint format demo check-ns3-tree bench clean
+.PHONY: setup build test test-cpp test-python lint format demo check-ns3-tree bench clean \
+	test-sanitize fuzz fuzz-replay fuzz-corpus campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -37,6 +42,31 @@ test-cpp:
 test-python:
 	$(PY) -m pytest -q
 
+# Module, tests and examples built with -fsanitize=address,undefined in
+# build-sanitize/; every CTest test run there.
+test-sanitize: $(STAMP)
+	@scripts/timed.sh "make test-sanitize" scripts/test-sanitize.sh
+
+# libFuzzer targets (test/fuzz) built with clang in build-fuzz/, each run
+# FUZZ_SECONDS seconds; prints executions and coverage.
+fuzz: $(STAMP)
+	@scripts/timed.sh "make fuzz" scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The committed fuzz corpus replayed (also part of make test).
+fuzz-replay: setup
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L fuzz
+
+# Rewrites the seed corpus test/fuzz/corpus from its generator.
+fuzz-corpus: setup
+	$(BUILD)/bin/rudp-fuzz-make-corpus test/fuzz/corpus
+
+# The fault campaign: make campaign TRANSFERS=2000 SEED=1 [CHECKSUM=crc32c]
+TRANSFERS ?= 200
+SEED ?= 1
+campaign: setup
+	$(PY) bench/fault_campaign.py --transfers $(TRANSFERS) --seed $(SEED) --jobs $(JOBS) \
+	  $(if $(CHECKSUM),--checksum $(CHECKSUM))
+
 lint:
 	$(VENV)/bin/ruff check python bench
 	$(VENV)/bin/ruff format --check python bench
@@ -62,4 +92,4 @@ bench: setup
 	$(PY) bench/transport_cost.py
 
 clean:
-	rm -rf $(BUILD) results
+	rm -rf $(BUILD) build-sanitize build-fuzz results

@@ -19,6 +19,8 @@ include_guard(GLOBAL)
 
 option(RUDP_ENABLE_EXAMPLES "Build the module's examples" ON)
 option(RUDP_ENABLE_TESTS "Build the module's test suites and the test runner" ON)
+option(RUDP_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer (make test-sanitize)" OFF)
+option(RUDP_FUZZ "Build the libFuzzer targets of test/fuzz with clang (make fuzz)" OFF)
 
 set(CMAKE_CXX_STANDARD 20)
 set(CMAKE_CXX_STANDARD_REQUIRED ON)
@@ -28,6 +30,32 @@ if(NOT CMAKE_BUILD_TYPE)
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
 endif()
 set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
+
+# --- Instrumented builds (each in a build directory of its own) ------------------
+# Only what this project compiles is instrumented: the module, its tests,
+# examples and fuzz targets. The wheel's libraries stay as they are.
+if(RUDP_SANITIZE AND RUDP_FUZZ)
+  message(FATAL_ERROR "rudp: RUDP_SANITIZE and RUDP_FUZZ are separate builds; enable one")
+endif()
+# float-cast-overflow is not part of GCC's "undefined" group: named as well.
+set(_rudp_sanitizers address,undefined,float-cast-overflow)
+if(RUDP_SANITIZE)
+  # UBSan stops at the first error as ASan does, so that a test cannot pass
+  # with undefined behaviour reported on its way.
+  add_compile_options(-fsanitize=${_rudp_sanitizers} -fno-sanitize-recover=all
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=${_rudp_sanitizers})
+endif()
+if(RUDP_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "rudp: RUDP_FUZZ needs clang (libFuzzer): configure with CXX=clang++")
+  endif()
+  # Coverage feedback for every source of the module; libFuzzer's main is
+  # linked into the fuzz targets only (test/fuzz/CMakeLists.txt).
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
 
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
 set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
@@ -176,6 +204,12 @@ function(build_lib)
 
   if(RUDP_ENABLE_EXAMPLES)
     _rudp_add_example_tests(${CMAKE_CURRENT_SOURCE_DIR}/test/examples-to-run.py)
+  endif()
+
+  # Fuzz targets: libFuzzer binaries (RUDP_FUZZ), or replay drivers of their
+  # committed corpus, one CTest test each (with the tests).
+  if((RUDP_FUZZ OR RUDP_ENABLE_TESTS) AND EXISTS ${PROJECT_SOURCE_DIR}/test/fuzz/CMakeLists.txt)
+    add_subdirectory(${PROJECT_SOURCE_DIR}/test/fuzz ${CMAKE_BINARY_DIR}/fuzz)
   endif()
 
   # As ns-3's scratch folder: every scratch/*.cc is a program of its own.

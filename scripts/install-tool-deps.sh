@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Usage: install-tool-deps.sh sanitize|fuzz
+# Makes sure the compiler can build what `make test-sanitize` (g++ with
+# AddressSanitizer and UndefinedBehaviorSanitizer) or `make fuzz` (clang with
+# libFuzzer) needs, by compiling a probe; installs the missing Debian/Ubuntu
+# packages with apt-get only if the probe fails. A machine that has the tools
+# is left untouched and needs no sudo.
+set -euo pipefail
+kind=${1:?usage: install-tool-deps.sh sanitize|fuzz}
+probe_dir=$(mktemp -d)
+trap 'rm -rf "$probe_dir"' EXIT
+
+probe() {
+  case $kind in
+    sanitize)
+      printf 'int main() { return 0; }\n' >"$probe_dir/probe.cc"
+      g++ -fsanitize=address,undefined "$probe_dir/probe.cc" -o "$probe_dir/probe" 2>/dev/null &&
+        "$probe_dir/probe"
+      ;;
+    fuzz)
+      printf '#include <cstdint>\n#include <cstddef>\nextern "C" int LLVMFuzzerTestOneInput(const uint8_t*, size_t) { return 0; }\n' \
+        >"$probe_dir/probe.cc"
+      clang++ -fsanitize=fuzzer,address,undefined "$probe_dir/probe.cc" -o "$probe_dir/probe" 2>/dev/null &&
+        "$probe_dir/probe" -runs=1 >/dev/null 2>&1
+      ;;
+    *)
+      echo "usage: install-tool-deps.sh sanitize|fuzz" >&2
+      exit 2
+      ;;
+  esac
+}
+
+probe && exit 0
+case $kind in
+  sanitize) packages=(g++ libasan8 libubsan1) ;;
+  fuzz) packages=(clang libclang-rt-dev) ;;
+esac
+echo "installing ${packages[*]} (needed by make ${kind/sanitize/test-sanitize})"
+sudo_cmd=$([ "$(id -u)" -eq 0 ] && echo "" || echo sudo)
+$sudo_cmd apt-get update -qq
+$sudo_cmd apt-get install -y -qq "${packages[@]}"
+probe || {
+  echo "error: the $kind tool chain still does not work after installing ${packages[*]}" >&2
+  exit 1
+}

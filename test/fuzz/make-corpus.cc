@@ -1,0 +1,252 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup rudp-fuzz
+ * Writes the seed corpus of the fuzz targets: valid segments of every kind
+ * (SYN, SYN|SACK_PERMITTED, SYN|ACK, ACK, data, ACK with SACK blocks,
+ * FIN|ACK, a CMT SACK with PAIR), built with RudpHeader as the sockets
+ * build them, and, for the network targets, inputs that send them at the
+ * right moments of a connection (rudp-fuzz-common.h's record format).
+ *
+ *     build/bin/rudp-fuzz-make-corpus test/fuzz/corpus
+ *
+ * writes DIR/rudp-header/, DIR/rudp-socket/ and DIR/rudp-cmt-receiver/.
+ * The output is the same on every run (`make fuzz-corpus`).
+ */
+
+#include "rudp-fuzz-common.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+using namespace ns3;
+using namespace ns3::rudpfuzz;
+
+namespace
+{
+
+/// \return a segment's wire bytes, checksum computed
+std::vector<uint8_t>
+Segment(uint32_t seq,
+        uint32_t ack,
+        uint8_t flags,
+        uint32_t payload,
+        const std::vector<std::pair<uint32_t, uint32_t>>& sack = {},
+        uint32_t window = 131072)
+{
+    std::vector<uint8_t> data(payload);
+    for (uint32_t i = 0; i < payload; ++i)
+    {
+        data[i] = static_cast<uint8_t>(i * 7 + 1);
+    }
+    Ptr<Packet> packet = Create<Packet>(data.data(), data.size());
+    RudpHeader header;
+    header.SetSequenceNumber(SequenceNumber32(seq));
+    header.SetAckNumber(SequenceNumber32(ack));
+    header.SetFlags(flags);
+    header.SetPayloadLength(static_cast<uint16_t>(payload));
+    header.SetWindow(window);
+    std::vector<RudpHeader::SackBlock> blocks;
+    for (const auto& [left, right] : sack)
+    {
+        blocks.push_back({SequenceNumber32(left), SequenceNumber32(right)});
+    }
+    header.SetSackBlocks(blocks);
+    header.ComputeChecksum(packet);
+    packet->AddHeader(header);
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return bytes;
+}
+
+void
+Write(const std::filesystem::path& file, const std::vector<uint8_t>& bytes)
+{
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    if (!out)
+    {
+        std::cerr << "error: cannot write " << file << std::endl;
+        std::exit(1);
+    }
+}
+
+/// A network target's input: configuration bytes, then records.
+std::vector<uint8_t>
+Input(uint8_t config0, uint8_t config1, const std::vector<Datagram>& records)
+{
+    std::vector<uint8_t> out{config0, config1};
+    for (const auto& record : records)
+    {
+        WriteDatagram(out, record);
+    }
+    return out;
+}
+
+/// A record with both fix-ups (relative numbers, checksum) from \p source;
+/// the default gap, 4 ms, is two round trips of the fuzz network.
+Datagram
+Relative(const std::vector<uint8_t>& bytes, uint8_t source = 0, uint8_t gap = 5)
+{
+    Datagram record;
+    record.fixChecksum = true;
+    record.relative = true;
+    record.source = source;
+    record.gap = gap;
+    record.bytes = bytes;
+    return record;
+}
+
+/// A record sent as it is.
+Datagram
+Raw(const std::vector<uint8_t>& bytes, uint8_t source = 0, uint8_t gap = 5)
+{
+    Datagram record;
+    record.source = source;
+    record.gap = gap;
+    record.bytes = bytes;
+    return record;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    if (argc != 2)
+    {
+        std::cerr << "usage: " << argv[0] << " DIR" << std::endl;
+        return 2;
+    }
+    const std::filesystem::path dir(argv[1]);
+    for (const char* target : {"rudp-header", "rudp-socket", "rudp-cmt-receiver"})
+    {
+        std::filesystem::create_directories(dir / target);
+    }
+    using H = RudpHeader;
+
+    // Segments of every kind, as absolute wire bytes.
+    const auto syn = Segment(1000, 0, H::SYN, 0);
+    const auto synSack = Segment(1000, 0, H::SYN | H::SACK_PERMITTED, 0);
+    const auto synAck = Segment(5000, 1001, H::SYN | H::ACK | H::SACK_PERMITTED, 0);
+    const auto ack = Segment(1001, 5001, H::ACK, 0);
+    const auto data = Segment(1001, 5001, H::ACK, 1400);
+    const auto sackAck = Segment(5001, 2401, H::ACK, 0, {{3801, 5201}, {6601, 8001}});
+    const auto fullSack = [] {
+        std::vector<std::pair<uint32_t, uint32_t>> blocks;
+        for (uint32_t i = 0; i < H::MAX_SACK_BLOCKS; ++i)
+        {
+            blocks.emplace_back(10000 + 2000 * i, 11000 + 2000 * i);
+        }
+        return Segment(5001, 2401, H::ACK, 0, blocks);
+    }();
+    const auto fin = Segment(2401, 5001, H::FIN | H::ACK, 0);
+    const auto cmtSack = Segment(7, 2801, H::ACK | H::PAIR, 0, {{4201, 5601}}, 16384);
+
+    const std::filesystem::path header = dir / "rudp-header";
+    Write(header / "syn", syn);
+    Write(header / "syn-sack-permitted", synSack);
+    Write(header / "syn-ack", synAck);
+    Write(header / "ack", ack);
+    Write(header / "data", data);
+    Write(header / "ack-sack-2", sackAck);
+    Write(header / "ack-sack-16", fullSack);
+    Write(header / "fin-ack", fin);
+    Write(header / "cmt-sack-pair", cmtSack);
+
+    // Relative forms: SEQ counts from what the target expects next, ACK from
+    // the target's next sequence number.
+    const auto rSyn = Segment(0, 0, H::SYN, 0);
+    const auto rSynSack = Segment(0, 0, H::SYN | H::SACK_PERMITTED, 0);
+    const auto rAck = Segment(0, 0, H::ACK, 0);
+    const auto rData = Segment(0, 0, H::ACK, 1400);
+    const auto rDataAhead = Segment(2800, 0, H::ACK, 1400);
+    const auto rDataSmall = Segment(0, 0, H::ACK, 200);
+    const auto rDupAck = Segment(0, static_cast<uint32_t>(-1400), H::ACK, 0);
+    const auto rSackAck = Segment(0, 0, H::ACK, 0, {{2800, 4200}});
+    const auto rFin = Segment(0, 0, H::FIN | H::ACK, 0);
+    const auto rSynAck = Segment(0, 0, H::SYN | H::ACK | H::SACK_PERMITTED, 0);
+
+    const std::filesystem::path socket = dir / "rudp-socket";
+    // A listener: a handshake, data, FIN from one peer; SYNs from others.
+    Write(socket / "listener-handshake",
+          Input(0x00, 0x00, {Relative(rSyn), Relative(rAck), Relative(rData), Relative(rFin)}));
+    Write(socket / "listener-sack-handshake",
+          Input(0x04 | 0x10,
+                0x00,
+                {Relative(rSynSack),
+                 Relative(rAck),
+                 Relative(rDataAhead),
+                 Relative(rData),
+                 Relative(rData),
+                 Relative(rFin)}));
+    Write(socket / "listener-two-peers",
+          Input(0x08,
+                0x00,
+                {Relative(rSyn, 0),
+                 Relative(rSyn, 1),
+                 Relative(rAck, 1),
+                 Relative(rAck, 0),
+                 Raw(syn, 2),
+                 Raw(fin, 3)}));
+    Write(socket / "listener-stale", Input(0x10, 0x00, {Raw(data), Raw(sackAck), Raw(synAck)}));
+    // The server of a live transfer: segments that join the client's.
+    Write(socket / "server-transfer", Input(0x01 | 0x10, 0x02, {}));
+    Write(socket / "server-sack-transfer", Input(0x01 | 0x04 | 0x10, 0x02 | 0x04, {}));
+    Write(socket / "server-data-ahead",
+          Input(0x01 | 0x04 | 0x10,
+                0x03 | 0x04,
+                {Relative(rDataAhead, 0, 2), Relative(rData, 0, 0), Relative(rFin, 0, 4)}));
+    Write(socket / "server-duplicate-syn",
+          Input(0x01 | 0x08, 0x02, {Relative(rSyn, 0, 1), Raw(syn, 1, 1), Relative(rAck, 0, 3)}));
+    Write(
+        socket / "server-no-read",
+        Input(0x03 | 0x80 | 0x10, 0x03 | 0x08, {Relative(rDataSmall, 0, 6), Relative(rFin, 0, 9)}));
+    // The client of a live transfer: ACKs, duplicate ACKs, SACKs, FIN.
+    Write(socket / "client-transfer", Input(0x02 | 0x10, 0x03, {}));
+    Write(socket / "client-gbn-transfer", Input(0x02 | 0x08 | 0x40, 0x02 | 0x08, {}));
+    Write(socket / "client-dup-acks",
+          Input(0x02 | 0x10,
+                0x03,
+                {Relative(rDupAck, 0, 3),
+                 Relative(rDupAck, 0, 0),
+                 Relative(rDupAck, 0, 0),
+                 Relative(rAck, 0, 2)}));
+    Write(socket / "client-sack",
+          Input(0x02 | 0x04 | 0x10,
+                0x03 | 0x04,
+                {Relative(rSackAck, 0, 3), Relative(rSackAck, 0, 1), Relative(rFin, 0, 12)}));
+    Write(socket / "client-syn-ack-again",
+          Input(0x02 | 0x20, 0x01, {Relative(rSynAck, 0, 1), Raw(synAck, 0, 2)}));
+
+    const std::filesystem::path cmt = dir / "rudp-cmt-receiver";
+    // Data on two paths, in order, with a gap, duplicated, and a probe.
+    Write(cmt / "in-order",
+          Input(0x01 | 0x04 | 0x08,
+                0x00,
+                {Relative(rData, 0), Relative(rData, 1), Relative(rData, 0)}));
+    Write(cmt / "gap-then-fill",
+          Input(0x00 | 0x04,
+                0x00,
+                {Relative(rDataAhead, 0), Relative(rData, 1), Relative(rData, 1)}));
+    Write(cmt / "duplicate-and-probe",
+          Input(0x02,
+                0x00,
+                {Relative(rData, 0), Raw(data, 0), Relative(Segment(0, 0, H::ACK, 0), 2)}));
+    Write(cmt / "overflow",
+          Input(0x00 | 0x10,
+                0x00,
+                {Relative(rDataAhead, 0, 0),
+                 Relative(Segment(4200, 0, H::ACK, 1400), 1, 0),
+                 Relative(rData, 2, 0),
+                 Relative(rData, 3, 0)}));
+    Write(cmt / "raw-segments", Input(0x03, 0x00, {Raw(data, 0), Raw(fin, 1), Raw(cmtSack, 2)}));
+    Simulator::Destroy();
+    std::cout << "corpus written to " << dir << std::endl;
+    return 0;
+}

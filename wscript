@@ -46,11 +46,13 @@ def build(bld):
         'helper/rudp-congestion-names.cc',
         'helper/rudp-cmt-helper.cc',
         'helper/rudp-command-line.cc',
+        'helper/rudp-cwnd-trace.cc',
         'helper/rudp-file-transfer-helper.cc',
         'helper/rudp-flow-stats.cc',
         'helper/rudp-json.cc',
         'helper/rudp-parameter-check.cc',
         'helper/rudp-stack-helper.cc',
+        'helper/rudp-trace-options.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('rudp')
@@ -100,11 +102,13 @@ def build(bld):
         'helper/rudp-congestion-names.h',
         'helper/rudp-cmt-helper.h',
         'helper/rudp-command-line.h',
+        'helper/rudp-cwnd-trace.h',
         'helper/rudp-file-transfer-helper.h',
         'helper/rudp-flow-stats.h',
         'helper/rudp-json.h',
         'helper/rudp-parameter-check.h',
         'helper/rudp-stack-helper.h',
+        'helper/rudp-trace-options.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -32,6 +32,11 @@
  * when the flows start together); Jain's fairness index; the first flow's
  * throughput over the second's; FlowMonitor's delay, jitter and loss.
  *
+ * Tracing: --cwnd-trace=PREFIX writes each flow's congestion window,
+ * slow-start threshold and congestion state (RudpCwndTrace) and its RTT
+ * samples; --pcap=PREFIX every point-to-point device's pcap file;
+ * --flowmon-xml=FILE FlowMonitor's XML (RudpTraceOptions).
+ *
  *     ./ns3 run "rudp-cc-comparison --flows=cubic@100ms --duration=60 --output=cubic.json"
  *     ./ns3 run "rudp-cc-comparison --rate=10Mbps --queue=pfifo --loss=1e-3 \
  *                --flows=cvtcp@50ms,newreno@50ms --output=friendliness.json"
@@ -69,19 +74,19 @@ struct FlowSpec
 /// A flow's nodes, applications and measurements.
 struct Flow
 {
-    FlowSpec spec;                       ///< what was asked for
-    Ptr<Node> sender;                    ///< its sender
-    Ptr<Node> receiver;                  ///< its receiver
-    Ipv4Address senderAddress;           ///< the sender's address
-    uint16_t port{0};                    ///< the receiver's port
-    Ptr<BulkSendApplication> source;     ///< the sending application
-    Ptr<PacketSink> sink;                ///< the receiving application
-    uint64_t rxAtMeasureStart{0};        ///< bytes received at start + warm-up
-    Ptr<OutputStreamWrapper> cwndStream; ///< --cwnd-trace: cwnd CSV
-    Ptr<OutputStreamWrapper> rttStream;  ///< --cwnd-trace: RTT CSV
-    std::string cwndFile;                ///< cwnd CSV name
-    std::string rttFile;                 ///< RTT CSV name
-    uint32_t startTries{0};              ///< waits for the application's socket
+    FlowSpec spec;                      ///< what was asked for
+    Ptr<Node> sender;                   ///< its sender
+    Ptr<Node> receiver;                 ///< its receiver
+    Ipv4Address senderAddress;          ///< the sender's address
+    uint16_t port{0};                   ///< the receiver's port
+    Ptr<BulkSendApplication> source;    ///< the sending application
+    Ptr<PacketSink> sink;               ///< the receiving application
+    uint64_t rxAtMeasureStart{0};       ///< bytes received at start + warm-up
+    Ptr<RudpCwndTrace> cwnd;            ///< --cwnd-trace: cwnd, ssthresh and state CSV
+    Ptr<OutputStreamWrapper> rttStream; ///< --cwnd-trace: RTT CSV
+    std::string cwndFile;               ///< cwnd CSV name
+    std::string rttFile;                ///< RTT CSV name
+    uint32_t startTries{0};             ///< waits for the application's socket
 };
 
 /**
@@ -181,13 +186,6 @@ JainIndex(const std::vector<double>& x)
     return squares > 0 ? sum * sum / (x.size() * squares) : 0.0;
 }
 
-/// Writes "time_s,value" for a cwnd change.
-void
-CwndChange(Ptr<OutputStreamWrapper> stream, uint32_t /* oldValue */, uint32_t newValue)
-{
-    *stream->GetStream() << Simulator::Now().GetSeconds() << ',' << newValue << '\n';
-}
-
 /// Writes "time_s,value" for an RTT sample.
 void
 RttChange(Ptr<OutputStreamWrapper> stream, Time /* oldValue */, Time newValue)
@@ -218,10 +216,9 @@ FlowStarted(Flow* flow, bool rudpCongestionOps, TypeId algorithm)
                 socket->SetAttributeFailSafe("CongestionOps", TypeIdValue(algorithm)),
             "ns3::RudpSocket refused its congestion control");
     }
-    if (flow->cwndStream)
+    if (flow->cwnd)
     {
-        socket->TraceConnectWithoutContext("CongestionWindow",
-                                           MakeBoundCallback(&CwndChange, flow->cwndStream));
+        flow->cwnd->Connect(socket);
         socket->TraceConnectWithoutContext("RTT", MakeBoundCallback(&RttChange, flow->rttStream));
     }
 }
@@ -286,6 +283,7 @@ main(int argc, char* argv[])
     std::string initialSsThreshText = "auto";
     std::string output;
     std::string cwndTrace;
+    RudpTraceOptions tracing;
 
     RudpCommandLine cmd(__FILE__);
     cmd.AddValue("rate",
@@ -363,8 +361,10 @@ main(int argc, char* argv[])
                  "a file path that can be written",
                  RudpCommandLine::WritableFile());
     cmd.AddValue("cwnd-trace",
-                 "Write PREFIX-<flow>-cwnd.csv and PREFIX-<flow>-rtt.csv per flow",
+                 "Write PREFIX-<flow>-cwnd.csv (time_s, cwnd_bytes, ssthresh_bytes, state, "
+                 "timeouts: one line per change) and PREFIX-<flow>-rtt.csv per flow",
                  cwndTrace);
+    tracing.AddOptions(cmd);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::TcpSocket::SegmentSize", "segment-size");
     cmd.SetsAttribute("ns3::TcpSocket::SndBufSize", "buffer");
@@ -629,16 +629,14 @@ main(int argc, char* argv[])
         {
             flow.cwndFile = cwndTrace + "-" + std::to_string(k) + "-cwnd.csv";
             flow.rttFile = cwndTrace + "-" + std::to_string(k) + "-rtt.csv";
-            for (const auto& file : {flow.cwndFile, flow.rttFile})
+            flow.cwnd = Create<RudpCwndTrace>(flow.cwndFile);
+            if (!flow.cwnd->IsGood() || !std::ofstream(flow.rttFile))
             {
-                if (!std::ofstream(file))
-                {
-                    RudpParameterCheck::Fail("cwnd-trace", "cannot write '" + file + "'");
-                }
+                RudpParameterCheck::Fail(
+                    "cwnd-trace",
+                    "cannot write '" + (flow.cwnd->IsGood() ? flow.rttFile : flow.cwndFile) + "'");
             }
-            flow.cwndStream = Create<OutputStreamWrapper>(flow.cwndFile, std::ios::out);
             flow.rttStream = Create<OutputStreamWrapper>(flow.rttFile, std::ios::out);
-            *flow.cwndStream->GetStream() << "time_s,cwnd_bytes\n";
             *flow.rttStream->GetStream() << "time_s,rtt_s\n";
         }
         Simulator::Schedule(Seconds(flow.spec.startS),
@@ -649,6 +647,7 @@ main(int argc, char* argv[])
         Simulator::Schedule(Seconds(flow.spec.startS + warmup), &MeasureStart, &flow);
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    tracing.EnablePcap(bottleneckLink); // every point-to-point device: access links too
 
     // A packet not delivered within a few RTTs and a full queue is lost (FlowMonitor's
     // default of 10 s would not count the losses of a short run).
@@ -658,6 +657,7 @@ main(int argc, char* argv[])
                                    TimeValue(Seconds(std::max(1.0, 4 * (maxRtt + queueDelay)))));
     NodeContainer hosts(senders, receivers);
     Ptr<FlowMonitor> monitor = flowHelper.Install(hosts);
+    tracing.SetFlowMonitor(monitor);
 
     Simulator::Stop(Seconds(duration));
     Simulator::Run();
@@ -715,7 +715,12 @@ main(int argc, char* argv[])
             json.Set("cwnd_trace", flow.cwndFile).Set("rtt_trace", flow.rttFile);
         }
         flowJson.push_back(json);
+        if (flow.cwnd && !flow.cwnd->Close())
+        {
+            RudpParameterCheck::Fail("cwnd-trace", "cannot write '" + flow.cwndFile + "'");
+        }
     }
+    tracing.WriteFlowMonitor();
     Simulator::Destroy();
 
     const double utilization =

@@ -19,6 +19,9 @@
  * interval, fails: exit status 1, and with --output a record with "ok": false
  * and the reason. Bad parameters exit with status 2.
  *
+ * --pcap=PREFIX writes each path device's pcap file; --flowmon-xml=FILE
+ * installs a FlowMonitor and writes its XML (RudpTraceOptions).
+ *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
  */
@@ -123,6 +126,7 @@ main(int argc, char* argv[])
     Time warmup = Seconds(10);
     std::string output;
     std::string checksum = "internet";
+    RudpTraceOptions tracing;
     std::vector<Time> rtts;
     std::vector<double> losses;
 
@@ -208,6 +212,7 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtReceiver::RcvBufSize", "rbuf");
     cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
+    tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
     if (rtts.empty())
     {
@@ -256,6 +261,10 @@ main(int argc, char* argv[])
     cmt.SetReceiverAttribute("Checksum", StringValue(checksumKind));
     cmt.Install();
     cmt.AssignStreams(0);
+    // The paths are point-to-point links: any PointToPointHelper reaches their devices.
+    PointToPointHelper pathLinks;
+    tracing.EnablePcap(pathLinks);
+    tracing.InstallFlowMonitor(); // only with --flowmon-xml
     Ptr<RudpCmtSender> sender = cmt.GetSender();
     Ptr<RudpCmtReceiver> receiver = cmt.GetReceiver();
     sender->SetStartTime(Seconds(0));
@@ -359,6 +368,7 @@ main(int argc, char* argv[])
             RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
         }
     }
+    tracing.WriteFlowMonitor();
     Simulator::Destroy();
     return ok ? 0 : 1;
 }

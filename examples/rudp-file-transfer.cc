@@ -40,6 +40,12 @@
  * that reaches the server, ack_* of the flow that reaches the client (with a
  * relay, each direction is two flows, one per hop: all are in "flows").
  *
+ * Tracing: --cwnd-trace=FILE writes the sender's congestion window,
+ * slow-start threshold and congestion state as they change (RudpCwndTrace:
+ * time_s, cwnd_bytes, ssthresh_bytes, state, timeouts); --pcap=PREFIX writes
+ * each CSMA device's pcap file and --flowmon-xml=FILE FlowMonitor's XML
+ * (RudpTraceOptions). None of them changes what is simulated.
+ *
  * The received file's SHA-256 is checked against the sent one in every run:
  * a transfer that fails or delivers a different file exits with status 1
  * and a message, never with a number; with --output its record still says
@@ -48,6 +54,7 @@
  *
  *     ./ns3 run "rudp-file-transfer --variant=go-back-n --window=30 --loss=0.05"
  *     ./ns3 run "rudp-file-transfer --variant=reno --delay=20ms --output=run.json"
+ *     ./ns3 run "rudp-file-transfer --variant=reno --loss=0.02 --cwnd-trace=cwnd.csv --pcap=ft"
  */
 
 #include "ns3/applications-module.h"
@@ -174,6 +181,8 @@ main(int argc, char* argv[])
     Time blackoutStart = Seconds(0);
     Time blackoutDuration = Seconds(0);
     std::string checksum = "internet";
+    std::string cwndTrace;
+    RudpTraceOptions tracing;
 
     RudpCommandLine cmd(__FILE__);
     cmd.AddValue("variant", "Protocol variant", variant, VARIANTS);
@@ -309,6 +318,14 @@ main(int argc, char* argv[])
                  Seconds(1e9));
     cmd.SetsAttribute("ns3::RudpSocket::Checksum", "checksum");
     cmd.SetsAttribute("ns3::RudpCorruptionErrorModel::BitsPerPacket", "corruption-bits");
+    cmd.AddValue("cwnd-trace",
+                 "Write the sender's congestion window, slow-start threshold and congestion "
+                 "state, one line per change, to this file (CSV: time_s, cwnd_bytes, "
+                 "ssthresh_bytes, state, timeouts)",
+                 cwndTrace,
+                 "a file path that can be written",
+                 RudpCommandLine::WritableFile());
+    tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
     if (size > 0)
     {
@@ -381,6 +398,7 @@ main(int argc, char* argv[])
     NetDeviceContainer clientLink = csma.Install(NodeContainer(client, middle));
     csma.SetChannelAttribute("Delay", TimeValue(routerIndex == 0 ? delay : Seconds(0)));
     NetDeviceContainer serverLink = csma.Install(NodeContainer(middle, server));
+    tracing.EnablePcap(csma);
 
     InternetStackHelper internet;
     internet.Install(nodes);
@@ -474,6 +492,21 @@ main(int argc, char* argv[])
 
     FlowMonitorHelper flowHelper;
     Ptr<FlowMonitor> monitor = flowHelper.InstallAll();
+    tracing.SetFlowMonitor(monitor);
+
+    Ptr<RudpCwndTrace> cwnd;
+    if (!cwndTrace.empty())
+    {
+        cwnd = Create<RudpCwndTrace>(cwndTrace);
+        if (!cwnd->IsGood())
+        {
+            RudpParameterCheck::Fail("cwnd-trace", "cannot write '" + cwndTrace + "'");
+        }
+        // The sender makes its socket when it starts.
+        cwnd->ConnectWhenCreated(MakeCallback(&RudpFileSender::GetSocket,
+                                              DynamicCast<RudpFileSender>(senderApps.Get(0))),
+                                 SENDER_START);
+    }
 
     Simulator::Stop(maxTime);
     Simulator::Run();
@@ -617,6 +650,12 @@ main(int argc, char* argv[])
         {
             RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
         }
+    }
+    // The traces, once the record is written.
+    tracing.WriteFlowMonitor();
+    if (cwnd && !cwnd->Close())
+    {
+        RudpParameterCheck::Fail("cwnd-trace", "cannot write '" + cwndTrace + "'");
     }
     Simulator::Destroy();
     return ok ? 0 : 1;

@@ -24,6 +24,9 @@
  * drawn), Mbit/s are not divided by 1024, each application has its own
  * port, and the UDP interval is the 2 us the text says.
  *
+ * --pcap=PREFIX writes both CSMA devices' pcap files, --flowmon-xml=FILE
+ * FlowMonitor's XML with its histograms (RudpTraceOptions).
+ *
  * TCP and RUDP must deliver every byte within --max-time; if they do not, the
  * run fails (exit status 1; with --output the record says "ok": false and
  * why). UDP may lose datagrams: that is what is measured. Bad parameters
@@ -65,8 +68,8 @@ main(int argc, char* argv[])
     Time interval = MicroSeconds(2);
     DataRate rate("1Gbps");
     Time delay = MicroSeconds(2);
-    std::string flowmonXml;
     std::string output;
+    RudpTraceOptions tracing;
     Time maxTime = Seconds(600);
 
     const std::vector<std::string> transports{"tcp",
@@ -93,11 +96,6 @@ main(int argc, char* argv[])
                  delay,
                  Seconds(0),
                  MilliSeconds(500));
-    cmd.AddValue("flowmon-xml",
-                 "Also write FlowMonitor's XML to this file",
-                 flowmonXml,
-                 "a file path that can be written",
-                 RudpCommandLine::WritableFile());
     cmd.AddValue("output",
                  "Write the metrics as JSON to this file, also when the run fails",
                  output,
@@ -115,6 +113,7 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
     cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");
     cmd.SetsAttribute("ns3::CsmaNetDevice::Mtu");
+    tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
 
     const size_t kind = RudpParameterCheck::OneOf("transport", transport, transports);
@@ -132,6 +131,7 @@ main(int argc, char* argv[])
     csma.SetChannelAttribute("Delay", TimeValue(delay));
     csma.SetDeviceAttribute("Mtu", UintegerValue(1500));
     NetDeviceContainer devices = csma.Install(nodes);
+    tracing.EnablePcap(csma);
     InternetStackHelper internet;
     internet.Install(nodes);
     RudpStackHelper rudp;
@@ -169,6 +169,7 @@ main(int argc, char* argv[])
     flowHelper.SetMonitorAttribute("DelayBinWidth", DoubleValue(1e-5));
     flowHelper.SetMonitorAttribute("JitterBinWidth", DoubleValue(1e-6));
     Ptr<FlowMonitor> monitor = flowHelper.InstallAll();
+    tracing.SetFlowMonitor(monitor);
 
     Simulator::Stop(maxTime);
     Simulator::Run();
@@ -190,10 +191,7 @@ main(int argc, char* argv[])
             data = flow;
         }
     }
-    if (!flowmonXml.empty())
-    {
-        monitor->SerializeToXmlFile(flowmonXml, true, true);
-    }
+    tracing.WriteFlowMonitor();
     Simulator::Destroy();
 
     // UDP may lose datagrams; the reliable transports must deliver every byte.

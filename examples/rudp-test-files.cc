@@ -10,6 +10,9 @@
  * rudp-file-transfer sends when given a test-set name.
  *
  *     ./ns3 run "rudp-test-files --dir=testset --content-seed=1"
+ *
+ * It simulates nothing (no nodes, no devices, no flows), so unlike the
+ * scenario programs it has no --pcap or --flowmon-xml.
  */
 
 #include "ns3/core-module.h"
@@ -26,6 +29,10 @@ main(int argc, char* argv[])
     std::string dir = "rudp-test-files";
     uint64_t contentSeed = 1;
     RudpCommandLine cmd(__FILE__);
+    // The one program without pcap and FlowMonitor options: it has no network.
+    cmd.Usage("Writes seed 000's test set (1.jpg, 2.jpg, 3.jpg, helloworld.txt) into a "
+              "directory: the files rudp-file-transfer sends for these names. It simulates "
+              "nothing, so it has no tracing options (pcap, FlowMonitor XML).");
     cmd.AddValue("dir",
                  "Directory to write the files into (created if missing)",
                  dir,

@@ -1,4 +1,5 @@
-"""``python -m rudp.sweep``: the command line over :func:`rudp.sweep.run_sweep`."""
+"""``python -m rudp.sweep``: the command line over :func:`rudp.sweep.run_sweep`,
+and ``python -m rudp.sweep cwnd-figure``, over :func:`rudp.sweep.figures.cwnd_figure`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from ..runner import Value
 from .cache import Cache
 from .execute import command_of, environment
+from .figures import cwnd_figure
 from .grid import GridError
 from .manager import cached_outcome, plan, program_identities, run_sweep
 from .pool import default_jobs
@@ -44,6 +46,8 @@ examples:
   python -m rudp.sweep rudp-file-transfer --axis variant=reno,go-back-n \\
       --axis loss=0,0.05 --set size=200000 --runs 3
   python -m rudp.sweep seed000 --scheduler tcp://10.0.0.1:8786
+  python -m rudp.sweep cwnd-figure cwnd.csv --out cwnd.png   (a --cwnd-trace file
+      drawn: window, threshold, states, timeouts; cwnd-figure --help)
 
 results: OUT/results.parquet (or .csv), one row per (point, run): parameters,
 metrics, 'status' (ok; failed: the program reported a failed run; error: no
@@ -164,6 +168,48 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def cwnd_figure_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m rudp.sweep cwnd-figure",
+        description=(
+            "Draw a --cwnd-trace file of rudp-file-transfer or rudp-cc-comparison as a PNG: "
+            "the congestion window and slow-start threshold over time, the congestion "
+            "states shaded, the retransmission timeouts marked."
+        ),
+    )
+    p.add_argument("trace", type=Path, metavar="TRACE", help="the trace (CSV)")
+    p.add_argument(
+        "--out", type=Path, metavar="PNG", help="the figure to write (default: TRACE with .png)"
+    )
+    p.add_argument("--title", help="the figure's title (default: the trace's file name)")
+    p.add_argument(
+        "--mss",
+        type=_positive_int,
+        metavar="BYTES",
+        help="the segment size: adds an axis in segments",
+    )
+    return p
+
+
+def _cwnd_figure(argv: Sequence[str]) -> int:
+    args = cwnd_figure_parser().parse_args(argv)
+    try:
+        written = cwnd_figure(
+            args.trace,
+            args.out or args.trace.with_suffix(".png"),
+            title=args.title,
+            segment_size=args.mss,
+        )
+    except ValueError as error:  # not a cwnd trace
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a file that cannot be read or written
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(written)
+    return 0
+
+
 def _dry_run(
     args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]
 ) -> int:
@@ -190,6 +236,13 @@ def _dry_run(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["cwnd-figure"]:
+        return _cwnd_figure(argv[1:])
+    return _sweep(argv)
+
+
+def _sweep(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
     fixed = {name: parse_value(value) for name, value in args.set}
     axes = {name: [parse_value(v) for v in value.split(",")] for name, value in args.axis}

@@ -1,30 +1,35 @@
-"""Figure helpers (matplotlib, Agg): mean and 95 % CI lines, CDFs, a generic plot.
+"""Figure helpers (matplotlib, Agg): mean and 95 % CI lines, CDFs, a generic plot,
+and the congestion-window figure of a ``--cwnd-trace`` file (:func:`cwnd_figure`).
 
 The presets' own figures are in their modules; what they share is here.
 Every mean is over a point's successful runs; a point where runs failed is
 marked ``k/n failed`` beside its mean (at the foot of the axes if none
 succeeded), and the series' legend entry counts its failed runs.
+
+matplotlib is imported by the functions that draw (:mod:`._pyplot`), not
+with this module: ``import rudp.sweep`` does not load it.
 """
 
 from __future__ import annotations
 
+import csv
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
-
-matplotlib.use("Agg")  # files only: sweeps run on servers and in workers without a display
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from numpy.typing import ArrayLike
 
 from . import tables
 from .grid import Grid
 from .stats import summarize
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 _TIME_UNITS = {"fs": 1e-15, "ps": 1e-12, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 _TIME = re.compile(r"^\s*\+?([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*(fs|ps|ns|us|ms|s)?\s*$")
@@ -142,6 +147,8 @@ def finish(fig: Figure, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     plt.close(fig)
     return path
 
@@ -208,6 +215,8 @@ def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> lis
             continue
         in_grid = in_grid.assign(_x=in_grid[x].map(ns3_seconds))
         others = [name for name in varying if name != x]
+        from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
         fig, axes = plt.subplots(1, len(metrics), figsize=(6.5 * len(metrics), 4.5), squeeze=False)
         groups = list(in_grid.groupby(others, sort=False)) if others else [((), in_grid)]
         span = float(in_grid["_x"].max() - in_grid["_x"].min()) * x_scale
@@ -230,3 +239,194 @@ def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> lis
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", grid.name or f"{grid.program}-{number}")
         written.append(finish(fig, out / f"{stem}.png"))
     return written
+
+
+# --- congestion-window traces ---------------------------------------------------------------
+
+#: The columns of a ``--cwnd-trace`` file (``RudpCwndTrace``), in order.
+CWND_COLUMNS = ("time_s", "cwnd_bytes", "ssthresh_bytes", "state", "timeouts")
+
+#: Congestion states a trace may name: shading colour and legend label. RUDP's
+#: (``RudpSenderState``) first, then ns-3 TCP's (``TcpSocketState``).
+CWND_STATES: dict[str, tuple[str, str]] = {
+    "SLOW_START": ("#cfe2f3", "slow start"),
+    "CONGESTION_AVOIDANCE": ("#d9ead3", "congestion avoidance"),
+    "FAST_RECOVERY": ("#fce5cd", "fast recovery"),
+    "FIXED_WINDOW": ("#eeeeee", "fixed window (no congestion control)"),
+    "CA_OPEN": ("#d9ead3", "CA_OPEN (TCP)"),
+    "CA_DISORDER": ("#fff2cc", "CA_DISORDER (TCP)"),
+    "CA_CWR": ("#e6d8ee", "CA_CWR (TCP)"),
+    "CA_RECOVERY": ("#fce5cd", "CA_RECOVERY (TCP)"),
+    "CA_LOSS": ("#f4cccc", "CA_LOSS (TCP)"),
+}
+
+
+@dataclass(frozen=True)
+class CwndTrace:
+    """A ``--cwnd-trace`` file: one row per instant at which a value changed.
+
+    Columns as the C++ ``RudpCwndTrace`` writes them: time (s), congestion
+    window and slow-start threshold (bytes), congestion state, and the
+    retransmission timeouts so far.
+    """
+
+    time_s: tuple[float, ...]
+    cwnd_bytes: tuple[int, ...]
+    ssthresh_bytes: tuple[int, ...]
+    state: tuple[str, ...]
+    timeouts: tuple[int, ...]
+
+    def timeout_rows(self) -> list[int]:
+        """Rows at which a retransmission timeout happened (its count grew)."""
+        return [i for i in range(1, len(self.timeouts)) if self.timeouts[i] > self.timeouts[i - 1]]
+
+    def state_spans(self) -> list[tuple[str, float, float]]:
+        """Each stretch of one state: (state, start, end) in seconds; the last ends at the
+        trace's last instant."""
+        spans: list[tuple[str, float, float]] = []
+        for i, state in enumerate(self.state):
+            if spans and spans[-1][0] == state:
+                continue
+            if spans:
+                spans[-1] = (spans[-1][0], spans[-1][1], self.time_s[i])
+            spans.append((state, self.time_s[i], self.time_s[-1]))
+        return spans
+
+
+def read_cwnd_trace(path: Path | str) -> CwndTrace:
+    """Reads a ``--cwnd-trace`` file (``rudp-file-transfer``, ``rudp-cc-comparison``).
+
+    Raises:
+        ValueError: the file is not such a trace (columns, values, time order),
+            with the line at fault.
+        OSError: the file cannot be read.
+    """
+    path = Path(path)
+    with path.open(newline="") as stream:
+        reader = csv.reader(stream)
+        header = next(reader, None)
+        if header is None or tuple(header) != CWND_COLUMNS:
+            raise ValueError(
+                f"{path}: not a cwnd trace: its first line must be {','.join(CWND_COLUMNS)}"
+            )
+        times: list[float] = []
+        cwnds: list[int] = []
+        ssthreshs: list[int] = []
+        states: list[str] = []
+        timeouts: list[int] = []
+        for number, row in enumerate(reader, start=2):
+            try:
+                time_text, cwnd_text, ssthresh_text, state, timeouts_text = row
+                time_s = float(time_text)
+                cwnd, ssthresh, count = int(cwnd_text), int(ssthresh_text), int(timeouts_text)
+            except ValueError:
+                raise ValueError(
+                    f"{path}:{number}: not {','.join(CWND_COLUMNS)}: {','.join(row)!r}"
+                ) from None
+            if times and time_s < times[-1]:
+                raise ValueError(f"{path}:{number}: time {time_text} goes back")
+            if state not in CWND_STATES:
+                raise ValueError(f"{path}:{number}: unknown state {state!r}")
+            times.append(time_s)
+            cwnds.append(cwnd)
+            ssthreshs.append(ssthresh)
+            states.append(state)
+            timeouts.append(count)
+    if not times:
+        raise ValueError(f"{path}: the trace has no line after its header")
+    return CwndTrace(tuple(times), tuple(cwnds), tuple(ssthreshs), tuple(states), tuple(timeouts))
+
+
+def cwnd_figure(
+    trace: Path | str,
+    out: Path | str,
+    *,
+    title: str | None = None,
+    segment_size: int | None = None,
+) -> Path:
+    """Draws a ``--cwnd-trace`` file: the congestion window and slow-start threshold
+    over time, the congestion states shaded, the retransmission timeouts marked.
+
+    Args:
+        trace: the trace file.
+        out: the PNG to write (its folder is created).
+        title: the figure's title (default: the trace's file name).
+        segment_size: the MSS in bytes, if known: adds an axis in segments.
+
+    Returns:
+        ``out`` as a Path.
+
+    Raises:
+        ValueError: ``trace`` is not a cwnd trace.
+        OSError: a file cannot be read or written.
+    """
+    from matplotlib.patches import Patch  # noqa: PLC0415 - matplotlib on first use only
+
+    from ._pyplot import plt  # noqa: PLC0415
+
+    data = read_cwnd_trace(trace)
+    t = np.asarray(data.time_s)
+    cwnd = np.asarray(data.cwnd_bytes, dtype=float) / 1e3
+    # An unset threshold (TCP's 2^32-1, "none") would squash the window: leave it out.
+    ssthresh = np.asarray(data.ssthresh_bytes, dtype=float) / 1e3
+    ssthresh[ssthresh > 10 * max(float(cwnd.max()), 1.0)] = np.nan
+
+    fig, ax = plt.subplots(figsize=(9.0, 5.0))
+    shown_states: list[str] = []
+    for state, start, end in data.state_spans():
+        ax.axvspan(start, end, color=CWND_STATES[state][0], linewidth=0, zorder=0)
+        if state not in shown_states:
+            shown_states.append(state)
+    ax.step(t, cwnd, where="post", color="#1f4e9c", linewidth=1.5, label="congestion window")
+    if not np.isnan(ssthresh).all():
+        ax.step(
+            t,
+            ssthresh,
+            where="post",
+            color="#c0392b",
+            linestyle="--",
+            linewidth=1.3,
+            label="slow-start threshold",
+        )
+    timeouts = data.timeout_rows()
+    for row in timeouts:
+        ax.axvline(t[row], color="black", linestyle=":", linewidth=1.0, zorder=1)
+    if timeouts:
+        ax.plot(
+            t[timeouts],
+            cwnd[timeouts],
+            linestyle="none",
+            marker="X",
+            markersize=9,
+            color="black",
+            label=f"retransmission timeout ({len(timeouts)})",
+        )
+    ax.set_xlim(float(t[0]), float(t[-1]) if t[-1] > t[0] else float(t[0]) + 1e-3)
+    ax.set_ylim(0, None)
+    ax.set_xlabel("simulated time (s)")
+    ax.set_ylabel("window (kB, 1 kB = 1000 bytes)")
+    if segment_size:
+        scale = 1e3 / segment_size
+
+        def to_segments(kb: ArrayLike) -> ArrayLike:
+            return np.asarray(kb, dtype=float) * scale
+
+        def to_kb(segments: ArrayLike) -> ArrayLike:
+            return np.asarray(segments, dtype=float) / scale
+
+        right = ax.secondary_yaxis("right", functions=(to_segments, to_kb))
+        right.set_ylabel(f"segments of {segment_size} bytes")
+    ax.grid(True, axis="y", alpha=0.3)
+    lines, names = ax.get_legend_handles_labels()
+    patches = [Patch(color=CWND_STATES[s][0], label=CWND_STATES[s][1]) for s in shown_states]
+    ax.legend(
+        handles=[*lines, *patches],
+        labels=[*names, *(p.get_label() for p in patches)],
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.13),
+        ncol=3,
+        fontsize="small",
+        frameon=False,
+    )
+    ax.set_title(title if title is not None else f"{Path(trace).name}: congestion window")
+    return finish(fig, Path(out))

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import matplotlib.pyplot as plt
 import pandas as pd
 
 from ..runner import Value
@@ -261,6 +260,8 @@ def _runs(frame: pd.DataFrame) -> str:
 def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> Path:
     routers = [r for r in (*ROUTERS, "default") if r in set(data["router"])]
     routers = routers or ["default"]
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     fig, axes = plt.subplots(
         2, len(routers), figsize=(6.2 * len(routers), 8.0), squeeze=False, sharex=True, sharey="row"
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib.pyplot as plt
 import pandas as pd
 
 from . import tables
@@ -65,6 +64,8 @@ def _transports(data: pd.DataFrame) -> list[str]:
 
 
 def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     written: list[Path] = []
     runs = int(data.groupby("transport")["run"].nunique().max())
     for metric, (stem, name, scale) in METRICS.items():
@@ -104,6 +105,8 @@ def _cdfs(data: pd.DataFrame, out: Path) -> list[Path]:
     counts = sorted(data["packets"].unique())
     # Three packet counts tell the story: the smallest, a middle one, the largest.
     shown = list(dict.fromkeys([counts[0], counts[len(counts) // 2], counts[-1]]))
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     for quantity in ("delay", "jitter"):
         edges, hist = f"{quantity}_hist_edges_s", f"{quantity}_hist_counts"
         if edges not in data or hist not in data:

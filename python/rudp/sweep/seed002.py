@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
@@ -108,6 +107,8 @@ def _figure(data: pd.DataFrame, number: int, out: Path) -> Path | None:
     if part.empty:
         return None
     x = "rtt_ms" if axis == "rtt" else "loss"
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     fig, ax = plt.subplots(figsize=(7, 4.6))
     values = sorted(part[x].unique())
     span = float(values[-1] - values[0]) if len(values) > 1 else 1.0
@@ -151,6 +152,8 @@ def _mismatch(data: pd.DataFrame, out: Path) -> Path | None:
     part = part[(part["paths"] == 2) & (part["loss"] == 0.01) & (part["rtt_ms"] == 100)]
     if part.empty:
         return None
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
     for i, rbuf in enumerate((UNBOUNDED, BOUNDED)):
         series = part[part["rbuf"] == rbuf]

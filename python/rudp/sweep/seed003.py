@@ -26,13 +26,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.ticker import NullFormatter
 
 from ..runner import Value
 from . import tables
@@ -40,6 +37,10 @@ from .figures import dodge, finish, ns3_seconds, plot_estimates
 from .frame import success
 from .grid import Grid
 from .stats import summarize
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 PROGRAM = "rudp-cc-comparison"
 #: The Reno baseline first, then the seed's five, then CVTCP.
@@ -272,6 +273,8 @@ def _transport_panels(
 ) -> tuple[Figure, np.ndarray, list[tuple[Axes, str, pd.DataFrame]]]:
     """One panel a transport, side by side on a shared y axis, with its rows."""
     transports = _transports(data)
+    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
+
     fig, axes = plt.subplots(
         1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
     )
@@ -308,6 +311,8 @@ def _utilization_figure(
         ax.set_xscale("log")
         if x == "rtt_ms":
             ax.set_xticks(list(RTTS_MS), [str(r) for r in RTTS_MS])
+            from matplotlib.ticker import NullFormatter  # noqa: PLC0415 - see _pyplot
+
             ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_xlabel("RTT (ms, log scale)")
         else:

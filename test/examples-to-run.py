@@ -31,4 +31,10 @@ cpp_examples = [
 # runnable over time. Each tuple in the list contains
 #
 #     (example_name, do_run).
-python_examples = []
+#
+# test.py runs them in-tree when ns-3 is configured with
+# --enable-python-bindings; the standalone build runs them through pytest
+# (python/tests/test_python_scenario.py), not CTest.
+python_examples = [
+    ("rudp-python-scenario.py", "True"),
+]

@@ -6,6 +6,8 @@
 # agree. No waf-era ns-3 tree is reachable from our build machines, so this
 # file is not built by CI: see README.md.
 
+import re
+
 
 def configure(conf):
     # SHA-256 of transferred files: OpenSSL's libcrypto.
@@ -16,8 +18,14 @@ def configure(conf):
 def build(bld):
     module = bld.create_ns3_module('rudp', ['internet', 'applications', 'flow-monitor', 'point-to-point', 'traffic-control'])
     module.use.append('CRYPTO')
-    # The ns-3 minor version (model/rudp-compat.h); waf-era ns-3 is 3.35 or older.
-    module.env.append_value('DEFINES', 'RUDP_NS3_MINOR=%s' % bld.env['VERSION'].split('.')[1])
+    # ns-3's minor version number for model/rudp-compat.h, from ns-3's VERSION
+    # file: 35 for ns-3.35. ns-3 left waf after 3.35, so a waf-era ns-3-dev
+    # ("3-dev") is 3.35 or older. The test library and the examples include
+    # model/rudp-compat.h too: they get the definition through 'use'.
+    version = re.match(r'3\.(\d+)', bld.env['VERSION'])
+    minor_define = 'RUDP_NS3_MINOR=%s' % (version.group(1) if version else '35')
+    module.env.append_value('DEFINES', minor_define)
+    module.export_defines = [minor_define]
     module.source = [
         'model/netem-queue-disc.cc',
         'model/rudp-cmt-path.cc',

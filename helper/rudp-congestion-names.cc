@@ -62,9 +62,10 @@ Find(const std::string& name)
     {
         return std::nullopt;
     }
-    // ns-3.37 registers TcpCubic with the wrong parent (TcpSocketBase): such a
-    // TypeId is instantiated to see what it is. Nothing else is created (a
-    // name such as ns3::Node must not add a node to the simulation).
+    // Up to ns-3.42, TcpCubic is registered with the wrong parent (TcpSocketBase;
+    // fixed in ns-3.43, commit 192dd4d25): such a TypeId is instantiated to see
+    // what it is. Nothing else is created (a name such as ns3::Node must not
+    // add a node to the simulation).
     if (tid.IsChildOf(TcpCongestionOps::GetTypeId()) ||
         (tid.IsChildOf(TcpSocketBase::GetTypeId()) &&
          DynamicCast<TcpCongestionOps>(ObjectFactory(name).Create())))

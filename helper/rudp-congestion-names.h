@@ -27,7 +27,7 @@ namespace ns3
  * htcp        ns3::TcpHtcp
  * hybla       ns3::TcpHybla
  * westwood    Westwood+: ns3::TcpWestwoodPlus (ns-3.38 and later), or
- *             ns3::TcpWestwood with ProtocolType=WestwoodPlus (ns-3.37)
+ *             ns3::TcpWestwood with ProtocolType=WestwoodPlus (up to ns-3.37)
  * veno        ns3::TcpVeno
  * cvtcp       ns3::TcpCvtcp
  * ==========  ==================================================================
@@ -55,7 +55,7 @@ class RudpCongestionNames
 
     /**
      * \brief How to make the algorithm: its TypeId and the attributes the name
-     * implies (ns-3.37's westwood: ProtocolType=WestwoodPlus).
+     * implies (westwood up to ns-3.37: ProtocolType=WestwoodPlus).
      * \param name a short name or a TcpCongestionOps TypeId name (aborts otherwise)
      * \return a factory that creates the algorithm
      */
@@ -71,7 +71,7 @@ class RudpCongestionNames
      * \brief Makes the attributes the name implies the defaults of its TypeId
      * (Config::SetDefault), for what creates algorithms from a TypeId alone:
      * TcpL4Protocol's SocketType, RudpSocket's CongestionOps. Does nothing for
-     * names that imply no attributes (all but ns-3.37's westwood).
+     * names that imply no attributes (all but westwood up to ns-3.37).
      * \param name a short name or a TcpCongestionOps TypeId name (aborts otherwise)
      */
     static void SetDefaults(const std::string& name);

@@ -16,7 +16,7 @@ namespace
 {
 
 /// Copies the bins of \p histogram that hold samples, as edges and counts.
-/// Takes a copy because ns-3.37's Histogram getters are not const.
+/// Takes a copy because Histogram's getters are not const before ns-3.39.
 void
 CopyHistogram(Histogram histogram, std::vector<double>& edges, std::vector<double>& counts)
 {

@@ -8,52 +8,145 @@
 /**
  * \file
  * \ingroup rudp
- * The one place where the module's sources differ between ns-3 versions.
+ * The one place where the module's sources differ between ns-3 versions
+ * (ns-3.35 to ns-3.48). doc/rudp.rst, "Supported ns-3 versions", lists every
+ * difference with the release and the ns-3 commit that made it.
  *
- * RUDP_NS3_MINOR is set by CMakeLists.txt from ns-3's version (37 for
- * ns-3.37, 44 for the ns-3.44 wheel; 999 for ns-3-dev).
+ * Each difference is detected from the ns-3 headers the module is compiled
+ * against: whether a header exists (__has_include) or whether an expression
+ * compiles (a trait), so that every release between the ones CI builds, and
+ * an ns-3-dev tree, gets the right branch. Only one difference cannot be seen
+ * that way (a protected member, RUDP_HAVE_QUEUE_GET_CONTAINER); it tests
+ * RUDP_NS3_MINOR, ns-3's minor version number, which the build defines:
+ * CMakeLists.txt from ns-3's version (3.36.1 gives 36; 999 for ns-3-dev),
+ * wscript from ns-3's VERSION file (35 for a waf-era ns-3-dev).
  */
 
 #ifndef RUDP_NS3_MINOR
-#error "RUDP_NS3_MINOR must be defined by the build (see CMakeLists.txt)"
+#error "RUDP_NS3_MINOR must be defined by the build (see CMakeLists.txt and wscript)"
 #endif
 
+#include "ns3/attribute.h"
 #include "ns3/enum.h"
+#include "ns3/ptr.h"
+
+#include <type_traits>
+#include <utility>
+
+namespace ns3
+{
+namespace rudpcompat
+{
 
 /**
- * \brief MakeEnumAccessor for a member of enum type \p T.
+ * \brief Whether MakeEnumAccessor names the enum type \p T first, as
+ * MakeEnumAccessor<T>(accessor), for an accessor of type \p A.
  *
- * ns-3.41 made EnumValue a template whose accessor names the enum type;
- * earlier versions take an int-backed accessor.
+ * ns-3.41 made EnumValue a template over the enum type (commit 647149e39,
+ * "Add enum class support to EnumValue"); before, MakeEnumAccessor deduces
+ * everything from the accessor and MakeEnumAccessor<T>(accessor) has no
+ * viable overload.
  */
-#if RUDP_NS3_MINOR >= 41
-#define RUDP_MAKE_ENUM_ACCESSOR(T, member) ns3::MakeEnumAccessor<T>(member)
-#else
-#define RUDP_MAKE_ENUM_ACCESSOR(T, member) ns3::MakeEnumAccessor(member)
-#endif
+template <typename T, typename A, typename = void>
+struct EnumAccessorNamesType : std::false_type
+{
+};
 
-/// TCP Westwood+: its own class from ns-3.38, a protocol type of TcpWestwood before.
-#if RUDP_NS3_MINOR >= 38
+/// \copydoc EnumAccessorNamesType
+template <typename T, typename A>
+struct EnumAccessorNamesType<T,
+                             A,
+                             std::void_t<decltype(ns3::MakeEnumAccessor<T>(std::declval<A>()))>>
+    : std::true_type
+{
+};
+
+/**
+ * \brief MakeEnumAccessor for an attribute of enum type \p T, in the form the
+ * ns-3 version at hand takes.
+ * \param accessor the member (or getter/setter) the attribute reads and writes
+ * \return the attribute accessor
+ */
+template <typename T, typename A>
+Ptr<const AttributeAccessor>
+MakeEnumAccessorOf(A accessor)
+{
+    if constexpr (EnumAccessorNamesType<T, A>::value)
+    {
+        return ns3::MakeEnumAccessor<T>(accessor);
+    }
+    else
+    {
+        return ns3::MakeEnumAccessor(accessor);
+    }
+}
+
+/**
+ * \brief Whether the TCP state \p S has m_isCwndLimited (RFC 7661), which
+ * TcpCubic and TcpLinuxReno read to hold the window when the sender does not
+ * fill it: ns-3.42 (commit f75345fa0, "tcp (fixes #966): Suppress cwnd growth
+ * when rate-limited").
+ */
+template <typename S, typename = void>
+struct HasCwndLimited : std::false_type
+{
+};
+
+/// \copydoc HasCwndLimited
+template <typename S>
+struct HasCwndLimited<S, std::void_t<decltype(std::declval<S&>().m_isCwndLimited)>> : std::true_type
+{
+};
+
+/**
+ * \brief Sets TcpSocketState::m_isCwndLimited where ns-3 has it; elsewhere
+ * the congestion controls do not look at it, and there is nothing to set.
+ * \param state the TCP state (a TcpSocketState)
+ * \param limited whether the sender's window, not the application, limits it
+ */
+template <typename S>
+void
+SetCwndLimited([[maybe_unused]] S& state, [[maybe_unused]] bool limited)
+{
+    if constexpr (HasCwndLimited<S>::value)
+    {
+        state.m_isCwndLimited = limited;
+    }
+}
+
+} // namespace rudpcompat
+} // namespace ns3
+
+/// MakeEnumAccessor for the enum-typed member \p member of type \p T.
+#define RUDP_MAKE_ENUM_ACCESSOR(T, member) ns3::rudpcompat::MakeEnumAccessorOf<T>(member)
+
+/**
+ * TCP Westwood+ as its own class, ns3::TcpWestwoodPlus: ns-3.38 (commit
+ * 007712164, "internet: (fixes #579) remove TcpWestwood model"). Before, it
+ * is ns3::TcpWestwood with ProtocolType=WestwoodPlus.
+ */
+#if __has_include("ns3/tcp-westwood-plus.h")
 #define RUDP_HAVE_TCP_WESTWOOD_PLUS 1
 #else
 #define RUDP_HAVE_TCP_WESTWOOD_PLUS 0
 #endif
 
-/// TcpSocketState::m_isCwndLimited (RFC 7661), which some congestion controls read.
-#if RUDP_NS3_MINOR >= 39
-#define RUDP_HAVE_CWND_LIMITED 1
-#else
-#define RUDP_HAVE_CWND_LIMITED 0
-#endif
-
-/// Queue<Item>::GetContainer() (from ns-3.37); earlier versions have begin() and end().
+/**
+ * Queue<Item>::GetContainer(): ns-3.37 (commit 7c73228e7, "network: Remove
+ * begin() and end() from Queue class"); ns-3.36 and 3.36.1 still have the
+ * protected begin() and end(). Being protected, neither can be probed from
+ * here, hence the version number.
+ */
 #if RUDP_NS3_MINOR >= 37
 #define RUDP_HAVE_QUEUE_GET_CONTAINER 1
 #else
 #define RUDP_HAVE_QUEUE_GET_CONTAINER 0
 #endif
 
-/// NeighborCacheHelper (from ns-3.36), detected from the tree's own headers.
+/**
+ * NeighborCacheHelper: ns-3.37 (commit 87fb2ddcb, "internet: GSoC-22
+ * generate ARP/NDISC cache automatically").
+ */
 #if __has_include("ns3/neighbor-cache-helper.h")
 #define RUDP_HAVE_NEIGHBOR_CACHE_HELPER 1
 #else

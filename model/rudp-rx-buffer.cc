@@ -280,7 +280,7 @@ std::vector<RudpHeader::SackBlock>
 RudpRxBuffer::GetRecentSackBlocks(uint32_t maxBlocks) const
 {
     std::vector<RudpHeader::SackBlock> blocks;
-    for (const SequenceNumber32 seq : m_recent)
+    for (const SequenceNumber32& seq : m_recent)
     {
         auto block = FindBlock(seq);
         if (blocks.size() == maxBlocks)

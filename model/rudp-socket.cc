@@ -670,8 +670,9 @@ RudpSocket::CreatePolicy() const
     case RENO:
         return CreateObject<RudpReno>();
     case TCP_CONGESTION_OPS: {
-        // Cast the instance rather than test the TypeId: ns-3.37 registers
-        // TcpCubic with the wrong parent (TcpSocketBase).
+        // Cast the instance rather than test the TypeId: up to ns-3.42, TcpCubic
+        // is registered with the wrong parent, TcpSocketBase (ns-3.43 commit
+        // 192dd4d25 fixed it).
         ObjectFactory factory(m_congestionOps.GetName());
         Ptr<TcpCongestionOps> ops = DynamicCast<TcpCongestionOps>(factory.Create());
         NS_ABORT_MSG_UNLESS(ops,

@@ -168,10 +168,8 @@ RudpTcpCongestionAdapter::Refresh(Ptr<const RudpSenderState> tcb)
     m_state->m_bytesInFlight = tcb->m_bytesInFlight;
     m_state->m_lastRtt = tcb->m_lastRtt;
     m_state->m_minRtt = tcb->m_minRtt;
-#if RUDP_HAVE_CWND_LIMITED
     // A bulk sender keeps its window full: the algorithm may grow it.
-    m_state->m_isCwndLimited = true;
-#endif
+    rudpcompat::SetCwndLimited(*m_state, true);
 }
 
 void

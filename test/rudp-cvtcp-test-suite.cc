@@ -484,7 +484,7 @@ class RudpCongestionNamesTest : public TestCase
             {"veno", "ns3::TcpVeno"},
             {"cvtcp", "ns3::TcpCvtcp"},
             {"ns3::TcpNewReno", "ns3::TcpNewReno"},
-            {"ns3::TcpCubic", "ns3::TcpCubic"}, // ns-3.37 gives it the parent TcpSocketBase
+            {"ns3::TcpCubic", "ns3::TcpCubic"}, // parent TcpSocketBase up to ns-3.42
         };
         for (const auto& [name, typeId] : expected)
         {

@@ -113,3 +113,21 @@ def test_every_module_source_is_listed_and_exists() -> None:
     assert on_disk == set(cmake_list(cmake, "source_files")), "a source is not built"
     tests_on_disk = {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("test/*.cc")}
     assert tests_on_disk == set(cmake_list(cmake, "test_sources")), "a test is not built"
+
+
+def ns3_minor_defines(version: str) -> tuple[list[str], list[str]]:
+    """The module's own DEFINES and those it passes on, for ns-3's VERSION file."""
+    bld = _BuildContext()
+    bld.env["VERSION"] = version
+    run_wscript(REPO_ROOT, bld)
+    (module,) = bld.modules
+    return module.env["DEFINES"], module.export_defines
+
+
+def test_wscript_passes_the_ns3_version_to_tests_and_examples() -> None:
+    # model/rudp-compat.h needs RUDP_NS3_MINOR in the library, the test
+    # library and the examples: waf passes export_defines on through 'use'.
+    assert ns3_minor_defines("3.35") == (["RUDP_NS3_MINOR=35"], ["RUDP_NS3_MINOR=35"])
+    assert ns3_minor_defines("3.34") == (["RUDP_NS3_MINOR=34"], ["RUDP_NS3_MINOR=34"])
+    # A waf-era ns-3-dev tree says "3-dev": it is 3.35 or older.
+    assert ns3_minor_defines("3-dev") == (["RUDP_NS3_MINOR=35"], ["RUDP_NS3_MINOR=35"])

@@ -28,6 +28,21 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("NetemQueueDisc");
 
+namespace
+{
+/**
+ * \return true if \p item is an ICMPv4 message. ns-3 parses ICMP without
+ * checking its checksum, so a flipped bit in the IPv4 header an ICMP error
+ * quotes makes the parser read past the packet and abort the simulation.
+ */
+bool
+CarriesIcmpv4(Ptr<const QueueDiscItem> item)
+{
+    Ptr<const Ipv4QueueDiscItem> ip = DynamicCast<const Ipv4QueueDiscItem>(item);
+    return ip && ip->GetHeader().GetProtocol() == 1;
+}
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(NetemTfifo);
 NS_OBJECT_ENSURE_REGISTERED(NetemQueueDisc);
 
@@ -302,8 +317,8 @@ NetemQueueDisc::GetTypeId()
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("CorruptBits",
                           "Distinct bits flipped in a corrupted packet, anywhere in the packet "
-                          "the queue disc holds: for IP, the IP payload (bits, 1..64; netem "
-                          "flips one).",
+                          "the queue disc holds: for IP, the IP payload; ICMPv4 messages are "
+                          "never corrupted (bits, 1..64; netem flips one).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&NetemQueueDisc::m_corruptBits),
                           MakeUintegerChecker<uint32_t>(1, 64))
@@ -526,7 +541,7 @@ NetemQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         }
     }
 
-    if (m_corrupt > 0 && m_corruptRandom->GetValue() < m_corrupt)
+    if (m_corrupt > 0 && m_corruptRandom->GetValue() < m_corrupt && !CarriesIcmpv4(item))
     {
         Ptr<Packet> packet = item->GetPacket();
         const std::vector<uint32_t> bits =

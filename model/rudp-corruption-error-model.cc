@@ -112,6 +112,29 @@ RudpCorruptionErrorModel::FlipBits(Ptr<Packet> packet, const std::vector<uint32_
     packet->AddAtEnd(Create<Packet>(bytes.data(), size));
 }
 
+bool
+RudpCorruptionErrorModel::CarriesIcmpv4(Ptr<const Packet> p) const
+{
+    // HeaderBytes protects the link header, the IPv4 header (20 bytes without
+    // options) and 8 more (UDP's header, or ICMP's), so an IPv4 header starts
+    // 28 bytes before the first bit that may flip.
+    const uint32_t ipv4Bytes = 20;
+    const uint32_t afterIpv4 = 8;
+    if (m_headerBytes < ipv4Bytes + afterIpv4)
+    {
+        return false;
+    }
+    const uint32_t start = m_headerBytes - ipv4Bytes - afterIpv4;
+    std::vector<uint8_t> head(start + ipv4Bytes);
+    if (p->CopyData(head.data(), head.size()) < head.size())
+    {
+        return false;
+    }
+    const uint8_t versionAndLength = head[start];
+    const uint8_t protocol = head[start + 9];
+    return versionAndLength == 0x45 && protocol == 1;
+}
+
 std::vector<uint32_t>
 RudpCorruptionErrorModel::FlipRandomBits(Ptr<Packet> packet,
                                          uint32_t firstBit,
@@ -156,7 +179,7 @@ bool
 RudpCorruptionErrorModel::DoCorrupt(Ptr<Packet> p)
 {
     const uint32_t size = p->GetSize();
-    if (m_rate <= 0 || size <= m_headerBytes + m_trailerBytes)
+    if (m_rate <= 0 || size <= m_headerBytes + m_trailerBytes || CarriesIcmpv4(p))
     {
         return false;
     }

@@ -24,7 +24,10 @@ namespace ns3
  * flipped only between HeaderBytes and TrailerBytes from either end; the
  * defaults leave a CSMA frame's Ethernet, IPv4 and UDP headers and its FCS
  * trailer intact (ns-3 does not check those), so the corruption lands in
- * the transport segment.
+ * the transport segment. ICMPv4 messages (an IPv4 header with protocol 1
+ * ending 8 bytes before HeaderBytes) are never corrupted: ns-3 parses ICMP
+ * without checking its checksum, and a quoted IPv4 header with a flipped bit
+ * makes its parser read past the packet and abort the simulation.
  *
  * Units: per packet (BitsPerPacket distinct random bits of a packet, with
  * probability ErrorRate; one bit by default), per byte (each byte
@@ -103,6 +106,12 @@ class RudpCorruptionErrorModel : public ErrorModel
 
     /// \return the distance to the next error among independent trials
     uint64_t NextGap();
+
+    /**
+     * \return true if \p p is an ICMPv4 message, read from the IPv4 header
+     * 28 bytes before HeaderBytes (false if HeaderBytes is below 28).
+     */
+    bool CarriesIcmpv4(Ptr<const Packet> p) const;
 
     ErrorUnit m_unit{PER_PACKET};
     double m_rate{0};

@@ -61,6 +61,8 @@ class RudpSenderState : public Object
     uint32_t m_initialCwnd{0};        ///< initial congestion window (segments)
     uint32_t m_initialSsThresh{0};    ///< initial slow-start threshold (bytes)
     uint32_t m_dupAckThreshold{0};    ///< duplicate ACKs that trigger a retransmission
+    uint32_t m_ackEchoes{0};          ///< ACKs still due for extra copies of the segment
+                                      ///< acknowledged last (each transmission draws one)
     uint32_t m_caAckCount{0};         ///< new ACKs counted towards the next CA increase
     uint32_t m_bytesInFlight{0};      ///< bytes sent, neither acknowledged nor deemed lost
     Time m_lastRtt;                   ///< the latest RTT sample (zero before the first)

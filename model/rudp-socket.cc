@@ -1063,6 +1063,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     {
         RudpTxBuffer::AckResult acked = m_txBuffer->DiscardUpTo(dataAck, Simulator::Now());
         m_dupAcks = 0;
+        m_tcb->m_ackEchoes = acked.lastTxCount > 1 ? acked.lastTxCount - 1 : 0;
         m_retries = 0;
         m_backoff = 1;
         if (acked.rtt)

@@ -44,9 +44,19 @@ RudpStopAndWait::OnNewAck(Ptr<RudpSenderState> /* tcb */, uint32_t /* segmentsAc
 }
 
 bool
-RudpStopAndWait::OnDupAck(Ptr<RudpSenderState> /* tcb */, uint32_t /* count */)
+RudpStopAndWait::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t /* count */)
 {
-    // An ACK for the previous segment means this one was lost or corrupted.
+    // A segment sent k times draws k ACKs: the k - 1 after the first are
+    // echoes, not news about the segment sent since. Resending on them too
+    // would send every later segment twice for good (RFC 1123 4.2.3.1, the
+    // "Sorcerer's Apprentice").
+    if (tcb->m_ackEchoes > 0)
+    {
+        --tcb->m_ackEchoes;
+        return false;
+    }
+    // Otherwise an ACK for the previous segment means this one was lost or
+    // corrupted (seed 000: the receiver answers a bad segment with its last ACK).
     return true;
 }
 

@@ -186,6 +186,7 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
         ClearLost(front);
         m_sentBytes -= front.length;
         result.bytes += front.length;
+        result.lastTxCount = front.txCount;
         ++result.segments;
         m_sent.pop_front();
     }

@@ -64,6 +64,7 @@ class RudpTxBuffer : public Object
         uint32_t bytes{0};       ///< bytes acknowledged
         std::optional<Time> rtt; ///< RTT sample from the latest segment acknowledged
                                  ///< that was sent once and not SACKed before
+        uint32_t lastTxCount{0}; ///< transmissions of the last segment fully acknowledged
     };
 
     /// Called with a segment, as it was, before an acknowledgment changes it.

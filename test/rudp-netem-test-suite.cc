@@ -69,13 +69,14 @@ class Bench
         disc->Initialize();
     }
 
-    /// Enqueues one \p size-byte packet (plus a 20-byte IPv4 header) now.
-    void Send(uint32_t size = 100)
+    /// Enqueues one \p size-byte packet (plus a 20-byte IPv4 header with \p protocol) now.
+    void Send(uint32_t size = 100, uint8_t protocol = 0)
     {
         std::vector<uint8_t> zeros(size, 0);
         Ptr<Packet> packet = Create<Packet>(zeros.data(), size);
         Ipv4Header header;
         header.SetPayloadSize(size);
+        header.SetProtocol(protocol);
         Ptr<Ipv4QueueDiscItem> item =
             Create<Ipv4QueueDiscItem>(packet, Mac48Address::GetBroadcast(), 0x0800, header);
         order[packet->GetUid()] = order.size();
@@ -89,7 +90,7 @@ class Bench
     {
         for (uint32_t i = 0; i < n; ++i)
         {
-            Simulator::Schedule(gap * i, &Bench::Send, this, size);
+            Simulator::Schedule(gap * i, &Bench::Send, this, size, uint8_t{0});
         }
         Simulator::Run();
     }
@@ -574,6 +575,63 @@ class NetemCorruptTest : public TestCase
     }
 };
 
+/**
+ * ICMPv4 messages pass both corrupters untouched: ns-3 parses ICMP without
+ * checking its checksum, and a flipped bit in the IPv4 header an ICMP error
+ * quotes aborts the simulation in the parser (found by the fault campaign).
+ */
+class IcmpNeverCorruptedTest : public TestCase
+{
+  public:
+    IcmpNeverCorruptedTest()
+        : TestCase("ICMPv4 messages are never corrupted, by NetemQueueDisc or by "
+                   "RudpCorruptionErrorModel; UDP datagrams are")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint8_t protocol : {uint8_t{1}, uint8_t{17}})
+        {
+            Bench b;
+            b.disc->SetAttribute("Corrupt", DoubleValue(1.0));
+            b.Start();
+            b.Send(40, protocol);
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b.departures.size(), 1, "sent");
+            NS_TEST_EXPECT_MSG_EQ(b.departures.front().ones,
+                                  (protocol == 1 ? 0 : 1),
+                                  "netem, IPv4 protocol " << +protocol);
+        }
+        for (uint8_t protocol : {uint8_t{1}, uint8_t{17}})
+        {
+            Ptr<RudpCorruptionErrorModel> model = CreateObject<RudpCorruptionErrorModel>();
+            model->SetAttribute("ErrorRate", DoubleValue(1.0));
+            model->SetAttribute("HeaderBytes", UintegerValue(14 + 28)); // Ethernet, IPv4, 8
+            model->SetAttribute("TrailerBytes", UintegerValue(0));
+            Ptr<Packet> datagram = Create<Packet>(8 + 40); // after IPv4: 8 + 40 bytes
+            Ipv4Header ip;
+            ip.SetProtocol(protocol);
+            ip.SetPayloadSize(datagram->GetSize());
+            datagram->AddHeader(ip);
+            std::vector<uint8_t> frame(14, 0); // an Ethernet header's worth
+            frame.resize(14 + datagram->GetSize());
+            datagram->CopyData(frame.data() + 14, datagram->GetSize());
+            Ptr<Packet> p = Create<Packet>(frame.data(), frame.size());
+            std::vector<uint8_t> before(p->GetSize());
+            p->CopyData(before.data(), before.size());
+            model->IsCorrupt(p);
+            std::vector<uint8_t> after(p->GetSize());
+            p->CopyData(after.data(), after.size());
+            NS_TEST_EXPECT_MSG_EQ((before == after),
+                                  (protocol == 1),
+                                  "error model, IPv4 protocol " << +protocol);
+            NS_TEST_EXPECT_MSG_EQ(model->GetCorruptedPackets(), (protocol == 1 ? 0 : 1), "counted");
+        }
+    }
+};
+
 /// Rate: packets are spaced by their serialisation time, after Delay; jitter no longer reorders.
 class NetemRateTest : public TestCase
 {
@@ -675,7 +733,7 @@ class NetemAccountingTest : public TestCase
         const uint32_t n = 5000;
         for (uint32_t i = 0; i < n; ++i)
         {
-            Simulator::Schedule(MicroSeconds(400) * i, &Bench::Send, &b, 100);
+            Simulator::Schedule(MicroSeconds(400) * i, &Bench::Send, &b, 100, uint8_t{0});
             Simulator::Schedule(MicroSeconds(400) * i + MicroSeconds(1),
                                 &NetemAccountingTest::Check,
                                 this,
@@ -888,6 +946,61 @@ class RudpCorruptionBitsTest : public TestCase
     }
 };
 
+/// A file transfer between two nodes whose devices hold the queue discs of a TrafficControlHelper.
+struct NetemTransfer
+{
+    Ptr<NetemQueueDisc> data;       ///< the sender's queue disc (data direction)
+    Ptr<NetemQueueDisc> acks;       ///< the receiver's queue disc (ACK direction)
+    Ptr<RudpFileSender> sender;     ///< the file sender
+    Ptr<RudpFileReceiver> receiver; ///< the file receiver
+};
+
+/**
+ * Runs a \p size-byte transfer through the queue discs \p tc installs on both
+ * devices of a 20 Mb/s, 1 ms link, with the sockets' defaults as Config set
+ * them; the caller checks the result and destroys the simulator.
+ */
+NetemTransfer
+RunNetemTransfer(TrafficControlHelper& tc, uint64_t size)
+{
+    NodeContainer nodes(2);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("20Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+    NetDeviceContainer devices = p2p.Install(nodes);
+    InternetStackHelper().Install(nodes);
+    RudpStackHelper rudp;
+    rudp.Install(nodes);
+    rudp.AssignStreams(nodes, 1);
+    Ipv4AddressGenerator::Reset();
+    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+
+    tc.Uninstall(devices);
+    QueueDiscContainer discs = tc.Install(devices);
+    int64_t stream = 10;
+    for (uint32_t i = 0; i < discs.GetN(); ++i)
+    {
+        stream += DynamicCast<NetemQueueDisc>(discs.Get(i))->AssignStreams(stream);
+    }
+
+    const uint16_t port = 2222;
+    RudpFileReceiverHelper receiver("ns3::RudpSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), port));
+    ApplicationContainer receiverApp = receiver.Install(nodes.Get(1));
+    RudpFileSenderHelper sender("ns3::RudpSocketFactory",
+                                InetSocketAddress(interfaces.GetAddress(1), port));
+    sender.SetAttribute("Size", UintegerValue(size));
+    ApplicationContainer senderApp = sender.Install(nodes.Get(0));
+    senderApp.Start(Seconds(1));
+    Simulator::Stop(Seconds(600));
+    Simulator::Run();
+    return {DynamicCast<NetemQueueDisc>(discs.Get(0)),
+            DynamicCast<NetemQueueDisc>(discs.Get(1)),
+            DynamicCast<RudpFileSender>(senderApp.Get(0)),
+            DynamicCast<RudpFileReceiver>(receiverApp.Get(0))};
+}
+
 /// NetemQueueDisc on real devices, installed with TrafficControlHelper; RUDP through it.
 class NetemRudpTransferTest : public TestCase
 {
@@ -907,19 +1020,6 @@ class NetemRudpTransferTest : public TestCase
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue(m_variant));
         Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(m_sack));
         Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(MilliSeconds(500)));
-        NodeContainer nodes(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("20Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        NetDeviceContainer devices = p2p.Install(nodes);
-        InternetStackHelper().Install(nodes);
-        RudpStackHelper rudp;
-        rudp.Install(nodes);
-        rudp.AssignStreams(nodes, 1);
-        Ipv4AddressGenerator::Reset();
-        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-        Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
-
         TrafficControlHelper tc;
         tc.SetRootQueueDisc("ns3::NetemQueueDisc",
                             "Delay",
@@ -932,39 +1032,17 @@ class NetemRudpTransferTest : public TestCase
                             DoubleValue(0.05),
                             "Loss",
                             DoubleValue(0.03));
-        tc.Uninstall(devices);
-        QueueDiscContainer discs = tc.Install(devices);
-        int64_t stream = 10;
-        for (uint32_t i = 0; i < discs.GetN(); ++i)
-        {
-            stream += DynamicCast<NetemQueueDisc>(discs.Get(i))->AssignStreams(stream);
-        }
+        NetemTransfer t = RunNetemTransfer(tc, 300000);
 
-        const uint16_t port = 2222;
-        RudpFileReceiverHelper receiver("ns3::RudpSocketFactory",
-                                        InetSocketAddress(Ipv4Address::GetAny(), port));
-        ApplicationContainer receiverApp = receiver.Install(nodes.Get(1));
-        RudpFileSenderHelper sender("ns3::RudpSocketFactory",
-                                    InetSocketAddress(interfaces.GetAddress(1), port));
-        sender.SetAttribute("Size", UintegerValue(300000));
-        ApplicationContainer senderApp = sender.Install(nodes.Get(0));
-        senderApp.Start(Seconds(1));
-        Simulator::Stop(Seconds(600));
-        Simulator::Run();
-
-        Ptr<NetemQueueDisc> data = DynamicCast<NetemQueueDisc>(discs.Get(0));
-        NS_TEST_EXPECT_MSG_GT(data->GetCounts().reordered, 0, "data reordered");
-        NS_TEST_EXPECT_MSG_GT(data->GetCounts().duplicated, 0, "data duplicated");
-        NS_TEST_EXPECT_MSG_GT(data->GetCounts().lost, 0, "data lost");
-        Ptr<NetemQueueDisc> acks = DynamicCast<NetemQueueDisc>(discs.Get(1));
-        NS_TEST_EXPECT_MSG_GT(acks->GetCounts().duplicated, 0, "ACKs duplicated");
-        Ptr<RudpFileSender> s = DynamicCast<RudpFileSender>(senderApp.Get(0));
-        Ptr<RudpFileReceiver> r = DynamicCast<RudpFileReceiver>(receiverApp.Get(0));
-        NS_TEST_ASSERT_MSG_EQ(s->HasFailed(), false, "the sender did not give up");
-        NS_TEST_ASSERT_MSG_EQ(r->GetReports().size(), 1, "one file");
-        NS_TEST_EXPECT_MSG_EQ(r->GetReports().front().complete, true, "complete");
-        NS_TEST_EXPECT_MSG_EQ(r->GetReports().front().sha256,
-                              s->GetSourceSha256(),
+        NS_TEST_EXPECT_MSG_GT(t.data->GetCounts().reordered, 0, "data reordered");
+        NS_TEST_EXPECT_MSG_GT(t.data->GetCounts().duplicated, 0, "data duplicated");
+        NS_TEST_EXPECT_MSG_GT(t.data->GetCounts().lost, 0, "data lost");
+        NS_TEST_EXPECT_MSG_GT(t.acks->GetCounts().duplicated, 0, "ACKs duplicated");
+        NS_TEST_ASSERT_MSG_EQ(t.sender->HasFailed(), false, "the sender did not give up");
+        NS_TEST_ASSERT_MSG_EQ(t.receiver->GetReports().size(), 1, "one file");
+        NS_TEST_EXPECT_MSG_EQ(t.receiver->GetReports().front().complete, true, "complete");
+        NS_TEST_EXPECT_MSG_EQ(t.receiver->GetReports().front().sha256,
+                              t.sender->GetSourceSha256(),
                               "byte-identical");
         Simulator::Destroy();
         Config::Reset();
@@ -972,6 +1050,46 @@ class NetemRudpTransferTest : public TestCase
 
     std::string m_variant;
     bool m_sack;
+};
+
+/**
+ * Duplicated datagrams and a stop-and-wait sender: each copy may cost one
+ * resend, never a chain of them. (A sender that resends on every duplicate
+ * ACK, echoes of its own resends included, sends every later segment twice
+ * once one datagram is duplicated: RFC 1123 4.2.3.1's "Sorcerer's
+ * Apprentice", found by the rudp-socket fuzz target.)
+ */
+class NetemStopAndWaitDuplicateTest : public TestCase
+{
+  public:
+    NetemStopAndWaitDuplicateTest()
+        : TestCase("stop-and-wait through a link that duplicates datagrams both ways: at most one "
+                   "resend per copy (no Sorcerer's Apprentice)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::RudpSocket::Variant", StringValue("StopAndWait"));
+        TrafficControlHelper tc;
+        tc.SetRootQueueDisc("ns3::NetemQueueDisc", "Duplicate", DoubleValue(0.05));
+        NetemTransfer t = RunNetemTransfer(tc, 200000);
+
+        const uint64_t copies = t.data->GetCounts().duplicated + t.acks->GetCounts().duplicated;
+        Ptr<RudpSocket> socket = DynamicCast<RudpSocket>(t.sender->GetSocket());
+        NS_TEST_ASSERT_MSG_NE(socket, nullptr, "the sender kept its socket");
+        const RudpSocket::Stats& stats = socket->GetStats();
+        NS_TEST_ASSERT_MSG_GT(copies, 0, "datagrams duplicated");
+        NS_TEST_EXPECT_MSG_EQ(stats.timeouts, 0, "nothing lost, nothing timed out");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(stats.retransmissions, copies, "at most one resend per copy");
+        NS_TEST_ASSERT_MSG_EQ(t.receiver->GetReports().size(), 1, "one file");
+        NS_TEST_EXPECT_MSG_EQ(t.receiver->GetReports().front().sha256,
+                              t.sender->GetSourceSha256(),
+                              "byte-identical");
+        Simulator::Destroy();
+        Config::Reset();
+    }
 };
 
 /**
@@ -992,12 +1110,14 @@ class RudpNetemTestSuite : public TestSuite
         AddTestCase(new NetemDuplicateTest);
         AddTestCase(new NetemReorderTest);
         AddTestCase(new NetemCorruptTest);
+        AddTestCase(new IcmpNeverCorruptedTest);
         AddTestCase(new NetemRateTest);
         AddTestCase(new NetemLimitTest);
         AddTestCase(new NetemAccountingTest);
         AddTestCase(new NetemDeterminismTest);
         AddTestCase(new NetemAttributeRangeTest);
         AddTestCase(new RudpCorruptionBitsTest);
+        AddTestCase(new NetemStopAndWaitDuplicateTest);
         AddTestCase(new NetemRudpTransferTest("StopAndWait", false));
         AddTestCase(new NetemRudpTransferTest("GoBackN", false));
         AddTestCase(new NetemRudpTransferTest("Reno", false));

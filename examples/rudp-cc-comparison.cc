@@ -4,7 +4,7 @@
 
 /**
  * \file
- * \ingroup rudp
+ * \ingroup rudp-examples
  * Seed 003's comparison of congestion controls (Cubic, H-TCP, Hybla,
  * Westwood+, Veno, CVTCP, with Reno as the baseline) on a dumbbell that
  * stands in for the seed's netem testbed:

@@ -4,7 +4,7 @@
 
 /**
  * \file
- * \ingroup rudp
+ * \ingroup rudp-examples
  * Seed 002's experiment: bulk data over n disjoint paths at once (SCTP-CMT
  * style) into one bounded receive buffer.
  *

@@ -4,7 +4,7 @@
 
 /**
  * \file
- * \ingroup rudp
+ * \ingroup rudp-examples
  * Seed 000's experiment: one file from a client to a server over reliable
  * UDP, with stop-and-wait, Go-Back-N or Reno, through a lossy, delayed path.
  *

@@ -4,7 +4,7 @@
 
 /**
  * \file
- * \ingroup rudp
+ * \ingroup rudp-examples
  * Seed 001's comparison of TCP and UDP with FlowMonitor, with the three RUDP
  * variants beside them.
  *

@@ -4,7 +4,7 @@
 
 /**
  * \file
- * \ingroup rudp
+ * \ingroup rudp-examples
  * Writes seed 000's test set (1.jpg, 2.jpg, 3.jpg, helloworld.txt, by size)
  * into a directory, with content generated from a seed: the same files
  * rudp-file-transfer sends when given a test-set name.

@@ -4,7 +4,7 @@
 
 /**
  * \file
- * \ingroup rudp
+ * \ingroup rudp-examples
  * What a transport costs the simulator: moves --bytes over one
  * point-to-point link with the chosen transport and reports the wall-clock
  * time per delivered data packet. bench/transport_cost.py runs it for every

@@ -20,7 +20,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-cmt
  * \brief Builds seed 002's setting: two multihomed hosts joined by n
  * disjoint point-to-point paths, a bulk (FTP-like) RudpCmtSender on the
  * first and a RudpCmtReceiver on the second.

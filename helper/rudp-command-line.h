@@ -21,7 +21,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief ns-3's CommandLine, parsed strictly: the scenarios' one way in.
  *
  * Options are declared as with CommandLine::AddValue, one line each, with

@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief The short names of seed 003's congestion controls, in one place.
  *
  * ==========  ==================================================================
@@ -78,7 +78,7 @@ class RudpCongestionNames
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \param name a short name (see RudpCongestionNames) or a TcpCongestionOps TypeId name
  * \return the algorithm's TypeId; aborts on an unknown name
  */

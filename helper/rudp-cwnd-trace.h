@@ -22,7 +22,7 @@ namespace ns3
 class RudpSocket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief Writes a sender's congestion window, slow-start threshold and
  * congestion state to a text file, as it changes.
  *

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief Installs one kind of application, configured through its
  * attributes, on nodes: the part RudpFileSenderHelper and
  * RudpFileReceiverHelper share (ns-3.37 has no ApplicationHelper).
@@ -40,7 +40,7 @@ class RudpApplicationHelper
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief Installs RudpFileSender, as BulkSendHelper installs
  * BulkSendApplication.
  */
@@ -55,7 +55,7 @@ class RudpFileSenderHelper : public RudpApplicationHelper
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief Installs RudpFileReceiver, as PacketSinkHelper installs PacketSink.
  */
 class RudpFileReceiverHelper : public RudpApplicationHelper

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief What FlowMonitor measured of one IPv4 flow, in the units a study
  * reports, with the means computed correctly.
  *
@@ -55,7 +55,7 @@ struct RudpFlowSummary
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief Summaries of every IPv4 flow a FlowMonitor saw.
  * \param helper the helper that installed the monitor (its classifier names the flows)
  * \param monitor the monitor, after Simulator::Run

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief A JSON object built key by key, for the scenarios' --output files
  * (keys keep their order).
  */

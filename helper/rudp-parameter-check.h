@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief Rejects a scenario's bad command-line input with a message that
  * names the parameter and what is allowed, and exit status 2.
  *

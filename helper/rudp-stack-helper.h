@@ -11,7 +11,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief Installs RUDP on nodes that have an Internet stack: aggregates a
  * RudpSocketFactory, so that applications can use
  * Protocol = "ns3::RudpSocketFactory".

@@ -16,7 +16,7 @@ namespace ns3
 class RudpCommandLine;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-helpers
  * \brief The tracing options every scenario program offers, and what they do.
  *
  * - --pcap=PREFIX: a pcap file of each device's traffic,

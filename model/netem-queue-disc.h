@@ -20,7 +20,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-impairments
  * \brief The time-ordered queue inside NetemQueueDisc (Linux netem's tfifo).
  *
  * Items wait sorted by the time they are due (their time to send); items of
@@ -102,7 +102,7 @@ class NetemTfifo : public Queue<QueueDiscItem>
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-impairments
  * \brief Linux netem (sch_netem) as an ns-3 queue disc: delay, jitter,
  * loss (random or Gilbert-Elliott), duplication, reordering, corruption,
  * rate and limit.

@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-cmt
  * \brief One path of a concurrent-multipath (CMT) association, as the
  * sender sees it: where it leads, and its own congestion window, slow-start
  * threshold, RTT estimate and retransmission timer.

@@ -21,7 +21,7 @@ namespace ns3
 class Socket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-cmt
  * \brief The receiving end of a concurrent-multipath association: one
  * bounded receive buffer shared by every path, in-order delivery, SACKs.
  *

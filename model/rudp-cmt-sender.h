@@ -24,7 +24,7 @@ namespace ns3
 class Socket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-cmt
  * \brief The sending end of a concurrent-multipath (SCTP-CMT style)
  * association: bulk data over every path at once, in one sequence space.
  *

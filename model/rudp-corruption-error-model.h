@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-impairments
  * \brief An ErrorModel that flips bits of a packet instead of dropping it,
  * so that a receiver's checksum has real errors to catch.
  *

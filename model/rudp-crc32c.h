@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief CRC-32c (Castagnoli), the checksum of SCTP (RFC 4960 appendix B,
  * RFC 3309) and iSCSI (RFC 3720 appendix B.4).
  *

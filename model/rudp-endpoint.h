@@ -19,7 +19,7 @@ class RudpSocket;
 class Socket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief One UDP socket shared by the RUDP sockets bound to its port.
  *
  * A listening RudpSocket and the connections it accepted all use the

@@ -24,7 +24,7 @@ namespace ns3
 class Socket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief What RudpFileReceiver got over one connection.
  */
 struct RudpFileReport
@@ -48,7 +48,7 @@ struct RudpFileReport
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief Receives files over a stream socket (seed 000's server).
  *
  * Listens on Local and accepts any number of connections, each carrying one

@@ -22,7 +22,7 @@ namespace ns3
 class Socket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief Sends one file over a stream socket (seed 000's client).
  *
  * Connects to Remote, sends a record with the file's name and length — the

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief The bytes of a file to transfer, read in chunks: a real file on
  * disk, or content generated from a seed (never held whole in memory).
  *

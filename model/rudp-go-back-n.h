@@ -11,7 +11,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief Go-Back-N sliding window (seed 000 variant 2): a fixed window of N
  * segments; a timeout, or DupAckThreshold duplicates of an ACK, resend every
  * segment sent in the window. After a resend, the duplicates that the

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief Header of a reliable-UDP segment (seed 000's message format).
  *
  * Carried as the payload of a UDP datagram; the source and destination ports
@@ -210,7 +210,7 @@ class RudpHeader : public Header
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief Encode and decode of whole RUDP segments: header, checksum and
  * payload, with every check a received datagram needs, in one place for
  * RudpSocket, RudpCmtSender and RudpCmtReceiver.
@@ -258,7 +258,7 @@ class RudpSegmentCodec
 };
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \return the checker of a Checksum attribute: "Internet16" or "Crc32c"
  */
 Ptr<const AttributeChecker> MakeRudpChecksumKindChecker();

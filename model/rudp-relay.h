@@ -21,7 +21,7 @@ class Packet;
 class Socket;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-impairments
  * \brief Seed 000's "router": a UDP relay between a client and a server that
  * drops client-to-server datagrams with probability Loss and delays them by
  * Delay, and passes server-to-client datagrams untouched.

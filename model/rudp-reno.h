@@ -11,7 +11,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief Reno congestion control exactly as seed 000's state machine (variant 3).
  *
  * - Slow start: each new ACK adds one MSS; cwnd >= ssthresh moves to

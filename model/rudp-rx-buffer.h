@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief The receiver's bounded buffer: in-order bytes the application has
  * not read yet, and segments that arrived ahead of a gap.
  *

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief The sender state a window policy reads and changes.
  *
  * Like TcpSocketState for TCP: RudpSocket owns one, passes it to its

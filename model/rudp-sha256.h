@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-apps
  * \brief Incremental SHA-256 (OpenSSL's), to compare a sent and a received
  * file without holding either in memory.
  */

@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief Creates RudpSockets on the node it is aggregated to.
  *
  * Aggregate it with RudpStackHelper, then use "ns3::RudpSocketFactory" as an

@@ -26,7 +26,7 @@ class Node;
 class RudpEndpoint;
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief A reliable, connection-oriented stream socket carried in UDP
  * datagrams: seed 000's protocol as an ns-3 Socket.
  *

@@ -11,7 +11,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief Stop-and-wait (rdt3.0, seed 000 variant 1): one segment outstanding;
  * a timeout, a duplicate ACK or a corrupted segment retransmits it.
  */

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief Any ns-3 TcpCongestionOps (TcpCubic, TcpVeno, TcpCvtcp, ...) as a
  * RUDP window policy.
  *

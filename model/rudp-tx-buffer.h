@@ -18,7 +18,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-socket
  * \brief The sender's buffer: application bytes not yet sent, and the
  * segments sent and not yet acknowledged, with their SACK/loss scoreboard.
  *

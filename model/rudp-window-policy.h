@@ -13,7 +13,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \brief How much a RUDP sender may have in flight, and when a duplicate ACK
  * or a timeout calls for a retransmission: the protocol variant.
  *

@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * \ingroup rudp
+ * \ingroup rudp-window
  * \ingroup congestionOps
  * \brief CVTCP: Cubic's window growth with Veno's loss classification
  * (seed 003, section 2).

@@ -4,6 +4,7 @@
 #               replay and pytest test (the fault campaign's sample among them)
 #   make test-sanitize   the C++ suites, examples and replays under ASan+UBSan
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target N seconds (clang)
+#   make doc    the model documentation (doc/*.rst) as HTML in build-doc/html
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -11,17 +12,18 @@ VENV := .venv
 PY := $(VENV)/bin/python
 BUILD := build
 STAMP := $(VENV)/.installed
+DOC_STAMP := $(VENV)/.doc-installed
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
-.PHONY: setup build test test-cpp test-python lint format demo check-ns3-tree bench clean \
-	test-sanitize fuzz fuzz-replay fuzz-corpus campaign
+.PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
+	check-ns3-tree bench clean test-sanitize fuzz fuzz-replay fuzz-corpus campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
 
 $(STAMP): requirements.txt pyproject.toml
-	@scripts/install-system-deps.sh
+	@scripts/install-system-deps.sh build
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip==26.3
 	$(PY) -m pip install -q -r requirements.txt
@@ -67,16 +69,18 @@ campaign: setup
 	$(PY) bench/fault_campaign.py --transfers $(TRANSFERS) --seed $(SEED) --jobs $(JOBS) \
 	  $(if $(CHECKSUM),--checksum $(CHECKSUM))
 
+# clang-format and git are installed here, not by setup: make demo needs
+# neither.
 lint:
-	$(VENV)/bin/ruff check python bench
-	$(VENV)/bin/ruff format --check python bench
+	@scripts/install-system-deps.sh lint
+	$(VENV)/bin/ruff check python bench doc/conf.py doc/check-doxygen-groups.py
+	$(VENV)/bin/ruff format --check python bench doc/conf.py doc/check-doxygen-groups.py
 	$(VENV)/bin/mypy
-	@if command -v clang-format >/dev/null; then \
-	  clang-format --dry-run -Werror $$(git ls-files '*.cc' '*.h'); \
-	else echo "clang-format not installed: C++ format not checked"; fi
+	clang-format --dry-run -Werror $$(git ls-files '*.cc' '*.h')
 
 format:
-	$(VENV)/bin/ruff format python bench
+	@scripts/install-system-deps.sh lint
+	$(VENV)/bin/ruff format python bench doc/conf.py doc/check-doxygen-groups.py
 	clang-format -i $$(git ls-files '*.cc' '*.h')
 
 demo:
@@ -85,6 +89,24 @@ demo:
 run-demo:
 	$(PY) -m rudp.sweep seed000 --quick --out results/seed000
 
+# The model documentation: doc/*.rst as HTML in build-doc/html, warnings as
+# errors. Needs only Python: Sphinx (requirements-doc.txt) goes into .venv,
+# nothing is built.
+doc:
+	@scripts/timed.sh "make doc" $(MAKE) --no-print-directory run-doc
+
+$(DOC_STAMP): requirements-doc.txt
+	@scripts/install-system-deps.sh venv
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -r requirements-doc.txt
+	touch $@
+
+run-doc: $(DOC_STAMP)
+	$(PY) doc/check-doxygen-groups.py
+	rm -rf build-doc/html
+	$(PY) -m sphinx -W --keep-going -q -b html doc build-doc/html
+	@echo "wrote build-doc/html/index.html"
+
 check-ns3-tree:
 	@scripts/timed.sh "make check-ns3-tree" scripts/check-ns3-tree.sh
 
@@ -92,4 +114,4 @@ bench: setup
 	$(PY) bench/transport_cost.py
 
 clean:
-	rm -rf $(BUILD) build-sanitize build-fuzz results
+	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

@@ -1,17 +1,57 @@
 #!/usr/bin/env bash
-# Installs the system tools the standalone build needs, if any is missing
-# (Debian/Ubuntu). A machine that has them all is left untouched.
+# Usage: install-system-deps.sh [build] [lint] [venv]
+# Installs the system tools a make target needs, if any is missing
+# (Debian/Ubuntu, apt-get):
+#   build  what `make setup` (so `make demo` and `make test`) needs: cmake,
+#          ninja, g++, Python's venv, OpenSSL's headers (the default)
+#   lint   what `make lint` (part of `make test`) adds: clang-format, git
+#   venv   what `make doc` needs to create .venv: Python's venv
+# A machine that has them all is left untouched: no apt-get, no sudo.
 set -euo pipefail
-declare -A package=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git)
+[ $# -gt 0 ] || set -- build
 missing=()
-for tool in "${!package[@]}"; do
-  command -v "$tool" >/dev/null || missing+=("${package[$tool]}")
+need_tool() { # need_tool COMMAND PACKAGE
+  command -v "$1" >/dev/null || missing+=("$2")
+}
+need_venv() {
+  python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+}
+for kind in "$@"; do
+  case $kind in
+    build)
+      need_tool cmake cmake
+      need_tool ninja ninja-build
+      need_tool g++ g++
+      need_venv
+      [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
+      ;;
+    lint)
+      need_tool clang-format clang-format
+      need_tool git git
+      ;;
+    venv) need_venv ;;
+    *)
+      echo "usage: install-system-deps.sh [build] [lint] [venv]" >&2
+      exit 2
+      ;;
+  esac
 done
-python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
-[ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
-command -v clang-format >/dev/null || missing+=(clang-format)
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "installing ${missing[*]}"
-sudo_cmd=$([ "$(id -u)" -eq 0 ] && echo "" || echo sudo)
-$sudo_cmd apt-get update -qq
-$sudo_cmd apt-get install -y -qq "${missing[@]}"
+
+# One package may be wanted by two kinds.
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+if ! command -v apt-get >/dev/null; then
+  echo "error: missing ${missing[*]} (Debian/Ubuntu package names); install them, then run make again" >&2
+  exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then
+  sudo_cmd=()
+elif command -v sudo >/dev/null; then
+  sudo_cmd=(sudo)
+else
+  echo "error: missing ${missing[*]}; as root: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+echo "installing ${missing[*]} (for ${*})"
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"

@@ -73,14 +73,14 @@ campaign: setup
 # neither.
 lint:
 	@scripts/install-system-deps.sh lint
-	$(VENV)/bin/ruff check python bench doc/conf.py doc/check-doxygen-groups.py
-	$(VENV)/bin/ruff format --check python bench doc/conf.py doc/check-doxygen-groups.py
+	$(VENV)/bin/ruff check python bench doc/*.py
+	$(VENV)/bin/ruff format --check python bench doc/*.py
 	$(VENV)/bin/mypy
 	clang-format --dry-run -Werror $$(git ls-files '*.cc' '*.h')
 
 format:
 	@scripts/install-system-deps.sh lint
-	$(VENV)/bin/ruff format python bench doc/conf.py doc/check-doxygen-groups.py
+	$(VENV)/bin/ruff format python bench doc/*.py
 	clang-format -i $$(git ls-files '*.cc' '*.h')
 
 demo:
@@ -103,6 +103,7 @@ $(DOC_STAMP): requirements-doc.txt
 
 run-doc: $(DOC_STAMP)
 	$(PY) doc/check-doxygen-groups.py
+	$(PY) doc/check-chapters.py
 	rm -rf build-doc/html
 	$(PY) -m sphinx -W --keep-going -q -b html doc build-doc/html
 	@echo "wrote build-doc/html/index.html"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -124,6 +125,23 @@ def format_value(value: Value) -> str:
     if isinstance(value, bool):
         return "1" if value else "0"
     return str(value)
+
+
+_TIME_UNITS = {"fs": 1e-15, "ps": 1e-12, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+_TIME = re.compile(r"^\s*\+?([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*(fs|ps|ns|us|ms|s)?\s*$")
+
+
+def ns3_seconds(value: Any) -> float | None:
+    """An ns-3 time as a parameter gives it ("20ms", "2s", "0", 0.5) in seconds; None
+    if it is not one. The inverse of :func:`format_value` for times."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    match = _TIME.match(str(value))
+    if match is None:
+        return None
+    return float(match.group(1)) * _TIME_UNITS[match.group(2) or "s"]
 
 
 def command_line(program: str, params: Mapping[str, Value]) -> list[str]:

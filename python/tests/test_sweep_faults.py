@@ -27,13 +27,18 @@ import pytest
 
 from rudp import paths
 from rudp.runner import Value
-from rudp.sweep import Grid, GridError, load_grids, run_sweep, seed000, seed001, seed002, seed003
+from rudp.sweep import Grid, GridError, load_grids, run_sweep
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
 from rudp.sweep.execute import Outcome
 from rudp.sweep.figures import plot_estimates
 from rudp.sweep.frame import load, to_frame
 from rudp.sweep.grid import Point, expand
+from rudp.sweep.presets import seed000, seed001, seed002, seed003
+from rudp.sweep.presets.seed000 import report as seed000_report
+from rudp.sweep.presets.seed001 import report as seed001_report
+from rudp.sweep.presets.seed002 import report as seed002_report
+from rudp.sweep.presets.seed003 import report as seed003_report
 from rudp.sweep.stats import summarize
 
 FAKE = "fake-sim"
@@ -236,7 +241,7 @@ def test_the_seed000_tables_give_the_failures_beside_the_means(tmp_path: Path) -
             _transfer(2, "go-back-n", 0.0, 0.5),
         ]
     )
-    seed000.report(frame, tmp_path)
+    seed000_report.write(frame, tmp_path)
     table = (tmp_path / "seed000-table1.md").read_text()
     saw = next(line for line in table.splitlines() if "| stop-and-wait | transfer time" in line)
     # 20 s is the one success at 10 %: the failed run's 99 s is not in its mean.
@@ -259,7 +264,7 @@ def test_the_seed001_table_counts_failed_runs(tmp_path: Path) -> None:
         return Outcome(point, "cmd", metrics=metrics, error="exit status 1: x", exit_status=1)
 
     frame = to_frame([run(1, "udp", True), run(2, "udp", False), run(1, "tcp", True)])
-    seed001.report(frame, tmp_path)
+    seed001_report.write(frame, tmp_path)
     table = (tmp_path / "seed001-summary.md").read_text()
     assert "| udp | 10 | 100 | 0 | 1/2 |" in table
     assert "| tcp | 10 | 100 | 0 | 0/1 |" in table
@@ -275,10 +280,10 @@ def test_the_seed002_error_table_counts_failed_runs(tmp_path: Path) -> None:
         return Outcome(point, "cmd", metrics=metrics, exit_status=0)
 
     frame = to_frame([run(1, "120ms", 1.0), run(2, "120ms", None)])
-    table = seed002.error_table(seed002._ours(frame))
+    table = seed002_report.error_table(seed002_report._ours(frame))
     (row,) = table.itertuples()
     assert (row.n, row.failed, row.runs, row.mean) == (1, 1, 2, 50.0)
-    seed002.report(frame, tmp_path)
+    seed002_report.write(frame, tmp_path)
     assert "| 1/2 |" in (tmp_path / "seed002-model-error.md").read_text()
 
 
@@ -305,11 +310,11 @@ def test_the_seed003_tables_count_failed_runs(tmp_path: Path) -> None:
             run(1, [("cubic", 50, 90.0)]),
         ]
     )
-    flows = seed003.flow_rows(frame)
-    fairness = seed003.fairness_table(flows, "high-bdp")
+    flows = seed003_report.flow_rows(frame)
+    fairness = seed003_report.fairness_table(flows, "high-bdp")
     (row,) = fairness.itertuples()
     assert (row.mean, row.n, row.failed, row.runs) == (2.0, 1, 1, 2)
-    seed003.report(frame, tmp_path)
+    seed003_report.write(frame, tmp_path)
     md = (tmp_path / "seed003-table1-rtt-fairness-high-bdp.md").read_text()
     assert "| cubic | 2 (1/2 failed) |" in md
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from ..runner import Value
 from .cache import Cache
 from .execute import command_of, environment
-from .figures import cwnd_figure
 from .grid import GridError
 from .manager import cached_outcome, plan, program_identities, run_sweep
 from .pool import default_jobs
@@ -193,6 +192,8 @@ def cwnd_figure_parser() -> argparse.ArgumentParser:
 
 def _cwnd_figure(argv: Sequence[str]) -> int:
     args = cwnd_figure_parser().parse_args(argv)
+    from .figures import cwnd_figure  # noqa: PLC0415 - the report layer, on use only
+
     try:
         written = cwnd_figure(
             args.trace,

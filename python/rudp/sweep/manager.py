@@ -5,6 +5,9 @@
     from rudp.sweep import run_sweep
     frame = run_sweep("seed000", quick=True)            # a preset
     frame = run_sweep("my-grid.toml", runs=3, jobs=2)   # a grid file
+
+The report layer (tables, figures: pandas' plotting, matplotlib, scipy) is
+imported only when a report is drawn.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,11 +31,10 @@ from .. import paths
 from ..runner import Value
 from .cache import Cache, build_identity, point_key
 from .execute import Environment, Outcome, environment
-from .figures import generic_report
 from .frame import Format, failure_report, save, to_frame
 from .grid import Grid, GridError, Point, expand, load_grids
 from .pool import run_dask, run_local
-from .presets import PRESETS
+from .presets import PRESETS, Report
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -47,7 +49,7 @@ class Plan:
 
     name: str
     grids: list[Grid]
-    report: Callable[[pd.DataFrame, Path], list[Path]]
+    report: Report
 
     def points(self) -> list[Point]:
         return expand(self.grids)
@@ -73,7 +75,7 @@ def plan(
     ``spec`` is a preset (:data:`PRESETS`), a TOML grid file, the name of a
     built program (then ``axes`` and ``fixed`` are its grid), or grids.
     """
-    report: Callable[[pd.DataFrame, Path], list[Path]] | None = None
+    report: Report | None = None
     if isinstance(spec, Grid):
         name, grids = spec.name or spec.program, [spec]
     elif not isinstance(spec, str | Path):
@@ -97,6 +99,8 @@ def plan(
     grids = [g.with_overrides(runs, fixed, axes) for g in grids]
 
     def generic(frame: pd.DataFrame, out: Path) -> list[Path]:
+        from .figures import generic_report  # noqa: PLC0415 - the report layer, on use only
+
         return generic_report(frame, grids, out)
 
     return Plan(name, grids, report or generic)

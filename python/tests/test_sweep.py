@@ -21,7 +21,7 @@ from distributed import LocalCluster
 
 from rudp import paths
 from rudp.runner import Value, run_scenario
-from rudp.sweep import Grid, GridError, expand, load_grids, run_sweep
+from rudp.sweep import Grid, GridError, expand, load_grids, plan, run_sweep
 from rudp.sweep import execute as execute_module
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
@@ -227,6 +227,27 @@ def test_a_bad_parameter_fails_its_row_and_the_command(
     calls = executions.calls
     assert main([*argv, "--quiet"]) == 1
     assert executions.calls == calls + 1
+
+
+@pytest.mark.programs(PROGRAM)
+def test_parameters_are_checked_against_the_programs_own_help(
+    tmp_path: Path, executions: Counter
+) -> None:
+    with pytest.raises(GridError, match=r"'los': rudp-file-transfer has no option 'los' \(did"):
+        run_sweep(Grid(PROGRAM, {}, {"los": [0.1]}, 3), out=tmp_path, progress=False)
+    fixed: dict[str, Value] = {
+        "ns3::RudpSocket::Checksum": "Crc32c",  # an attribute default
+        "RngSeed": 2,  # a global value
+        "ns3::RudpSocket::Bogus": 1,
+        "ns3::Nope::X": 1,
+    }
+    with pytest.raises(GridError) as refused:
+        plan(Grid(PROGRAM, fixed, {"loss": [0.0]}))
+    message = str(refused.value)
+    assert "ns3::RudpSocket has no attribute 'Bogus'" in message
+    assert "no TypeId 'ns3::Nope' in rudp-file-transfer" in message
+    assert "Checksum" not in message and "RngSeed" not in message
+    assert executions.calls == 0 and not (tmp_path / "cache").exists()
 
 
 def test_a_missing_program_is_a_failed_row_not_a_crash(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ import pytest
 
 from rudp import paths
 from rudp.runner import Value
-from rudp.sweep import Grid, GridError, load_grids, run_sweep
+from rudp.sweep import Grid, GridError, load_grids, plan, run_sweep
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
 from rudp.sweep.execute import Outcome
@@ -46,6 +46,22 @@ FAKE = "fake-sim"
 FAKE_SOURCE = """#!{python}
 # A stand-in for a scenario program (see test_sweep_faults.py).
 import json, os, subprocess, sys
+# What the program takes, printed as ns-3's CommandLine prints it.
+if sys.argv[1:] == ["--PrintHelp"]:
+    print("fake-sim [Program Options] [General Arguments]\\n")
+    print("Program Options:")
+    print("    --mode:    ok, fail, flaky, crash, slow or bad [ok]")
+    print("    --x:       A number reported back [0]")
+    print("    --output:  Write the metrics as JSON to this file\\n")
+    print("General Arguments:")
+    print("    --PrintGlobals:  Print the list of globals.")
+    print("    --PrintHelp:     Print this help message.")
+    sys.exit(0)
+if sys.argv[1:] == ["--PrintGlobals"]:
+    print("Global values:")
+    print("    --RngRun=[1]\\n        The substream index used for all streams")
+    print("    --RngSeed=[1]\\n        The global seed of all rng streams")
+    sys.exit(0)
 options = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
 with open(os.environ["FAKE_SIM_LOG"], "a") as log:
     log.write(json.dumps(options) + "\\n")
@@ -588,3 +604,55 @@ def test_run_sweep_refuses_nonsense_counts_and_limits(fake: Fake, tmp_path: Path
         with pytest.raises(ValueError, match=r"jobs|timeout"):
             run_sweep(fake_grid(runs=1), out=tmp_path, progress=False, **bad)
     assert fake.executions() == []
+
+
+# --- parameters checked against the program, before anything runs ------------------------
+
+
+def test_a_misspelt_parameter_is_refused_before_anything_runs(fake: Fake, tmp_path: Path) -> None:
+    with pytest.raises(GridError, match=r"'mod'.*has no option 'mod' \(did you mean 'mode'\?\)"):
+        run_sweep(fake_grid(mod=["ok", "fail"]), out=tmp_path, progress=False)
+    # An override is a parameter like any other; ns-3's globals are taken.
+    with pytest.raises(GridError, match=r"'y': fake-sim has no option 'y'"):
+        run_sweep(fake_grid(mode=["ok"]), fixed={"y": 1}, out=tmp_path, progress=False)
+    assert fake.executions() == [] and not (tmp_path / "cache").exists()
+    frame = run_sweep(fake_grid(runs=1, RngSeed=[3]), out=tmp_path, progress=False, report=False)
+    assert frame.attrs["executed"] == 1 and len(fake.executions()) == 1
+
+
+def test_the_command_line_and_its_dry_run_refuse_an_unknown_parameter(
+    fake: Fake, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for dry in ([], ["--dry-run"]):
+        argv = [FAKE, "--axis", "mode=ok", "--axis", "xx=1,2", "--out", str(tmp_path), *dry]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "unknown parameter(s), nothing was run" in err
+        assert "'xx': fake-sim has no option 'xx' (did you mean 'x'?)" in err
+        assert "--PrintHelp lists" in err
+    assert fake.executions() == []
+
+
+def test_a_program_that_cannot_list_its_options_is_refused(fake: Fake, tmp_path: Path) -> None:
+    mute = fake.build / "bin" / "mute-sim"
+    mute.write_text(f"#!{sys.executable}\nimport sys\nprint('no help here', file=sys.stderr)\n")
+    mute.chmod(0o755)
+    with pytest.raises(GridError, match=r"mute-sim --PrintHelp exited with status 0"):
+        run_sweep(Grid("mute-sim", {}, {"x": [1]}), out=tmp_path, progress=False)
+
+
+def test_the_dry_run_and_the_sweep_read_the_cache_through_one_plan_status(
+    fake: Fake, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    run_sweep(fake_grid(runs=1, mode=["ok", "fail"]), out=out, progress=False, report=False)
+    status = plan(fake_grid(runs=2, mode=["ok", "fail"])).status(Cache(out / "cache"))
+    assert (status.cached, status.missing) == (2, [1, 3])
+    assert [o is not None and o.cached for o in status.outcomes] == [True, False, True, False]
+    argv = [FAKE, "--axis", "mode=ok,fail", "--runs", "2", "--out", str(out), "--dry-run"]
+    assert main(argv) == 0
+    assert "fake-sim: 1 grid(s), 4 runs, 2 cached, 2 to run" in capsys.readouterr().out
+    assert main([*argv, "--no-cache"]) == 0
+    assert "4 runs, 0 cached, 4 to run" in capsys.readouterr().out
+    frame = run_sweep(fake_grid(runs=2, mode=["ok", "fail"]), out=out, progress=False)
+    assert (frame.attrs["cached"], frame.attrs["executed"]) == (2, 2)

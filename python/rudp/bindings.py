@@ -36,7 +36,6 @@ name the type and so avoid that report.
 
 from __future__ import annotations
 
-import ast
 import functools
 import os
 import sys
@@ -46,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
+from .paths import read_lock_file
 
 #: The module's name in an ns-3 tree's lock file (ns-3 prefixes "ns3-").
 MODULE = "rudp"
@@ -150,22 +150,8 @@ def ns3_lock_file(ns_init: Path) -> Path | None:
     folder = Path(os.path.abspath(ns_init)).parent
     while "ns3" not in os.listdir(folder) and folder.parent != folder:
         folder = folder.parent
-    lock = folder / f".lock-ns3_{sys.platform}_build"
+    lock = paths.lock_file(folder)
     return lock if lock.is_file() else None
-
-
-def read_lock_file(lock: Path) -> dict[str, Any]:
-    """The literal assignments of an ns-3 lock file (Python syntax), without running it."""
-    values: dict[str, Any] = {}
-    for statement in ast.parse(lock.read_text(encoding="utf-8"), str(lock)).body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target = statement.targets[0]
-            if isinstance(target, ast.Name):
-                try:
-                    values[target.id] = ast.literal_eval(statement.value)
-                except (ValueError, TypeError):
-                    continue
-    return values
 
 
 def tree_library(lock: Path) -> tuple[Path, Path]:

@@ -5,7 +5,8 @@ writes its metrics as a JSON object to ``--output``: ``"ok": true`` and the
 metrics on success (exit status 0); on a failed run (exit status 1) the same
 record with ``"ok": false``, a ``"failure"`` reason and every metric it could
 compute; nothing on a bad parameter (exit status 2). :func:`run_scenario` is
-the one place that turns a parameter dictionary into such a run.
+the one place that turns a parameter dictionary into such a run, of the
+standalone build's program or an ns-3 tree's (:func:`rudp.paths.current_build`).
 
 Each run is a process group of its own in a temporary folder: a timeout or
 :meth:`Children.stop` kills the whole group, and the folder goes with the run.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -82,14 +84,18 @@ class Children:
     def stopped(self) -> bool:
         return self._stopped
 
-    def start(self, command: Sequence[str], cwd: str) -> subprocess.Popen[str]:
-        """Start ``command`` as the leader of a new process group (and session)."""
+    def start(
+        self, command: Sequence[str], cwd: str, env: Mapping[str, str] | None = None
+    ) -> subprocess.Popen[str]:
+        """Start ``command`` as the leader of a new process group (and session), in
+        ``env`` (default: this process's environment)."""
         with self._lock:
             if self._stopped:
                 raise Interrupted("the sweep is stopping: not started")
             process = subprocess.Popen(
                 command,
                 cwd=cwd,
+                env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -126,9 +132,29 @@ def format_value(value: Value) -> str:
     return str(value)
 
 
-def command_line(program: str, params: Mapping[str, Value]) -> list[str]:
-    """The argv that runs ``program`` with ``params`` (without --output)."""
-    return [str(paths.program(program))] + [
+_TIME_UNITS = {"fs": 1e-15, "ps": 1e-12, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+_TIME = re.compile(r"^\s*\+?([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*(fs|ps|ns|us|ms|s)?\s*$")
+
+
+def ns3_seconds(value: Any) -> float | None:
+    """An ns-3 time as a parameter gives it ("20ms", "2s", "0", 0.5) in seconds; None
+    if it is not one. The inverse of :func:`format_value` for times."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    match = _TIME.match(str(value))
+    if match is None:
+        return None
+    return float(match.group(1)) * _TIME_UNITS[match.group(2) or "s"]
+
+
+def command_line(
+    program: str, params: Mapping[str, Value], build: paths.Build | None = None
+) -> list[str]:
+    """The argv that runs ``program`` of ``build`` (default: :func:`rudp.paths.current_build`)
+    with ``params`` (without --output)."""
+    return [str(paths.program(program, build))] + [
         f"--{name}={format_value(value)}" for name, value in params.items()
     ]
 
@@ -152,11 +178,14 @@ def run_scenario(
     params: Mapping[str, Value],
     timeout_s: float | None = 3600,
     children: Children | None = None,
+    build: paths.Build | None = None,
 ) -> dict[str, Any]:
     """Run ``program`` with ``params`` and return the metrics it wrote.
 
     ``children``: the registry that can stop this run from another thread
-    (a sweep's); None runs it on its own.
+    (a sweep's); None runs it on its own. ``build``: whose program runs
+    (default: :func:`rudp.paths.current_build`); an ns-3 tree's runs with the
+    tree's libraries on the loader path.
 
     Raises:
         ScenarioError: the program exited non-zero or wrote no metrics; its
@@ -167,10 +196,11 @@ def run_scenario(
         ValueError: it wrote something other than a JSON object.
     """
     registry = children if children is not None else Children()
+    build = build if build is not None else paths.current_build()
     with tempfile.TemporaryDirectory(prefix="rudp-run-", ignore_cleanup_errors=True) as workdir:
         output = Path(workdir) / "metrics.json"
-        command = [*command_line(program, params), f"--output={output}"]
-        process = registry.start(command, workdir)
+        command = [*command_line(program, params, build), f"--output={output}"]
+        process = registry.start(command, workdir, build.environment())
         try:
             try:
                 stdout, stderr = process.communicate(timeout=timeout_s)

@@ -349,5 +349,5 @@ def test_lock_file_is_read_without_running_it(tmp_path: Path) -> None:
         "PATHS = [x for x in 'ab']\nBUILD_PROFILE = 'debug'\n",
         encoding="utf-8",
     )
-    assert bindings.read_lock_file(lock) == {"VERSION": "3.40", "BUILD_PROFILE": "debug"}
+    assert paths.read_lock_file(lock) == {"VERSION": "3.40", "BUILD_PROFILE": "debug"}
     assert not marker.exists()

@@ -6,6 +6,10 @@ in well under a minute on two cores.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +21,7 @@ from distributed import LocalCluster
 
 from rudp import paths
 from rudp.runner import Value, run_scenario
-from rudp.sweep import Grid, GridError, expand, load_grids, run_sweep, seed003
+from rudp.sweep import Grid, GridError, expand, load_grids, plan, run_sweep
 from rudp.sweep import execute as execute_module
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
@@ -25,6 +29,7 @@ from rudp.sweep.execute import Outcome
 from rudp.sweep.figures import histogram_cdf
 from rudp.sweep.frame import load, save, to_frame
 from rudp.sweep.grid import Point
+from rudp.sweep.presets.seed003 import report as seed003
 from rudp.sweep.stats import ci_half_width
 
 PROGRAM = "rudp-file-transfer"
@@ -222,6 +227,27 @@ def test_a_bad_parameter_fails_its_row_and_the_command(
     calls = executions.calls
     assert main([*argv, "--quiet"]) == 1
     assert executions.calls == calls + 1
+
+
+@pytest.mark.programs(PROGRAM)
+def test_parameters_are_checked_against_the_programs_own_help(
+    tmp_path: Path, executions: Counter
+) -> None:
+    with pytest.raises(GridError, match=r"'los': rudp-file-transfer has no option 'los' \(did"):
+        run_sweep(Grid(PROGRAM, {}, {"los": [0.1]}, 3), out=tmp_path, progress=False)
+    fixed: dict[str, Value] = {
+        "ns3::RudpSocket::Checksum": "Crc32c",  # an attribute default
+        "RngSeed": 2,  # a global value
+        "ns3::RudpSocket::Bogus": 1,
+        "ns3::Nope::X": 1,
+    }
+    with pytest.raises(GridError) as refused:
+        plan(Grid(PROGRAM, fixed, {"loss": [0.0]}))
+    message = str(refused.value)
+    assert "ns3::RudpSocket has no attribute 'Bogus'" in message
+    assert "no TypeId 'ns3::Nope' in rudp-file-transfer" in message
+    assert "Checksum" not in message and "RngSeed" not in message
+    assert executions.calls == 0 and not (tmp_path / "cache").exists()
 
 
 def test_a_missing_program_is_a_failed_row_not_a_crash(tmp_path: Path) -> None:
@@ -439,9 +465,79 @@ def test_the_seed003_report_reads_fairness_friendliness_and_utilisation(tmp_path
     tied = seed003.rankings(seed003.flow_rows(tie)).set_index("algorithm")["rank"]
     assert tied.to_dict() == {"cubic": 1, "hybla": 1, "westwood": 3}
 
-    written = seed003.report(frame, tmp_path)
+    written = seed003.write(frame, tmp_path)
     names = {p.name for p in written}
     assert {"seed003-fig2-utilization-high-bdp.png", "seed003-fig5-friendliness-lossy.png"} <= names
     assert "| cubic | 2.500 |" in (tmp_path / "seed003-table1-rtt-fairness-high-bdp.md").read_text()
     rankings_md = (tmp_path / "seed003-rankings.md").read_text()
     assert "| cubic | 90.0 | 1 | 33.3 |" in rankings_md  # Reno's share: 30 of 90 Mbit/s
+
+
+# --- layers: the core without the report, drawing without side effects ---------------------
+
+
+def _python(code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(paths.REPO_ROOT / "python")},
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_importing_the_sweep_loads_no_report_layer() -> None:
+    """What a notebook's import and a Dask worker (which unpickles run_point) load:
+    no matplotlib, no scipy, none of the report modules; the presets' grids only."""
+    loaded = json.loads(
+        _python(
+            "import json, pickle, sys\n"
+            "import rudp.sweep, rudp.sweep.cli\n"
+            "from rudp.sweep import PRESETS, run_point\n"
+            "pickle.loads(pickle.dumps(run_point))\n"
+            "grids = [g for p in PRESETS.values() for g in p.grids(True)]\n"
+            "print(json.dumps(sorted(sys.modules)))"
+        )
+    )
+    heavy = [m for m in loaded if m.split(".")[0] in {"matplotlib", "scipy"}]
+    report = [
+        m
+        for m in loaded
+        if m in {"rudp.sweep.figures", "rudp.sweep.stats", "rudp.sweep.tables"}
+        or m.endswith(".report")
+    ]
+    assert heavy == [] and report == []
+    assert "rudp.sweep.presets.seed003.grid" in loaded
+
+
+def test_drawing_a_report_keeps_the_callers_matplotlib_backend(tmp_path: Path) -> None:
+    """A notebook's backend stays as it was, and no pyplot figure is left open."""
+    trace = tmp_path / "cwnd.csv"
+    trace.write_text(
+        "time_s,cwnd_bytes,ssthresh_bytes,state,timeouts\n"
+        "0,1400,65535,SLOW_START,0\n1,2800,65535,SLOW_START,0\n"
+    )
+    shown = _python(
+        "import sys, matplotlib\n"
+        "matplotlib.use('svg')\n"
+        "from pathlib import Path\n"
+        "from rudp.sweep import Grid, Outcome, Point, PRESETS\n"
+        "from rudp.sweep.figures import cwnd_figure, generic_report\n"
+        "from rudp.sweep.frame import to_frame\n"
+        f"out = Path({str(tmp_path)!r})\n"
+        "cwnd_figure(out / 'cwnd.csv', out / 'cwnd.png')\n"
+        "rows = [Outcome(Point('p', (('x', x),), 1), 'c', metrics={'throughput_kBps': x},"
+        " exit_status=0) for x in (1, 2)]\n"
+        "written = generic_report(to_frame(rows), [Grid('p', {}, {'x': [1, 2]})], out)\n"
+        "seed = [Outcome(Point('rudp-tcp-vs-udp', (('packets', n), ('payload', 1472),"
+        " ('transport', 'udp')), 1), 'c', metrics={'throughput_Mbps': 1.0}, exit_status=0)"
+        " for n in (10, 100)]\n"
+        "written += PRESETS['seed001'].report(to_frame(seed), out)\n"
+        "print(matplotlib.get_backend(), 'matplotlib.pyplot' in sys.modules)"
+    )
+    assert shown == "svg False"
+    for png in ("cwnd.png", "p-1.png", "seed001-throughput.png"):
+        assert (tmp_path / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

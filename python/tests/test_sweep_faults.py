@@ -27,13 +27,18 @@ import pytest
 
 from rudp import paths
 from rudp.runner import Value
-from rudp.sweep import Grid, GridError, load_grids, run_sweep, seed000, seed001, seed002, seed003
+from rudp.sweep import Grid, GridError, load_grids, plan, run_sweep
 from rudp.sweep.cache import Cache, build_identity, point_key
 from rudp.sweep.cli import main
 from rudp.sweep.execute import Outcome
 from rudp.sweep.figures import plot_estimates
 from rudp.sweep.frame import load, to_frame
 from rudp.sweep.grid import Point, expand
+from rudp.sweep.presets import seed000, seed001, seed002, seed003
+from rudp.sweep.presets.seed000 import report as seed000_report
+from rudp.sweep.presets.seed001 import report as seed001_report
+from rudp.sweep.presets.seed002 import report as seed002_report
+from rudp.sweep.presets.seed003 import report as seed003_report
 from rudp.sweep.stats import summarize
 
 FAKE = "fake-sim"
@@ -41,6 +46,22 @@ FAKE = "fake-sim"
 FAKE_SOURCE = """#!{python}
 # A stand-in for a scenario program (see test_sweep_faults.py).
 import json, os, subprocess, sys
+# What the program takes, printed as ns-3's CommandLine prints it.
+if sys.argv[1:] == ["--PrintHelp"]:
+    print("fake-sim [Program Options] [General Arguments]\\n")
+    print("Program Options:")
+    print("    --mode:    ok, fail, flaky, crash, slow or bad [ok]")
+    print("    --x:       A number reported back [0]")
+    print("    --output:  Write the metrics as JSON to this file\\n")
+    print("General Arguments:")
+    print("    --PrintGlobals:  Print the list of globals.")
+    print("    --PrintHelp:     Print this help message.")
+    sys.exit(0)
+if sys.argv[1:] == ["--PrintGlobals"]:
+    print("Global values:")
+    print("    --RngRun=[1]\\n        The substream index used for all streams")
+    print("    --RngSeed=[1]\\n        The global seed of all rng streams")
+    sys.exit(0)
 options = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
 with open(os.environ["FAKE_SIM_LOG"], "a") as log:
     log.write(json.dumps(options) + "\\n")
@@ -236,7 +257,7 @@ def test_the_seed000_tables_give_the_failures_beside_the_means(tmp_path: Path) -
             _transfer(2, "go-back-n", 0.0, 0.5),
         ]
     )
-    seed000.report(frame, tmp_path)
+    seed000_report.write(frame, tmp_path)
     table = (tmp_path / "seed000-table1.md").read_text()
     saw = next(line for line in table.splitlines() if "| stop-and-wait | transfer time" in line)
     # 20 s is the one success at 10 %: the failed run's 99 s is not in its mean.
@@ -259,7 +280,7 @@ def test_the_seed001_table_counts_failed_runs(tmp_path: Path) -> None:
         return Outcome(point, "cmd", metrics=metrics, error="exit status 1: x", exit_status=1)
 
     frame = to_frame([run(1, "udp", True), run(2, "udp", False), run(1, "tcp", True)])
-    seed001.report(frame, tmp_path)
+    seed001_report.write(frame, tmp_path)
     table = (tmp_path / "seed001-summary.md").read_text()
     assert "| udp | 10 | 100 | 0 | 1/2 |" in table
     assert "| tcp | 10 | 100 | 0 | 0/1 |" in table
@@ -275,10 +296,10 @@ def test_the_seed002_error_table_counts_failed_runs(tmp_path: Path) -> None:
         return Outcome(point, "cmd", metrics=metrics, exit_status=0)
 
     frame = to_frame([run(1, "120ms", 1.0), run(2, "120ms", None)])
-    table = seed002.error_table(seed002._ours(frame))
+    table = seed002_report.error_table(seed002_report._ours(frame))
     (row,) = table.itertuples()
     assert (row.n, row.failed, row.runs, row.mean) == (1, 1, 2, 50.0)
-    seed002.report(frame, tmp_path)
+    seed002_report.write(frame, tmp_path)
     assert "| 1/2 |" in (tmp_path / "seed002-model-error.md").read_text()
 
 
@@ -305,11 +326,11 @@ def test_the_seed003_tables_count_failed_runs(tmp_path: Path) -> None:
             run(1, [("cubic", 50, 90.0)]),
         ]
     )
-    flows = seed003.flow_rows(frame)
-    fairness = seed003.fairness_table(flows, "high-bdp")
+    flows = seed003_report.flow_rows(frame)
+    fairness = seed003_report.fairness_table(flows, "high-bdp")
     (row,) = fairness.itertuples()
     assert (row.mean, row.n, row.failed, row.runs) == (2.0, 1, 1, 2)
-    seed003.report(frame, tmp_path)
+    seed003_report.write(frame, tmp_path)
     md = (tmp_path / "seed003-table1-rtt-fairness-high-bdp.md").read_text()
     assert "| cubic | 2 (1/2 failed) |" in md
 
@@ -583,3 +604,55 @@ def test_run_sweep_refuses_nonsense_counts_and_limits(fake: Fake, tmp_path: Path
         with pytest.raises(ValueError, match=r"jobs|timeout"):
             run_sweep(fake_grid(runs=1), out=tmp_path, progress=False, **bad)
     assert fake.executions() == []
+
+
+# --- parameters checked against the program, before anything runs ------------------------
+
+
+def test_a_misspelt_parameter_is_refused_before_anything_runs(fake: Fake, tmp_path: Path) -> None:
+    with pytest.raises(GridError, match=r"'mod'.*has no option 'mod' \(did you mean 'mode'\?\)"):
+        run_sweep(fake_grid(mod=["ok", "fail"]), out=tmp_path, progress=False)
+    # An override is a parameter like any other; ns-3's globals are taken.
+    with pytest.raises(GridError, match=r"'y': fake-sim has no option 'y'"):
+        run_sweep(fake_grid(mode=["ok"]), fixed={"y": 1}, out=tmp_path, progress=False)
+    assert fake.executions() == [] and not (tmp_path / "cache").exists()
+    frame = run_sweep(fake_grid(runs=1, RngSeed=[3]), out=tmp_path, progress=False, report=False)
+    assert frame.attrs["executed"] == 1 and len(fake.executions()) == 1
+
+
+def test_the_command_line_and_its_dry_run_refuse_an_unknown_parameter(
+    fake: Fake, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for dry in ([], ["--dry-run"]):
+        argv = [FAKE, "--axis", "mode=ok", "--axis", "xx=1,2", "--out", str(tmp_path), *dry]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "unknown parameter(s), nothing was run" in err
+        assert "'xx': fake-sim has no option 'xx' (did you mean 'x'?)" in err
+        assert "--PrintHelp lists" in err
+    assert fake.executions() == []
+
+
+def test_a_program_that_cannot_list_its_options_is_refused(fake: Fake, tmp_path: Path) -> None:
+    mute = fake.build / "bin" / "mute-sim"
+    mute.write_text(f"#!{sys.executable}\nimport sys\nprint('no help here', file=sys.stderr)\n")
+    mute.chmod(0o755)
+    with pytest.raises(GridError, match=r"mute-sim --PrintHelp exited with status 0"):
+        run_sweep(Grid("mute-sim", {}, {"x": [1]}), out=tmp_path, progress=False)
+
+
+def test_the_dry_run_and_the_sweep_read_the_cache_through_one_plan_status(
+    fake: Fake, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    run_sweep(fake_grid(runs=1, mode=["ok", "fail"]), out=out, progress=False, report=False)
+    status = plan(fake_grid(runs=2, mode=["ok", "fail"])).status(Cache(out / "cache"))
+    assert (status.cached, status.missing) == (2, [1, 3])
+    assert [o is not None and o.cached for o in status.outcomes] == [True, False, True, False]
+    argv = [FAKE, "--axis", "mode=ok,fail", "--runs", "2", "--out", str(out), "--dry-run"]
+    assert main(argv) == 0
+    assert "fake-sim: 1 grid(s), 4 runs, 2 cached, 2 to run" in capsys.readouterr().out
+    assert main([*argv, "--no-cache"]) == 0
+    assert "4 runs, 0 cached, 4 to run" in capsys.readouterr().out
+    frame = run_sweep(fake_grid(runs=2, mode=["ok", "fail"]), out=out, progress=False)
+    assert (frame.attrs["cached"], frame.attrs["executed"]) == (2, 2)

@@ -1,6 +1,7 @@
 """The result cache: one JSON file per finished (program, build, parameters, run).
 
-A point's key is a SHA-256 over the program's name, its build identity, the
+A point's key is a SHA-256 over the program's name, its build identity (the
+program and every library it loads: :func:`build_identity`), the
 parameters exactly as the program receives them (sorted), the run and the
 environment variables that change results (``NS_GLOBAL_VALUE``,
 ``NS_ATTRIBUTE_DEFAULT``, when set), so a rebuilt program, a changed
@@ -19,9 +20,10 @@ import hashlib
 import json
 import os
 import socket
+import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,38 +31,146 @@ from typing import Any
 from .. import paths
 from .grid import Point
 
-_identities: dict[tuple[tuple[str, int, int, int], ...], str] = {}
-_identities_lock = threading.Lock()
+#: A file's state: path, size, modification time (ns), inode. A changed file has another.
+FileState = tuple[str, int, int, int]
+
+#: A library the program loads: its name as the program asks for it, and the file
+#: the loader finds (None: not found, so the program cannot start).
+Linked = tuple[str, Path | None]
+
+_lock = threading.Lock()
+_digests: dict[FileState, str] = {}
+_linked: dict[tuple[FileState, str], tuple[Linked, ...] | None] = {}
+_identities: dict[tuple[FileState, ...], str] = {}
 
 
-def _file_digest(path: Path, digest: Any) -> None:
-    with path.open("rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
+def _state(path: Path) -> FileState:
+    s = path.stat()
+    return (str(path), s.st_size, s.st_mtime_ns, s.st_ino)
 
 
-def build_identity(program: Path) -> str:
-    """SHA-256 of the program's bytes and of the module library it runs.
-
-    The scenarios link ``librudp.so``: a change to the model rebuilds the
-    library but may leave the example's own executable byte-identical, so
-    both belong to what produced a result. Remembered per file state (size,
-    mtime, inode), so a sweep hashes each program once.
-    """
-    library = paths.library() if program.parent == paths.build_dir() / "bin" else None
-    files = [program] + ([library] if library is not None and library.is_file() else [])
-    state = tuple((str(f), s.st_size, s.st_mtime_ns, s.st_ino) for f in files for s in [f.stat()])
-    with _identities_lock:
-        known = _identities.get(state)
+def _file_digest(path: Path, state: FileState) -> str:
+    """SHA-256 of a file's bytes, remembered per file state: a library that
+    several programs load is read once."""
+    with _lock:
+        known = _digests.get(state)
     if known is not None:
         return known
     digest = hashlib.sha256()
-    for f in files:
-        digest.update(f.name.encode() + b"\0")
-        _file_digest(f, digest)
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    value = digest.hexdigest()
+    with _lock:
+        _digests[state] = value
+    return value
+
+
+def parse_ldd(text: str) -> tuple[Linked, ...]:
+    """The libraries of ``ldd``'s output, in its order (the vDSO, which is no file, left out).
+
+    Its lines: ``name => /path (0x...)``, ``name => not found``, ``/path (0x...)``.
+    """
+    linked: list[Linked] = []
+    for line in text.splitlines():
+        name, arrow, target = (part.strip() for part in line.partition("=>"))
+        if not arrow:  # "/lib64/ld-linux-x86-64.so.2 (0x...)" or "linux-vdso.so.1 (0x...)"
+            path = name.split(" (", 1)[0]
+            if path.startswith("/"):
+                linked.append((Path(path).name, Path(path)))
+        elif target.startswith("not found"):
+            linked.append((name, None))
+        elif target.startswith("/"):
+            linked.append((name, Path(target.split(" (", 1)[0])))
+    return tuple(linked)
+
+
+def linked_libraries(program: Path, env: Mapping[str, str]) -> tuple[Linked, ...] | None:
+    """The shared libraries ``program`` loads in ``env``, as the loader finds them
+    (``ldd``): ns-3's, the module's, the C and C++ runtimes.
+
+    Returns () for a program that is not dynamically linked (a script), and
+    None where ``ldd`` is not available (not Linux).
+    """
+    try:
+        done = subprocess.run(
+            ["ldd", str(program)],
+            env=dict(env),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=60,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    # Not a dynamic executable (a script, a static program): ldd exits 1.
+    return parse_ldd(done.stdout) if done.returncode == 0 else ()
+
+
+def _libraries(
+    program: Path, build: paths.Build
+) -> tuple[tuple[Linked, ...] | None, list[FileState]]:
+    """The program's libraries and their file states. ``ldd`` runs once per program
+    state and loader path, and again if a library it found has gone (an upgrade
+    that renamed it)."""
+    env = build.environment()
+    key = (_state(program), env.get(paths.LOADER_PATH_VARIABLE, ""))
+    with _lock:
+        cached, linked = key in _linked, _linked.get(key)
+    if cached:
+        try:
+            return linked, [_state(f) for _, f in linked or () if f is not None]
+        except OSError:
+            pass
+    linked = linked_libraries(program, env)
+    states = [_state(f) for _, f in linked or () if f is not None]
+    with _lock:
+        _linked[key] = linked
+    return linked, states
+
+
+def build_identity(program: Path, build: paths.Build | None = None) -> str:
+    """SHA-256 over the program's bytes and those of every shared library it loads.
+
+    The scenarios link ``librudp.so`` (or, in an ns-3 tree, the tree's
+    ``libns3.<version>-rudp``) and ns-3's libraries: a change to the model
+    rebuilds the library but may leave the example's own executable
+    byte-identical, and an upgrade of the ns-3 wheel (or a rebuild of the
+    tree) changes what the same program computes, so each library the loader
+    finds for the program (``ldd``, in the environment the program runs in:
+    ``build``'s, default :func:`rudp.paths.current_build`) belongs to what
+    produced a result; the C and C++ runtimes too (``libm`` draws ns-3's random
+    variates). Where ``ldd`` is missing, the standalone build's
+    ``librudp.so`` or an ns-3 tree's library folders stand in for the list.
+    Remembered per file state (size, mtime, inode), so a sweep hashes each
+    file once.
+    """
+    build = build if build is not None else paths.current_build()
+    linked, states = _libraries(program, build)
+    if linked is None:  # no ldd
+        fallback = (
+            [paths.library()]
+            if not build.ns3_tree and program.parent == build.folder / "bin"
+            else sorted(p for f in build.library_folders for p in f.iterdir() if p.is_file())
+        )
+        linked = tuple((p.name, p) for p in fallback if p.is_file())
+        states = [_state(p) for _, p in linked if p is not None]
+    key = (_state(program), *states)
+    with _lock:
+        known = _identities.get(key)
+    if known is not None:
+        return known
+    digest = hashlib.sha256()
+    digest.update(f"{program.name}\0{_file_digest(program, key[0])}\n".encode())
+    found = iter(states)
+    for name, path in linked:
+        file = _file_digest(path, next(found)) if path is not None else "not found"
+        digest.update(f"{name}\0{file}\n".encode())
     identity = digest.hexdigest()
-    with _identities_lock:
-        _identities[state] = identity
+    with _lock:
+        _identities[key] = identity
     return identity
 
 

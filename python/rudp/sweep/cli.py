@@ -11,12 +11,11 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..paths import NS3_BUILD_VARIABLE, current_build
 from ..runner import Value
-from .cache import Cache
-from .execute import command_of, environment
-from .figures import cwnd_figure
+from .execute import command_of
 from .grid import GridError
-from .manager import cached_outcome, plan, program_identities, run_sweep
+from .manager import cache_of, plan, run_sweep
 from .pool import default_jobs
 from .presets import PRESETS
 
@@ -46,6 +45,8 @@ examples:
   python -m rudp.sweep rudp-file-transfer --axis variant=reno,go-back-n \\
       --axis loss=0,0.05 --set size=200000 --runs 3
   python -m rudp.sweep seed000 --scheduler tcp://10.0.0.1:8786
+  python -m rudp.sweep seed003 --ns3-build ~/ns-3   (the programs of an ns-3
+      tree building contrib/rudp, e.g. in its optimized profile)
   python -m rudp.sweep cwnd-figure cwnd.csv --out cwnd.png   (a --cwnd-trace file
       drawn: window, threshold, states, timeouts; cwnd-figure --help)
 
@@ -54,11 +55,14 @@ metrics, 'status' (ok; failed: the program reported a failed run; error: no
 result), 'error' (empty on success), 'exit_status', 'stderr', 'command'.
 Tables and figures give means over the successful runs with "k/n failed"
 beside them. Results are cached under OUT/cache (keyed by program, its build,
-parameters, run and NS_GLOBAL_VALUE/NS_ATTRIBUTE_DEFAULT): a re-run only runs
-what is missing. A reported failure is a result: a row with its metrics,
-cached. A run without a result (a crash, a timeout, a bad parameter) is
-printed with its command line and stderr, kept as a row with its 'error',
-never cached, and makes the command exit with status 1 (2: bad usage).
+parameters, run and NS_GLOBAL_VALUE/NS_ATTRIBUTE_DEFAULT; the build is the
+program and every library it loads): a re-run only runs what is missing.
+Before anything runs, every parameter is checked against what its program
+takes (PROGRAM --PrintHelp): an unknown one is a usage error (status 2).
+A reported failure is a result: a row with its metrics, cached. A run
+without a result (a crash, a timeout, a bad parameter) is printed with its
+command line and stderr, kept as a row with its 'error', never cached, and
+makes the command exit with status 1 (2: bad usage).
 Ctrl-C or SIGTERM stops the running programs, keeps every finished run in
 the cache and exits (130, 143); the same command again resumes.
 """
@@ -164,6 +168,14 @@ def parser() -> argparse.ArgumentParser:
         help="run nothing: write the results, figures and tables of the cached runs "
         "(a long sweep's so far)",
     )
+    p.add_argument(
+        "--ns3-build",
+        type=Path,
+        metavar="PATH",
+        help="run the programs of this ns-3 tree (or its build folder) that builds "
+        f"contrib/rudp, e.g. an optimized one (default: ${NS3_BUILD_VARIABLE}, else the "
+        "standalone build)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     return p
 
@@ -193,6 +205,8 @@ def cwnd_figure_parser() -> argparse.ArgumentParser:
 
 def _cwnd_figure(argv: Sequence[str]) -> int:
     args = cwnd_figure_parser().parse_args(argv)
+    from .figures import cwnd_figure  # noqa: PLC0415 - the report layer, on use only
+
     try:
         written = cwnd_figure(
             args.trace,
@@ -213,23 +227,16 @@ def _cwnd_figure(argv: Sequence[str]) -> int:
 def _dry_run(
     args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]
 ) -> int:
-    the_plan = plan(args.spec, args.quick, args.runs, fixed, axes)
-    points = the_plan.points()
+    the_plan = plan(args.spec, args.quick, args.runs, fixed, axes, ns3_build=args.ns3_build)
     folder = args.out or Path("results") / the_plan.name
-    store = Cache(args.cache or folder / "cache")
-    builds = program_identities(points)
-    env = environment()
-    missing = [
-        p
-        for p in points
-        if args.no_cache or cached_outcome(store, p, builds[p.program], env) is None
-    ]
+    status = the_plan.status(None if args.no_cache else cache_of(folder, args.cache))
+    missing = status.missing
     print(
-        f"{the_plan.name}: {len(the_plan.grids)} grid(s), {len(points)} runs, "
-        f"{len(points) - len(missing)} cached, {len(missing)} to run"
+        f"{the_plan.name}: {len(the_plan.grids)} grid(s), {len(status.points)} runs, "
+        f"{status.cached} cached, {len(missing)} to run ({the_plan.build})"
     )
-    for point in missing[:10]:
-        print("  " + command_of(point))
+    for i in missing[:10]:
+        print("  " + command_of(status.points[i], the_plan.build))
     if len(missing) > 10:
         print(f"  ... and {len(missing) - 10} more")
     return 0
@@ -246,6 +253,15 @@ def _sweep(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
     fixed = {name: parse_value(value) for name, value in args.set}
     axes = {name: [parse_value(v) for v in value.split(",")] for name, value in args.axis}
+    try:
+        current_build(args.ns3_build)
+    except FileNotFoundError as error:  # --ns3-build or $RUDP_NS3_BUILD: no ns-3 build there
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return _run(args, fixed, axes)
+
+
+def _run(args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]) -> int:
     try:
         if args.dry_run:
             return _dry_run(args, fixed, axes)
@@ -265,6 +281,7 @@ def _sweep(argv: Sequence[str]) -> int:
             progress=not args.quiet,
             timeout_s=args.timeout,
             cached_only=args.cached_only,
+            ns3_build=args.ns3_build,
         )
     except GridError as error:
         print(f"error: {error}", file=sys.stderr)

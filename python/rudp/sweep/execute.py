@@ -168,19 +168,20 @@ def _last_line(text: str) -> str:
     return lines[-1].strip() if lines else ""
 
 
-def command_of(point: Point) -> str:
-    """The shell command that runs ``point`` (the bare name if it is not built)."""
+def command_of(point: Point, build: paths.Build | None = None) -> str:
+    """The shell command that runs ``point`` with ``build``'s program (default:
+    :func:`rudp.paths.current_build`; the bare name if it is not built)."""
     params = {**dict(point.params), "RngRun": point.run}
     try:
-        return shlex.join(command_line(point.program, params))
+        return shlex.join(command_line(point.program, params, build))
     except (FileNotFoundError, ValueError):
         args = [f"--{name}={format_value(value)}" for name, value in params.items()]
         return shlex.join([point.program, *args])
 
 
-def failed(point: Point, reason: str) -> Outcome:
+def failed(point: Point, reason: str, build: paths.Build | None = None) -> Outcome:
     """An outcome for a run that failed outside the program (e.g. a lost worker)."""
-    return Outcome(point, command_of(point), error=reason)
+    return Outcome(point, command_of(point, build), error=reason)
 
 
 def _reported_failure(metrics: dict[str, Any], stderr: str) -> str:
@@ -229,39 +230,51 @@ def _no_result(error: Exception, timeout_s: float | None) -> dict[str, Any]:
 
 
 def run_point(
-    point: Point, timeout_s: float | None = 3600, children: Children | None = None
+    point: Point,
+    timeout_s: float | None = 3600,
+    children: Children | None = None,
+    build: paths.Build | None = None,
 ) -> Outcome:
     """Run ``point`` once and report what happened; never raises for a failed run.
 
     ``children``: the sweep's registry of running programs, which an
     interruption stops (None: the run is on its own, as on a Dask worker).
+    ``build``: whose program runs (default: :func:`rudp.paths.current_build`
+    where the run happens: a Dask worker's own).
     """
     params = {**dict(point.params), "RngRun": point.run}
     started = time.monotonic()
-    command = command_of(point)
     env = environment()
     try:
-        program = paths.program(point.program)
-        build = build_identity(program)
-    except (FileNotFoundError, ValueError) as error:  # not built, not a program name
-        return Outcome(point, command, error=str(error), environment=env)
-    except OSError as error:
+        # FileNotFoundError: not built, or $RUDP_NS3_BUILD names no ns-3 build;
+        # ValueError: not a program name.
+        build = build if build is not None else paths.current_build()
+        program = build.program(point.program)
+        identity = build_identity(program, build)
+    except (OSError, ValueError) as error:
+        reason = str(error) if isinstance(error, FileNotFoundError | ValueError) else None
         return Outcome(
-            point, command, error=f"cannot read {point.program}: {error}", environment=env
+            point,
+            command_of(point, build),
+            error=reason or f"cannot read {point.program}: {error}",
+            environment=env,
         )
+    command = command_of(point, build)
 
     def ended(**fields: Any) -> Outcome:
         return Outcome(
             point,
             command,
-            build,
+            identity,
             seconds=time.monotonic() - started,
             environment=env,
             **fields,
         )
 
     try:
-        metrics = run_scenario(point.program, params, timeout_s=timeout_s, children=children)
+        metrics = run_scenario(
+            point.program, params, timeout_s=timeout_s, children=children, build=build
+        )
     except ScenarioError as error:
         return ended(**_scenario_failure(error))
     except (subprocess.TimeoutExpired, Interrupted, OSError, ValueError) as error:

@@ -1,13 +1,16 @@
-"""Figure helpers (matplotlib, Agg): mean and 95 % CI lines, CDFs, a generic plot,
+"""Figure helpers (matplotlib, PNG): mean and 95 % CI lines, CDFs, a generic plot,
 and the congestion-window figure of a ``--cwnd-trace`` file (:func:`cwnd_figure`).
 
-The presets' own figures are in their modules; what they share is here.
+The presets' own figures are in their reports; what they share is here.
 Every mean is over a point's successful runs; a point where runs failed is
 marked ``k/n failed`` beside its mean (at the foot of the axes if none
 succeeded), and the series' legend entry counts its failed runs.
 
-matplotlib is imported by the functions that draw (:mod:`._pyplot`), not
-with this module: ``import rudp.sweep`` does not load it.
+Part of the report layer, which ``import rudp.sweep`` does not load.
+matplotlib itself is imported by the functions that draw, and only its
+object-oriented API (:class:`matplotlib.figure.Figure`): no pyplot, so
+drawing sets no backend and keeps no figure open, in a notebook as on a
+server without a display.
 """
 
 from __future__ import annotations
@@ -23,16 +26,28 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from ..runner import ns3_seconds
 from . import tables
 from .grid import Grid
 from .stats import summarize
 
+__all__ = [
+    "LABELS",
+    "cwnd_figure",
+    "dodge",
+    "finish",
+    "generic_report",
+    "histogram_cdf",
+    "label",
+    "new_figure",
+    "ns3_seconds",
+    "plot_estimates",
+    "read_cwnd_trace",
+]
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-
-_TIME_UNITS = {"fs": 1e-15, "ps": 1e-12, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
-_TIME = re.compile(r"^\s*\+?([0-9]*\.?[0-9]+(?:e[+-]?[0-9]+)?)\s*(fs|ps|ns|us|ms|s)?\s*$")
 
 #: Metrics worth plotting first, and their axis labels.
 LABELS = {
@@ -44,18 +59,6 @@ LABELS = {
     "lost_packets": "lost packets",
     "retransmissions": "retransmitted segments",
 }
-
-
-def ns3_seconds(value: Any) -> float | None:
-    """An ns-3 time string ("20ms", "2s", "0") in seconds; None if it is not one."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    match = _TIME.match(str(value))
-    if match is None:
-        return None
-    return float(match.group(1)) * _TIME_UNITS[match.group(2) or "s"]
 
 
 def label(metric: str) -> str:
@@ -142,14 +145,19 @@ def dodge(index: int, count: int, span: float) -> float:
     return (index - (count - 1) / 2) * 0.012 * span
 
 
+def new_figure(**options: Any) -> Figure:
+    """A matplotlib Figure of its own (``figsize=...``), outside pyplot: nothing
+    global changes (backend, open figures), and it is freed with its last reference."""
+    from matplotlib.figure import Figure  # noqa: PLC0415 - matplotlib on first use only
+
+    return Figure(**options)
+
+
 def finish(fig: Figure, path: Path) -> Path:
-    """Lay out, save as PNG and close ``fig``."""
+    """Lay out and save ``fig`` as PNG."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
-    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
-
-    plt.close(fig)
     return path
 
 
@@ -215,9 +223,8 @@ def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> lis
             continue
         in_grid = in_grid.assign(_x=in_grid[x].map(ns3_seconds))
         others = [name for name in varying if name != x]
-        from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
-
-        fig, axes = plt.subplots(1, len(metrics), figsize=(6.5 * len(metrics), 4.5), squeeze=False)
+        fig = new_figure(figsize=(6.5 * len(metrics), 4.5))
+        axes = fig.subplots(1, len(metrics), squeeze=False)
         groups = list(in_grid.groupby(others, sort=False)) if others else [((), in_grid)]
         span = float(in_grid["_x"].max() - in_grid["_x"].min()) * x_scale
         for i, (key, part) in enumerate(groups):
@@ -362,8 +369,6 @@ def cwnd_figure(
     """
     from matplotlib.patches import Patch  # noqa: PLC0415 - matplotlib on first use only
 
-    from ._pyplot import plt  # noqa: PLC0415
-
     data = read_cwnd_trace(trace)
     t = np.asarray(data.time_s)
     cwnd = np.asarray(data.cwnd_bytes, dtype=float) / 1e3
@@ -371,7 +376,8 @@ def cwnd_figure(
     ssthresh = np.asarray(data.ssthresh_bytes, dtype=float) / 1e3
     ssthresh[ssthresh > 10 * max(float(cwnd.max()), 1.0)] = np.nan
 
-    fig, ax = plt.subplots(figsize=(9.0, 5.0))
+    fig = new_figure(figsize=(9.0, 5.0))
+    ax = fig.subplots()
     shown_states: list[str] = []
     for state, start, end in data.state_spans():
         ax.axvspan(start, end, color=CWND_STATES[state][0], linewidth=0, zorder=0)

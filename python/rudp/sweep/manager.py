@@ -5,6 +5,11 @@
     from rudp.sweep import run_sweep
     frame = run_sweep("seed000", quick=True)            # a preset
     frame = run_sweep("my-grid.toml", runs=3, jobs=2)   # a grid file
+
+:func:`plan` resolves what to run and checks it against the programs;
+:meth:`Plan.status` says what the cache already holds (``--dry-run`` prints
+it); :func:`run_sweep` runs the rest. The report layer (tables, figures:
+pandas' plotting, matplotlib, scipy) is imported only when a report is drawn.
 """
 
 from __future__ import annotations
@@ -14,9 +19,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -28,11 +33,11 @@ from .. import paths
 from ..runner import Value
 from .cache import Cache, build_identity, point_key
 from .execute import Environment, Outcome, environment
-from .figures import generic_report
 from .frame import Format, failure_report, save, to_frame
 from .grid import Grid, GridError, Point, expand, load_grids
+from .options import check_grids
 from .pool import run_dask, run_local
-from .presets import PRESETS
+from .presets import PRESETS, Report
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -42,21 +47,55 @@ Spec = str | Path | Grid | Sequence[Grid]
 
 
 @dataclass(frozen=True)
+class CacheStatus:
+    """Which runs of a plan the cache holds, under the builds and environment of now."""
+
+    #: Every (point, run) of the plan, in order.
+    points: list[Point]
+    #: The cached outcome of each point, None where it must run.
+    outcomes: list[Outcome | None]
+    #: Each program's build identity (None: not built now).
+    builds: dict[str, str | None]
+    #: The result-changing environment the keys were made for.
+    environment: Environment
+
+    @property
+    def missing(self) -> list[int]:
+        """Indexes of the points that are not cached."""
+        return [i for i, outcome in enumerate(self.outcomes) if outcome is None]
+
+    @property
+    def cached(self) -> int:
+        """How many points are cached."""
+        return len(self.points) - len(self.missing)
+
+
+@dataclass(frozen=True)
 class Plan:
-    """A resolved sweep: its name, grids and the report that suits them."""
+    """A resolved sweep: its name, grids, the report that suits them, and the
+    build whose programs run."""
 
     name: str
     grids: list[Grid]
-    report: Callable[[pd.DataFrame, Path], list[Path]]
+    report: Report
+    build: paths.Build = field(default_factory=paths.standalone_build)
 
     def points(self) -> list[Point]:
         return expand(self.grids)
 
+    def status(self, store: Cache | None) -> CacheStatus:
+        """What ``store`` holds of this plan now (None, no cache: nothing)."""
+        points = self.points()
+        builds = program_identities(points, self.build)
+        env = environment()
+        outcomes = [cached_outcome(store, p, builds[p.program], env) for p in points]
+        return CacheStatus(points, outcomes, builds, env)
 
-def _is_built(program: str) -> bool:
+
+def _is_built(program: str, build: paths.Build) -> bool:
     try:
-        paths.program(program)
-    except FileNotFoundError:
+        build.program(program)
+    except (FileNotFoundError, ValueError):
         return False
     return True
 
@@ -67,13 +106,26 @@ def plan(
     runs: int | None = None,
     fixed: Mapping[str, Value] | None = None,
     axes: Mapping[str, Sequence[Value]] | None = None,
+    *,
+    ns3_build: str | Path | None = None,
+    check: bool = True,
 ) -> Plan:
     """Resolve ``spec`` into grids, with ``runs``, ``fixed`` and ``axes`` overriding.
 
     ``spec`` is a preset (:data:`PRESETS`), a TOML grid file, the name of a
     built program (then ``axes`` and ``fixed`` are its grid), or grids.
+    ``ns3_build``: run the programs of this ns-3 tree (or its build folder)
+    instead of the standalone build's (default: ``$RUDP_NS3_BUILD`` if set;
+    see :func:`rudp.paths.current_build`). With ``check``, every parameter is
+    checked against what its program takes (:func:`rudp.sweep.options.check_grids`).
+
+    Raises:
+        GridError: ``spec`` is none of these, its grids are malformed, or a
+            parameter is unknown to its program.
+        FileNotFoundError: ``ns3_build`` holds no ns-3 build.
     """
-    report: Callable[[pd.DataFrame, Path], list[Path]] | None = None
+    build = paths.current_build(ns3_build)
+    report: Report | None = None
     if isinstance(spec, Grid):
         name, grids = spec.name or spec.program, [spec]
     elif not isinstance(spec, str | Path):
@@ -88,26 +140,33 @@ def plan(
     elif Path(spec).is_file():
         name, grids = Path(spec).stem, load_grids(spec, quick)
         name += "-quick" if quick else ""
-    elif isinstance(spec, str) and "/" not in spec and (_is_built(spec) or axes or fixed):
+    elif isinstance(spec, str) and "/" not in spec and (_is_built(spec, build) or axes or fixed):
         name, grids = spec, [Grid(spec, name=spec)]
     else:
         raise GridError(
             f"{spec}: not a preset ({', '.join(PRESETS)}), a grid file or a built program"
         )
     grids = [g.with_overrides(runs, fixed, axes) for g in grids]
+    if check:
+        check_grids(grids, build)
 
     def generic(frame: pd.DataFrame, out: Path) -> list[Path]:
+        from .figures import generic_report  # noqa: PLC0415 - the report layer, on use only
+
         return generic_report(frame, grids, out)
 
-    return Plan(name, grids, report or generic)
+    return Plan(name, grids, report or generic, build)
 
 
-def program_identities(points: Sequence[Point]) -> dict[str, str | None]:
+def program_identities(
+    points: Sequence[Point], build: paths.Build | None = None
+) -> dict[str, str | None]:
     """Each program's build identity, once per sweep (None: not built now)."""
+    build = build if build is not None else paths.current_build()
     identities: dict[str, str | None] = {}
     for program in dict.fromkeys(p.program for p in points):
         try:
-            identities[program] = build_identity(paths.program(program))
+            identities[program] = build_identity(build.program(program), build)
         except (OSError, ValueError):
             identities[program] = None
     return identities
@@ -193,6 +252,7 @@ def _execute(
     timeout_s: float | None,
     progress: bool,
     shown: int,
+    build: paths.Build,
 ) -> int:
     """Run ``points[i]`` for each ``i`` of ``pending`` into ``outcomes[i]``, storing
     each result as it finishes; returns how many ran on a rebuilt program.
@@ -216,9 +276,10 @@ def _execute(
     failures = rebuilt = 0
     with _interruptible():
         runner: Generator[tuple[int, Outcome], None, None] = (
-            run_dask(todo, scheduler, timeout_s, keep)
+            # Dask workers run their own standalone build, or the ns-3 tree's at its path.
+            run_dask(todo, scheduler, timeout_s, keep, build if build.ns3_tree else None)
             if scheduler is not None
-            else run_local(todo, jobs, timeout_s, keep)
+            else run_local(todo, jobs, timeout_s, keep, build)
         )
         try:
             with tqdm(
@@ -252,6 +313,11 @@ def _execute(
     return rebuilt
 
 
+def cache_of(folder: Path, cache: str | Path | None = None) -> Cache:
+    """The cache of a sweep writing to ``folder``: ``cache`` if given, else ``folder/cache``."""
+    return Cache(Path(cache) if cache is not None else folder / "cache")
+
+
 def run_sweep(
     spec: Spec,
     *,
@@ -269,6 +335,7 @@ def run_sweep(
     progress: bool = True,
     timeout_s: float | None = 3600,
     cached_only: bool = False,
+    ns3_build: str | Path | None = None,
 ) -> pd.DataFrame:
     """Run every (point, run) of ``spec`` not yet cached; return all of them as rows.
 
@@ -292,6 +359,11 @@ def run_sweep(
         timeout_s: wall-clock limit of one run.
         cached_only: run nothing; the results and report hold the cached runs
             only (the figures of a long sweep so far, from another process).
+        ns3_build: run the programs of this ns-3 tree (or its build folder),
+            e.g. one built in the optimized profile, instead of the standalone
+            build's (default: ``$RUDP_NS3_BUILD`` if set). The cache works
+            the same: results are filed under the identity of the program
+            that ran, its libraries included.
 
     Returns:
         One row per (point, run), or per cached one with ``cached_only``;
@@ -307,7 +379,9 @@ def run_sweep(
             that had finished is in the cache first, the running programs
             are killed, and a message says how to resume.
         ValueError: ``jobs`` or ``timeout_s`` makes no sense (GridError:
-            the grids do not).
+            the grids do not, or name a parameter their program does not
+            take: checked before anything runs).
+        FileNotFoundError: ``ns3_build`` holds no ns-3 build.
 
     Failures never stop the sweep. A reported failure (the program ran and
     said its run failed) is a result: a row with its metrics, cached like
@@ -317,25 +391,18 @@ def run_sweep(
     """
     started = time.monotonic()
     _check_limits(jobs, timeout_s)
-    the_plan = plan(spec, quick, runs, fixed, axes)
-    points = the_plan.points()
-    folder = Path(out) if out is not None else Path("results") / the_plan.name
     if cached_only and not use_cache:
         raise GridError("cached_only needs the cache: it runs nothing")
-    store = Cache(Path(cache) if cache is not None else folder / "cache") if use_cache else None
+    the_plan = plan(spec, quick, runs, fixed, axes, ns3_build=ns3_build)
+    folder = Path(out) if out is not None else Path("results") / the_plan.name
+    store = cache_of(folder, cache) if use_cache else None
     if store is not None and not cached_only:
         store.remove_orphans()
 
-    expected = program_identities(points)
-    env = environment()
-    outcomes: list[Outcome | None] = [None] * len(points)
-    pending: list[int] = []
-    for i, point in enumerate(points):
-        found = cached_outcome(store, point, expected[point.program], env)
-        if found is not None:
-            outcomes[i] = found
-        else:
-            pending.append(i)
+    status = the_plan.status(store)
+    points, expected = status.points, status.builds
+    outcomes = list(status.outcomes)
+    pending = status.missing
 
     missing = len(pending) if cached_only else 0
     if cached_only:
@@ -352,6 +419,7 @@ def run_sweep(
         timeout_s=timeout_s,
         progress=progress,
         shown=len(points) - missing,
+        build=the_plan.build,
     )
 
     frame = to_frame([o for o in outcomes if o is not None])

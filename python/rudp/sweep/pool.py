@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..paths import Build
 from ..runner import Children
 from .execute import Outcome, failed, run_point
 from .grid import Point
@@ -50,8 +51,10 @@ class _LocalPool:
         jobs: int,
         timeout_s: float | None,
         on_finish: OnFinish | None,
+        build: Build | None = None,
     ) -> None:
         self.points = points
+        self.build = build
         self.timeout_s = timeout_s
         self.on_finish = on_finish
         self.children = Children()
@@ -75,7 +78,7 @@ class _LocalPool:
             except queue.Empty:
                 return
             try:
-                outcome = run_point(self.points[i], self.timeout_s, self.children)
+                outcome = run_point(self.points[i], self.timeout_s, self.children, self.build)
                 if self.on_finish is not None:
                     self.on_finish(i, outcome)
             except BaseException as error:  # a full disk in on_finish, say: the caller's
@@ -98,8 +101,10 @@ def run_local(
     jobs: int | None = None,
     timeout_s: float | None = 3600,
     on_finish: OnFinish | None = None,
+    build: Build | None = None,
 ) -> Generator[tuple[int, Outcome], None, None]:
-    """Run ``points`` as subprocesses, ``jobs`` at a time (default: every core).
+    """Run ``points`` as subprocesses, ``jobs`` at a time (default: every core), with
+    ``build``'s programs (default: :func:`rudp.paths.current_build`).
 
     Threads suffice to launch them: each one waits on its subprocess, and
     the work happens in the processes. ``on_finish`` runs in those threads.
@@ -108,7 +113,7 @@ def run_local(
         raise ValueError(f"jobs must be >= 1, got {jobs}")
     if not points:
         return
-    pool = _LocalPool(points, jobs or default_jobs(), timeout_s, on_finish)
+    pool = _LocalPool(points, jobs or default_jobs(), timeout_s, on_finish, build)
     try:
         pool.start()
         for _ in range(len(points)):
@@ -142,13 +147,15 @@ def run_dask(
     scheduler: str | Client,
     timeout_s: float | None = 3600,
     on_finish: OnFinish | None = None,
+    build: Build | None = None,
 ) -> Generator[tuple[int, Outcome], None, None]:
     """Run ``points`` on a Dask distributed cluster, one task per run.
 
     ``scheduler`` is an address (``tcp://host:8786``) or a connected
-    ``distributed.Client``. Workers run the programs of their own build
-    folder (``$RUDP_BUILD_DIR`` or the repository's ``build/``), so they need
-    the built tree at a path of their own: a shared file system or a copy.
+    ``distributed.Client``. Workers run the programs of ``build`` at the
+    same path, or with None of their own build (``$RUDP_NS3_BUILD``,
+    ``$RUDP_BUILD_DIR`` or the repository's ``build/``), so they need the
+    built tree at that path: a shared file system or a copy.
     On an interruption, tasks not started are cancelled; a task already
     running on a worker runs to its end there, and its result is not kept.
     """
@@ -162,13 +169,13 @@ def run_dask(
         try:
             result: Outcome = future.result()
         except Exception as error:  # a lost worker or a task Dask gave up on
-            result = failed(points[i], f"dask: {type(error).__name__}: {error}")
+            result = failed(points[i], f"dask: {type(error).__name__}: {error}", build)
         return result
 
     futures: list[Any] = []
     try:
         # pure=False: two runs of the same point are not one task to Dask.
-        futures = client.map(run_point, list(points), timeout_s=timeout_s, pure=False)
+        futures = client.map(run_point, list(points), timeout_s=timeout_s, build=build, pure=False)
         index = {future.key: i for i, future in enumerate(futures)}
         for future in as_completed(futures):  # type: ignore[no-untyped-call]
             i = index[future.key]

@@ -1,11 +1,7 @@
-"""Seed 003's experiments: congestion controls on a dumbbell, over TCP and over RUDP.
+"""Seed 003's report: congestion controls on a dumbbell, over TCP and over RUDP.
 
-``rudp-cc-comparison`` runs one or two bulk flows through a bottleneck in the
-seed's two settings: high-BDP (100 Mbit/s, RTT 50-400 ms, a bFIFO of one
-BDP, no loss) and lossy, the seed's "wireless" (10 Mbit/s, RTT 50 ms, a pFIFO
-of 1000 packets, random loss). Each figure or table of the seed has one panel
-or section per transport: TCP (the seed's) and RUDP carrying the same
-``TcpCongestionOps``.
+Each figure or table of the seed has one panel or section per transport:
+TCP (the seed's) and RUDP carrying the same ``TcpCongestionOps``.
 
 - figures 2 and 3: link utilisation of each algorithm alone against RTT and
   against the loss rate; figures 6 and 7 repeat them for CVTCP against
@@ -18,7 +14,8 @@ or section per transport: TCP (the seed's) and RUDP carrying the same
 
 Every mean is over the runs that succeeded; runs that failed (the program
 reported a failure, or the run gave no result) are counted beside it as
-``k/n failed``, never averaged in and never dropped silently.
+``k/n failed``, never averaged in and never dropped silently. Imported when
+a report is drawn, never with :mod:`rudp.sweep`.
 """
 
 from __future__ import annotations
@@ -31,110 +28,31 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from ..runner import Value
-from . import tables
-from .figures import dodge, finish, ns3_seconds, plot_estimates
-from .frame import success
-from .grid import Grid
-from .stats import summarize
+from ....runner import ns3_seconds
+from ... import tables
+from ...figures import dodge, finish, new_figure, plot_estimates
+from ...frame import success
+from ...stats import summarize
+from .grid import (
+    ALGORITHMS,
+    CVTCP_PEERS,
+    FAIRNESS_LOSS,
+    FRIENDLINESS_LOSS,
+    FRIENDLINESS_RTT_MS,
+    PROGRAM,
+    RTTS_MS,
+    SETTINGS,
+    TRANSPORTS,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-PROGRAM = "rudp-cc-comparison"
-#: The Reno baseline first, then the seed's five, then CVTCP.
-ALGORITHMS = ("newreno", "cubic", "htcp", "hybla", "westwood", "veno", "cvtcp")
-#: Seed figures 6-9 compare CVTCP with these.
-CVTCP_PEERS = ("newreno", "cubic", "veno", "cvtcp")
-TRANSPORTS = ("tcp", "rudp")
-RTTS_MS = (50, 100, 200, 400)
-LOSSES = (1e-5, 1e-4, 1e-3, 1e-2)
-QUICK_RTTS_MS = (50, 200)
-QUICK_LOSSES = (1e-4, 1e-2)
-FAIRNESS_LOSS = 1e-3
-FRIENDLINESS_RTT_MS = {"high-bdp": 200, "lossy": 50}
-FRIENDLINESS_LOSS = 1e-2
-DURATION, QUICK_DURATION = 600, 20
-WARMUP, QUICK_WARMUP = 10, 5
-RUNS, QUICK_RUNS = 1, 1
-
-SETTINGS: dict[str, dict[str, Value]] = {
-    "high-bdp": {"rate": "100Mbps", "queue": "bfifo", "loss": 0},
-    "lossy": {"rate": "10Mbps", "queue": "pfifo"},
-}
 SETTING_TITLES = {
     "high-bdp": "high-BDP: 100 Mbit/s, bFIFO of one BDP, no loss",
     "lossy": "lossy: 10 Mbit/s, RTT 50 ms, pFIFO 1000 packets",
 }
-
-
-def _flows(*parts: tuple[str, int]) -> str:
-    return ",".join(f"{algorithm}@{rtt}ms" for algorithm, rtt in parts)
-
-
-def grids(quick: bool = False) -> list[Grid]:
-    """Utilisation, RTT fairness and TCP friendliness in both settings, both transports."""
-    rtts = QUICK_RTTS_MS if quick else RTTS_MS
-    losses = QUICK_LOSSES if quick else LOSSES
-    timing: dict[str, Value] = {
-        "duration": QUICK_DURATION if quick else DURATION,
-        "warmup": QUICK_WARMUP if quick else WARMUP,
-    }
-    runs = QUICK_RUNS if quick else RUNS
-    transports = list(TRANSPORTS)
-    high, lossy = SETTINGS["high-bdp"], SETTINGS["lossy"]
-    friendly = FRIENDLINESS_RTT_MS
-
-    def grid(name: str, setting: dict[str, Value], axes: dict[str, list[Value]]) -> Grid:
-        return Grid(PROGRAM, {**setting, **timing}, {**axes, "transport": transports}, runs, name)
-
-    # Longest first, so that the last runs of a parallel sweep are short ones:
-    # ns-3's TCP costs most at the largest RTT (see doc/cc-comparison.rst).
-    longest_first = sorted(rtts, reverse=True)
-
-    return [
-        grid(
-            "utilization-high-bdp",
-            high,
-            {"flows": [_flows((a, r)) for r in longest_first for a in ALGORITHMS]},
-        ),
-        grid(
-            "utilization-lossy",
-            lossy,
-            {"flows": [_flows((a, 50)) for a in ALGORITHMS], "loss": list(losses)},
-        ),
-        grid(
-            "rtt-fairness-high-bdp",
-            high,
-            {"flows": [_flows((a, 50), (a, r)) for r in longest_first for a in ALGORITHMS]},
-        ),
-        grid(
-            "rtt-fairness-lossy",
-            {**lossy, "loss": FAIRNESS_LOSS},
-            {"flows": [_flows((a, 50), (a, r)) for r in longest_first for a in ALGORITHMS]},
-        ),
-        grid(
-            "friendliness-high-bdp",
-            high,
-            {
-                "flows": [
-                    _flows(("newreno", friendly["high-bdp"]), (a, friendly["high-bdp"]))
-                    for a in ALGORITHMS
-                ]
-            },
-        ),
-        grid(
-            "friendliness-lossy",
-            {**lossy, "loss": FRIENDLINESS_LOSS},
-            {
-                "flows": [
-                    _flows(("newreno", friendly["lossy"]), (a, friendly["lossy"]))
-                    for a in ALGORITHMS
-                ]
-            },
-        ),
-    ]
 
 
 # --- the frame, one row per flow ------------------------------------------------------------
@@ -273,11 +191,8 @@ def _transport_panels(
 ) -> tuple[Figure, np.ndarray, list[tuple[Axes, str, pd.DataFrame]]]:
     """One panel a transport, side by side on a shared y axis, with its rows."""
     transports = _transports(data)
-    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
-
-    fig, axes = plt.subplots(
-        1, len(transports), figsize=(6.4 * len(transports), 4.6), squeeze=False, sharey=True
-    )
+    fig = new_figure(figsize=(6.4 * len(transports), 4.6))
+    axes = fig.subplots(1, len(transports), squeeze=False, sharey=True)
     panels = [
         (ax, transport, data[data["transport"] == transport])
         for ax, transport in zip(axes[0], transports, strict=True)
@@ -311,7 +226,7 @@ def _utilization_figure(
         ax.set_xscale("log")
         if x == "rtt_ms":
             ax.set_xticks(list(RTTS_MS), [str(r) for r in RTTS_MS])
-            from matplotlib.ticker import NullFormatter  # noqa: PLC0415 - see _pyplot
+            from matplotlib.ticker import NullFormatter  # noqa: PLC0415 - on first use only
 
             ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_xlabel("RTT (ms, log scale)")
@@ -505,7 +420,7 @@ def _rankings_table(flows: pd.DataFrame, pairs: dict[str, pd.DataFrame], out: Pa
     )
 
 
-def report(frame: pd.DataFrame, out: Path) -> list[Path]:
+def write(frame: pd.DataFrame, out: Path) -> list[Path]:
     """Figures 2-9, tables 1 and 2 and the rankings, each per transport."""
     flows = flow_rows(frame)
     if flows.empty:

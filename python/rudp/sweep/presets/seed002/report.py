@@ -1,13 +1,11 @@
-"""Seed 002's experiments: CMT throughput against RTT and loss, simulation and model.
+"""Seed 002's report: figures 6-9 against the analytic model, the RTT-mismatch
+figure and the model-error table.
 
-``rudp-cmt`` moves bulk data over n = 2, 3, 4 disjoint 10 Mbit/s paths
-(1468-byte chunks, fast retransmit, SFR, CUC and DAC on) into a receive
-buffer of 2^28 bytes (figures 6 and 7: unbounded) or 16 KB (figures 8 and
-9: bounded). Each figure draws the simulated goodput (mean and 95 % CI over
-runs) against the analytic model of :mod:`rudp.models.cmt`; a table gives
-the relative error of every grid point. One figure the seed lacks: two paths
-whose RTTs drift apart, with and without a bounded buffer, which shows the
-receive-buffer blocking directly.
+Each figure draws the simulated goodput (mean and 95 % CI over the
+successful runs) against the analytic model of :mod:`rudp.models.cmt`; a
+table gives the relative error of every grid point. The RTT-mismatch figure,
+which the seed lacks, shows the receive-buffer blocking directly. Imported
+when a report is drawn, never with :mod:`rudp.sweep`.
 """
 
 from __future__ import annotations
@@ -17,62 +15,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..models import cmt
-from ..runner import Value
-from . import tables
-from .figures import dodge, finish, ns3_seconds, plot_estimates
-from .grid import Grid
-from .stats import summarize
-
-PROGRAM = "rudp-cmt"
-MSS = 1468
-UNBOUNDED, BOUNDED = 1 << 28, 16384
-PATHS = (2, 3, 4)
-RTTS_MS = (120, 140, 160, 180, 200)
-LOSSES = (0.01, 0.02, 0.03, 0.04, 0.05)
-MISMATCH_MS = (100, 150, 200, 300, 400)
-RUNS, QUICK_RUNS = 5, 2
-DURATION, QUICK_DURATION = "200s", "60s"
-WARMUP, QUICK_WARMUP = "20s", "10s"
+from ....models import cmt
+from ....runner import ns3_seconds
+from ... import tables
+from ...figures import dodge, finish, new_figure, plot_estimates
+from ...stats import summarize
+from .grid import BOUNDED, MSS, PATHS, PROGRAM, UNBOUNDED
 
 #: figure number -> (varied axis, receive buffer)
 FIGURES = {6: ("rtt", UNBOUNDED), 7: ("loss", UNBOUNDED), 8: ("rtt", BOUNDED), 9: ("loss", BOUNDED)}
-
-
-def grids(quick: bool = False) -> list[Grid]:
-    """Figures 6-9 and the RTT-mismatch figure."""
-    rtts = RTTS_MS[::2] if quick else RTTS_MS
-    losses = LOSSES[::2] if quick else LOSSES
-    fixed: dict[str, Value] = {
-        "mss": MSS,
-        "duration": QUICK_DURATION if quick else DURATION,
-        "warmup": QUICK_WARMUP if quick else WARMUP,
-    }
-    runs = QUICK_RUNS if quick else RUNS
-    buffers = [UNBOUNDED, BOUNDED]
-    return [
-        Grid(
-            PROGRAM,
-            {**fixed, "loss": 0.01},
-            {"paths": list(PATHS), "rtt": [f"{r}ms" for r in rtts], "rbuf": buffers},
-            runs,
-            "cmt-rtt",
-        ),
-        Grid(
-            PROGRAM,
-            {**fixed, "rtt": "100ms"},
-            {"paths": list(PATHS), "loss": list(losses), "rbuf": buffers},
-            runs,
-            "cmt-loss",
-        ),
-        Grid(
-            PROGRAM,
-            {**fixed, "paths": 2, "loss": 0.01},
-            {"rtt": [f"100ms,{r}ms" for r in MISMATCH_MS], "rbuf": buffers},
-            runs,
-            "cmt-mismatch",
-        ),
-    ]
 
 
 def _rtt_ms(option: object, which: int) -> float:
@@ -107,9 +58,8 @@ def _figure(data: pd.DataFrame, number: int, out: Path) -> Path | None:
     if part.empty:
         return None
     x = "rtt_ms" if axis == "rtt" else "loss"
-    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
-
-    fig, ax = plt.subplots(figsize=(7, 4.6))
+    fig = new_figure(figsize=(7, 4.6))
+    ax = fig.subplots()
     values = sorted(part[x].unique())
     span = float(values[-1] - values[0]) if len(values) > 1 else 1.0
     fine = np.linspace(values[0], values[-1], 50) if len(values) > 1 else np.array(values)
@@ -152,9 +102,8 @@ def _mismatch(data: pd.DataFrame, out: Path) -> Path | None:
     part = part[(part["paths"] == 2) & (part["loss"] == 0.01) & (part["rtt_ms"] == 100)]
     if part.empty:
         return None
-    from ._pyplot import plt  # noqa: PLC0415 - matplotlib on first use only
-
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7, 7), sharex=True)
+    fig = new_figure(figsize=(7, 7))
+    top, bottom = fig.subplots(2, 1, sharex=True)
     for i, rbuf in enumerate((UNBOUNDED, BOUNDED)):
         series = part[part["rbuf"] == rbuf]
         name = "2^28 B buffer" if rbuf == UNBOUNDED else "16 KB buffer"
@@ -223,7 +172,7 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
     )
 
 
-def report(frame: pd.DataFrame, out: Path) -> list[Path]:
+def write(frame: pd.DataFrame, out: Path) -> list[Path]:
     """Figures 6-9 with the model, the RTT-mismatch figure and the error table."""
     data = _ours(frame)
     if data.empty:

@@ -143,11 +143,14 @@ run_suites() {
   local runner suites failed=0
   runner=$(ls "$tree"/build/utils/ns3*test-runner* 2>/dev/null | head -1)
   [ -n "$runner" ] || { echo "no test runner under $tree/build/utils"; exit 1; }
-  suites=$("$runner" --list | grep '^rudp-' || true)
+  # A waf tree's runner finds ns-3's libraries only through the loader path
+  # (./waf and test.py set it; a CMake tree's runner has an rpath).
+  suites=$(LD_LIBRARY_PATH="$tree/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$runner" --list |
+    grep '^rudp-' || true)
   [ -n "$suites" ] || { echo "no rudp-* suites are registered in $runner"; exit 1; }
   for suite in $suites; do
     step "test.py -s $suite"
-    (cd "$tree" && ./test.py --no-build --suite="$suite") || failed=1
+    (cd "$tree" && ./test.py "${no_build[@]}" --suite="$suite") || failed=1
   done
   return $failed
 }
@@ -173,6 +176,8 @@ install_tools
 prepare_source
 link_module
 if [ -x "$tree/ns3" ]; then host=cmake; else host=waf; fi
+# test.py must not build again: --no-build (CMake trees), --nowaf (waf trees)
+if [ $host = cmake ]; then no_build=(--no-build); else no_build=(--nowaf); fi
 step "ns-$version at $tree ($host)"
 "${host}_configure"
 "${host}_build"

@@ -28,11 +28,12 @@ RudpCmtPath::GetTypeId()
 }
 
 RudpCmtPath::RudpCmtPath()
-    : m_state(CreateObject<RudpSenderState>()),
-      m_rtt(CreateObject<RttMeanDeviation>())
+    : m_rtt(CreateObject<RttMeanDeviation>())
 {
     // The path's windows are traced where a single-path socket traces them.
-    AggregateObject(m_state);
+    Ptr<RudpSenderState> state = CreateObject<RudpSenderState>();
+    AggregateObject(state);
+    m_state = PeekPointer(state);
 }
 
 Ptr<RudpSenderState>

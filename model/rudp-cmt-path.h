@@ -94,7 +94,13 @@ class RudpCmtPath : public Object
     uint64_t timeouts{0};            ///< expiries of its timer
 
   private:
-    Ptr<RudpSenderState> m_state;
+    /**
+     * The path's windows, aggregated to the path. A plain pointer: a Ptr to
+     * an object of one's own aggregate keeps the whole aggregate alive for
+     * ever (its reference count never reaches zero), and the aggregate owns
+     * the state anyway.
+     */
+    RudpSenderState* m_state;
     Ptr<RttEstimator> m_rtt;
     uint32_t m_partialBytesAcked{0}; ///< SCTP's partial_bytes_acked
 };

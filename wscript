@@ -78,6 +78,7 @@ def build(bld):
         'test/rudp-test-network.cc',
         'test/rudp-transfer-test-suite.cc',
         'test/rudp-variants-test-suite.cc',
+        'test/rudp-window-policy-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

@@ -86,7 +86,6 @@ struct Flow
     Ptr<OutputStreamWrapper> rttStream; ///< --cwnd-trace: RTT CSV
     std::string cwndFile;               ///< cwnd CSV name
     std::string rttFile;                ///< RTT CSV name
-    uint32_t startTries{0};             ///< waits for the application's socket
 };
 
 /**
@@ -194,33 +193,16 @@ RttChange(Ptr<OutputStreamWrapper> stream, Time /* oldValue */, Time newValue)
 }
 
 /**
- * \brief At the flow's start, once BulkSendApplication has made its socket:
- * connects the traces and, for RUDP, sets the socket's congestion control
- * (RudpSocket reads Variant and CongestionOps when the connection opens).
+ * \brief Just after the flow's start, when BulkSendApplication has made its
+ * socket: connects the --cwnd-trace traces to it.
  */
 void
-FlowStarted(Flow* flow, bool rudpCongestionOps, TypeId algorithm)
+ConnectTraces(Flow* flow)
 {
     Ptr<Socket> socket = flow->source->GetSocket();
-    if (!socket)
-    {
-        // The application starts later in this same instant.
-        NS_ABORT_MSG_IF(++flow->startTries > 100, "the sending application made no socket");
-        Simulator::ScheduleNow(&FlowStarted, flow, rudpCongestionOps, algorithm);
-        return;
-    }
-    if (rudpCongestionOps)
-    {
-        NS_ABORT_MSG_UNLESS(
-            socket->SetAttributeFailSafe("Variant", StringValue("TcpCongestionOps")) &&
-                socket->SetAttributeFailSafe("CongestionOps", TypeIdValue(algorithm)),
-            "ns3::RudpSocket refused its congestion control");
-    }
-    if (flow->cwnd)
-    {
-        flow->cwnd->Connect(socket);
-        socket->TraceConnectWithoutContext("RTT", MakeBoundCallback(&RttChange, flow->rttStream));
-    }
+    NS_ABORT_MSG_UNLESS(socket, "the sending application made no socket");
+    flow->cwnd->Connect(socket);
+    socket->TraceConnectWithoutContext("RTT", MakeBoundCallback(&RttChange, flow->rttStream));
 }
 
 /**
@@ -375,6 +357,8 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpSocket::SndBufSize", "buffer");
     cmd.SetsAttribute("ns3::RudpSocket::RcvBufSize", "buffer");
     cmd.SetsAttribute("ns3::RudpSocket::InitialSsThresh", "initial-ssthresh");
+    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "flows");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "flows");
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "flows");
     cmd.SetsAttribute("ns3::RudpSocket::CongestionOps", "flows");
     cmd.SetsAttribute("ns3::RudpSocket::WindowSize");
@@ -484,21 +468,10 @@ main(int argc, char* argv[])
     }
 
     // --- Congestion controls -------------------------------------------------------
-    // RUDP runs any TcpCongestionOps if its socket has the CongestionOps attribute;
-    // otherwise only seed 000's own Reno.
-    TypeId::AttributeInformation info;
-    const bool rudpCongestionOps =
-        rudp && RudpSocket::GetTypeId().LookupAttributeByName("CongestionOps", &info);
+    // Each sender node runs its flow's algorithm: TcpL4Protocol's SocketType
+    // for TCP, RudpSocketFactory's WindowPolicy for RUDP (set below).
     for (const auto& spec : specs)
     {
-        if (rudp && !rudpCongestionOps && spec.algorithm != "reno" && spec.algorithm != "newreno")
-        {
-            RudpParameterCheck::Fail("flows",
-                                     "'" + spec.algorithm +
-                                         "' over --transport=rudp needs ns3::RudpSocket's "
-                                         "CongestionOps attribute, which this build lacks; "
-                                         "use reno or newreno (seed 000's Reno)");
-        }
         RudpCongestionNames::SetDefaults(spec.algorithm);
     }
 
@@ -513,15 +486,6 @@ main(int argc, char* argv[])
         Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
         Config::SetDefault("ns3::RudpSocket::InitialCwnd", UintegerValue(10));
         Config::SetDefault("ns3::RudpSocket::InitialSsThresh", UintegerValue(initialSsThresh));
-        Config::SetDefault("ns3::RudpSocket::Variant",
-                           StringValue(rudpCongestionOps ? "TcpCongestionOps" : "Reno"));
-        // Each sender's socket also gets its flow's algorithm when it is made
-        // (FlowStarted); the default covers the common case of one algorithm.
-        if (rudpCongestionOps)
-        {
-            Config::SetDefault("ns3::RudpSocket::CongestionOps",
-                               TypeIdValue(RudpCongestionTypeId(specs.front().algorithm)));
-        }
     }
     else
     {
@@ -607,7 +571,12 @@ main(int argc, char* argv[])
         noQueueDisc.Uninstall(right);
 
         const TypeId algorithm = RudpCongestionTypeId(flow.spec.algorithm);
-        if (!rudp)
+        if (rudp)
+        {
+            flow.sender->GetObject<RudpSocketFactory>()->SetAttribute("WindowPolicy",
+                                                                      TypeIdValue(algorithm));
+        }
+        else
         {
             flow.sender->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
                                                                   TypeIdValue(algorithm));
@@ -639,11 +608,11 @@ main(int argc, char* argv[])
             flow.rttStream = Create<OutputStreamWrapper>(flow.rttFile, std::ios::out);
             *flow.rttStream->GetStream() << "time_s,rtt_s\n";
         }
-        Simulator::Schedule(Seconds(flow.spec.startS),
-                            &FlowStarted,
-                            &flow,
-                            rudpCongestionOps,
-                            algorithm);
+        if (flow.cwnd)
+        {
+            // The application makes its socket when it starts.
+            Simulator::Schedule(Seconds(flow.spec.startS) + TimeStep(1), &ConnectTraces, &flow);
+        }
         Simulator::Schedule(Seconds(flow.spec.startS + warmup), &MeasureStart, &flow);
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
@@ -777,7 +746,7 @@ main(int argc, char* argv[])
             .Set("random_drops", randomDrops);
         if (rudp)
         {
-            json.Set("rudp_variant", rudpCongestionOps ? "TcpCongestionOps" : "Reno");
+            json.Set("rudp_variant", "TcpCongestionOps"); // every flow runs its TcpCongestionOps
         }
         if (n == 2)
         {

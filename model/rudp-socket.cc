@@ -10,7 +10,6 @@
 #include "rudp-reno.h"
 #include "rudp-socket-factory.h"
 #include "rudp-stop-and-wait.h"
-#include "rudp-tcp-congestion-adapter.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -18,7 +17,6 @@
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
-#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/trace-source-accessor.h"
@@ -42,11 +40,27 @@ RudpSocket::GetTypeId()
             .SetParent<Socket>()
             .SetGroupName("Rudp")
             .AddConstructor<RudpSocket>()
+            .AddAttribute(
+                "WindowPolicy",
+                "The window policy, by TypeId: ns3::RudpStopAndWait, ns3::RudpGoBackN, "
+                "ns3::RudpReno (seed 000's variants), any other RudpWindowPolicy, or any "
+                "ns3::TcpCongestionOps (e.g. ns3::TcpCubic), which the socket runs through a "
+                "RudpTcpCongestionAdapter. Read when the connection opens; a node's "
+                "RudpSocketFactory::WindowPolicy, if set, overrides it. When it is not "
+                "ns3::RudpReno at construction, it wins over Variant.",
+                TypeIdValue(RudpReno::GetTypeId()),
+                MakeTypeIdAccessor(&RudpSocket::m_windowPolicy),
+                MakeTypeIdChecker())
             .AddAttribute("Variant",
-                          "The protocol variant: StopAndWait (rdt3.0), GoBackN (fixed window "
-                          "of WindowSize segments) or Reno (seed 000's congestion control).",
+                          "Shorthand for WindowPolicy (seed 000's names): StopAndWait "
+                          "(ns3::RudpStopAndWait, rdt3.0), GoBackN (ns3::RudpGoBackN, a fixed "
+                          "window of WindowSize segments), Reno (ns3::RudpReno, seed 000's "
+                          "congestion control) or TcpCongestionOps (the algorithm named by "
+                          "CongestionOps). Reads TcpCongestionOps for any other policy.",
                           EnumValue(RudpSocket::RENO),
-                          RUDP_MAKE_ENUM_ACCESSOR(RudpSocket::Variant, &RudpSocket::m_variant),
+                          RUDP_MAKE_ENUM_ACCESSOR2(RudpSocket::Variant,
+                                                   &RudpSocket::SetVariant,
+                                                   &RudpSocket::GetVariant),
                           MakeEnumChecker(RudpSocket::STOP_AND_WAIT,
                                           "StopAndWait",
                                           RudpSocket::GO_BACK_N,
@@ -55,15 +69,21 @@ RudpSocket::GetTypeId()
                                           "Reno",
                                           RudpSocket::TCP_CONGESTION_OPS,
                                           "TcpCongestionOps"))
-            .AddAttribute("CongestionOps",
-                          "With Variant TcpCongestionOps: the ns-3 TCP congestion control to "
-                          "use (a TcpCongestionOps TypeId, e.g. ns3::TcpCubic).",
-                          TypeIdValue(TcpNewReno::GetTypeId()),
-                          MakeTypeIdAccessor(&RudpSocket::m_congestionOps),
-                          MakeTypeIdChecker())
+            .AddAttribute(
+                "CongestionOps",
+                "With Variant TcpCongestionOps: the ns-3 TCP congestion control to "
+                "use (a TcpCongestionOps TypeId, e.g. ns3::TcpCubic). Setting it "
+                "while the socket runs a TcpCongestionOps sets WindowPolicy.",
+                TypeIdValue(TcpNewReno::GetTypeId()),
+                MakeTypeIdAccessor(&RudpSocket::SetCongestionOps, &RudpSocket::GetCongestionOps),
+                MakeTypeIdChecker())
             .AddAttribute("WindowSize",
-                          "Window N in segments: Go-Back-N's fixed window, Reno's cap "
-                          "(segments, 1..65535; seed 000: 30).",
+                          "Window N in segments (1..65535; seed 000: 30): Go-Back-N's fixed "
+                          "window, and a cap on what Reno and a TcpCongestionOps may have in "
+                          "flight. A TcpCongestionOps's own window (the CongestionWindow "
+                          "trace) still grows past it, but no more than N segments are sent "
+                          "per round trip: raise it (e.g. to 65535) to let Cubic and the "
+                          "others use a large bandwidth-delay product.",
                           UintegerValue(30),
                           MakeUintegerAccessor(&RudpSocket::m_windowSegments),
                           MakeUintegerChecker<uint32_t>(1, 65535))
@@ -73,12 +93,14 @@ RudpSocket::GetTypeId()
                           MakeUintegerAccessor(&RudpSocket::m_segmentSize),
                           MakeUintegerChecker<uint32_t>(1, 65000))
             .AddAttribute("InitialCwnd",
-                          "Reno's initial congestion window (segments, 1..65535; seed: 1).",
+                          "Initial congestion window of Reno and of a TcpCongestionOps "
+                          "(segments, 1..65535; seed: 1).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RudpSocket::m_initialCwnd),
                           MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("InitialSsThresh",
-                          "Reno's initial slow-start threshold (bytes, 1..2^32-1).",
+                          "Initial slow-start threshold of Reno and of a TcpCongestionOps "
+                          "(bytes, 1..2^32-1).",
                           UintegerValue(65535),
                           MakeUintegerAccessor(&RudpSocket::m_initialSsThresh),
                           MakeUintegerChecker<uint32_t>(1))
@@ -108,8 +130,10 @@ RudpSocket::GetTypeId()
                                           RudpSocket::ADAPTIVE_RTO,
                                           "Adaptive"))
             .AddAttribute("DupAckThreshold",
-                          "Duplicate ACKs that trigger a retransmission in Go-Back-N and "
-                          "Reno (1..1000; seed: 3). Stop-and-wait reacts to every one.",
+                          "Duplicate ACKs that trigger a retransmission in Go-Back-N, Reno "
+                          "and a TcpCongestionOps (1..1000; seed: 3); with SelectiveRepeat, "
+                          "also the later transmissions that make a segment lost. "
+                          "Stop-and-wait reacts to every one.",
                           UintegerValue(3),
                           MakeUintegerAccessor(&RudpSocket::m_dupAckThreshold),
                           MakeUintegerChecker<uint32_t>(1, 1000))
@@ -246,8 +270,10 @@ RudpSocket::RudpSocket()
 
 RudpSocket::RudpSocket(const RudpSocket& listener)
     : Socket(listener),
-      m_variant(listener.m_variant),
+      m_windowPolicy(listener.m_windowPolicy),
       m_congestionOps(listener.m_congestionOps),
+      m_variant(listener.m_variant),
+      m_constructed(listener.m_constructed),
       m_windowSegments(listener.m_windowSegments),
       m_segmentSize(listener.m_segmentSize),
       m_initialCwnd(listener.m_initialCwnd),
@@ -344,6 +370,90 @@ Ptr<const RudpSenderState>
 RudpSocket::GetSenderState() const
 {
     return m_tcb;
+}
+
+Ptr<const RudpWindowPolicy>
+RudpSocket::GetWindowPolicy() const
+{
+    return m_policy;
+}
+
+void
+RudpSocket::NotifyConstructionCompleted()
+{
+    NS_LOG_FUNCTION(this);
+    // Every attribute is set at construction, each from its default unless
+    // configured, in the order they are declared: a Variant configured
+    // alone must not be undone by WindowPolicy's default, nor a configured
+    // WindowPolicy by Variant's default.
+    if (m_variant != RENO && m_windowPolicy == RudpReno::GetTypeId())
+    {
+        m_constructed = true;
+        SetVariant(m_variant);
+    }
+    m_constructed = true;
+    Socket::NotifyConstructionCompleted();
+}
+
+void
+RudpSocket::SetVariant(Variant variant)
+{
+    NS_LOG_FUNCTION(this << variant);
+    if (!m_constructed)
+    {
+        m_variant = variant;
+        return;
+    }
+    switch (variant)
+    {
+    case STOP_AND_WAIT:
+        m_windowPolicy = RudpStopAndWait::GetTypeId();
+        break;
+    case GO_BACK_N:
+        m_windowPolicy = RudpGoBackN::GetTypeId();
+        break;
+    case RENO:
+        m_windowPolicy = RudpReno::GetTypeId();
+        break;
+    case TCP_CONGESTION_OPS:
+        m_windowPolicy = m_congestionOps;
+        break;
+    }
+}
+
+RudpSocket::Variant
+RudpSocket::GetVariant() const
+{
+    if (m_windowPolicy == RudpStopAndWait::GetTypeId())
+    {
+        return STOP_AND_WAIT;
+    }
+    if (m_windowPolicy == RudpGoBackN::GetTypeId())
+    {
+        return GO_BACK_N;
+    }
+    if (m_windowPolicy == RudpReno::GetTypeId())
+    {
+        return RENO;
+    }
+    return TCP_CONGESTION_OPS;
+}
+
+void
+RudpSocket::SetCongestionOps(TypeId algorithm)
+{
+    NS_LOG_FUNCTION(this << algorithm.GetName());
+    m_congestionOps = algorithm;
+    if (m_constructed && !m_windowPolicy.IsChildOf(RudpWindowPolicy::GetTypeId()))
+    {
+        m_windowPolicy = algorithm; // the socket runs a TcpCongestionOps: this one now
+    }
+}
+
+TypeId
+RudpSocket::GetCongestionOps() const
+{
+    return m_congestionOps;
 }
 
 const char*
@@ -658,35 +768,6 @@ RudpSocket::SetState(State state)
     m_state = state;
 }
 
-Ptr<RudpWindowPolicy>
-RudpSocket::CreatePolicy() const
-{
-    switch (m_variant)
-    {
-    case STOP_AND_WAIT:
-        return CreateObject<RudpStopAndWait>();
-    case GO_BACK_N:
-        return CreateObject<RudpGoBackN>();
-    case RENO:
-        return CreateObject<RudpReno>();
-    case TCP_CONGESTION_OPS: {
-        // Cast the instance rather than test the TypeId: up to ns-3.42, TcpCubic
-        // is registered with the wrong parent, TcpSocketBase (ns-3.43 commit
-        // 192dd4d25 fixed it).
-        ObjectFactory factory(m_congestionOps.GetName());
-        Ptr<TcpCongestionOps> ops = DynamicCast<TcpCongestionOps>(factory.Create());
-        NS_ABORT_MSG_UNLESS(ops,
-                            "ns3::RudpSocket::CongestionOps: " << m_congestionOps.GetName()
-                                                               << " is not a TcpCongestionOps");
-        Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
-        adapter->SetCongestionOps(ops);
-        return adapter;
-    }
-    }
-    NS_ABORT_MSG("unknown RUDP variant " << m_variant);
-    return nullptr;
-}
-
 void
 RudpSocket::OpenConnection()
 {
@@ -700,7 +781,7 @@ RudpSocket::OpenConnection()
     m_tcb->m_initialSsThresh = m_initialSsThresh;
     m_tcb->m_dupAckThreshold = m_dupAckThreshold;
     m_tcb->m_selectiveRepeat = m_sackEnabled;
-    m_policy = CreatePolicy();
+    m_policy = RudpWindowPolicy::Create(m_windowPolicy, "ns3::RudpSocket::WindowPolicy");
     m_policy->Init(m_tcb);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(m_iss + 1);

@@ -61,12 +61,15 @@ class RudpSocket : public Socket
         TIME_WAIT,
     };
 
-    /// The protocol variants of seed 000.
+    /**
+     * The protocol variants of seed 000: the Variant attribute, a shorthand
+     * for the WindowPolicy attribute.
+     */
     enum Variant
     {
-        STOP_AND_WAIT,      ///< rdt3.0: one segment outstanding
-        GO_BACK_N,          ///< fixed window of WindowSize segments
-        RENO,               ///< Reno congestion control, window capped at WindowSize
+        STOP_AND_WAIT,      ///< rdt3.0: one segment outstanding (ns3::RudpStopAndWait)
+        GO_BACK_N,          ///< fixed window of WindowSize segments (ns3::RudpGoBackN)
+        RENO,               ///< Reno, window capped at WindowSize (ns3::RudpReno)
         TCP_CONGESTION_OPS, ///< the TcpCongestionOps named by CongestionOps
     };
 
@@ -140,6 +143,11 @@ class RudpSocket : public Socket
     Time GetRto() const;
     /// \return the sender state (windows, congestion state)
     Ptr<const RudpSenderState> GetSenderState() const;
+    /**
+     * \return the window policy of the connection (made from WindowPolicy
+     *         when it opens; null before)
+     */
+    Ptr<const RudpWindowPolicy> GetWindowPolicy() const;
     /// \return the name of \p state, e.g. "ESTABLISHED"
     static const char* StateName(State state);
 
@@ -202,8 +210,27 @@ class RudpSocket : public Socket
 
   protected:
     void DoDispose() override;
+    /// Applies a Variant set at construction, unless WindowPolicy was set too.
+    void NotifyConstructionCompleted() override;
 
   private:
+    /**
+     * \brief The Variant attribute's setter: the WindowPolicy it stands for.
+     * \param variant the variant
+     */
+    void SetVariant(Variant variant);
+    /// \return the Variant that WindowPolicy stands for (TCP_CONGESTION_OPS for any other)
+    Variant GetVariant() const;
+    /**
+     * \brief The CongestionOps attribute's setter: the algorithm Variant
+     * TcpCongestionOps stands for; it becomes WindowPolicy if the socket
+     * runs a TcpCongestionOps already.
+     * \param algorithm a TcpCongestionOps TypeId
+     */
+    void SetCongestionOps(TypeId algorithm);
+    /// \return the algorithm Variant TcpCongestionOps stands for
+    TypeId GetCongestionOps() const;
+
     // Connection management
     int BindTo(const Address& address);
     Ptr<RudpSocket> Fork(const RudpHeader& syn, const Address& from);
@@ -247,11 +274,12 @@ class RudpSocket : public Socket
     void SendControl(uint8_t flags, SequenceNumber32 seq);
     void SendAck();
     RudpHeader SendSegment(Ptr<const Packet> payload, uint8_t flags, SequenceNumber32 seq);
-    Ptr<RudpWindowPolicy> CreatePolicy() const;
 
     // Attributes (copied to forked sockets by the copy constructor)
-    Variant m_variant{RENO};
-    TypeId m_congestionOps;
+    TypeId m_windowPolicy;     ///< the window policy (WindowPolicy; Variant is a shorthand)
+    TypeId m_congestionOps;    ///< the TcpCongestionOps of Variant TcpCongestionOps
+    Variant m_variant{RENO};   ///< Variant as set during construction, applied after it
+    bool m_constructed{false}; ///< the attributes' construction is complete
     uint32_t m_windowSegments{30};
     uint32_t m_segmentSize{1400};
     uint32_t m_initialCwnd{1};

@@ -32,10 +32,10 @@ void
 RudpTcpCongestionAdapter::SetCongestionOps(Ptr<TcpCongestionOps> algorithm)
 {
     NS_ABORT_MSG_IF(algorithm->HasCongControl(),
-                    "ns3::RudpSocket::CongestionOps: " << algorithm->GetName()
-                                                       << " replaces TCP's control loop "
-                                                          "(CongControl) and needs TCP's rate "
-                                                          "sampling, which RUDP does not have");
+                    "RudpTcpCongestionAdapter: " << algorithm->GetName()
+                                                 << " replaces TCP's control loop (CongControl) "
+                                                    "and needs TCP's rate sampling, which RUDP "
+                                                    "does not have");
     m_algorithm = algorithm;
 }
 

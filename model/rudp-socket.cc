@@ -213,7 +213,7 @@ RudpSocket::GetTypeId()
                             "ns3::TracedValueCallback::Time")
             .AddTraceSource("RTO",
                             "The retransmission timeout",
-                            MakeTraceSourceAccessor(&RudpSocket::m_rtoTraced),
+                            MakeTraceSourceAccessor(&RudpSocket::m_rtoTrace),
                             "ns3::TracedValueCallback::Time")
             .AddTraceSource("State",
                             "The connection state",
@@ -249,69 +249,53 @@ RudpSocket::GetTypeId()
 
 RudpSocket::RudpSocket()
     : m_isnRng(CreateObject<UniformRandomVariable>()),
+      m_rtoTimer(CreateObject<RudpRtoTimer>()),
       m_tcb(CreateObject<RudpSenderState>()),
       m_txBuffer(CreateObject<RudpTxBuffer>()),
-      m_rttEstimator(CreateObject<RttMeanDeviation>()),
       m_rxBuffer(CreateObject<RudpRxBuffer>())
 {
     NS_LOG_FUNCTION(this);
-    m_tcb->TraceConnectWithoutContext(
-        "CongestionWindow",
-        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_cWndTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "SlowStartThreshold",
-        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "CongState",
-        MakeCallback(
-            &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
-            &m_congStateTrace));
+    ConnectInternalTraces();
 }
 
 RudpSocket::RudpSocket(const RudpSocket& listener)
     : Socket(listener),
-      m_windowPolicy(listener.m_windowPolicy),
-      m_congestionOps(listener.m_congestionOps),
-      m_variant(listener.m_variant),
-      m_constructed(listener.m_constructed),
-      m_windowSegments(listener.m_windowSegments),
-      m_segmentSize(listener.m_segmentSize),
-      m_initialCwnd(listener.m_initialCwnd),
-      m_initialSsThresh(listener.m_initialSsThresh),
-      m_rto(listener.m_rto),
-      m_minRto(listener.m_minRto),
-      m_maxRto(listener.m_maxRto),
-      m_rtoMode(listener.m_rtoMode),
-      m_dupAckThreshold(listener.m_dupAckThreshold),
-      m_delAckCount(listener.m_delAckCount),
-      m_delAckTimeout(listener.m_delAckTimeout),
-      m_selectiveRepeat(listener.m_selectiveRepeat),
-      m_sndBufSize(listener.m_sndBufSize),
-      m_rcvBufSize(listener.m_rcvBufSize),
-      m_checksumKind(listener.m_checksumKind),
-      m_connectRetries(listener.m_connectRetries),
-      m_dataRetries(listener.m_dataRetries),
-      m_timeWaitRtts(listener.m_timeWaitRtts),
+      RudpSocketConfig(listener),
       m_node(listener.m_node),
       m_endpoint(listener.m_endpoint),
       m_isnRng(listener.m_isnRng),
+      m_rtoTimer(CreateObject<RudpRtoTimer>()),
       m_tcb(CreateObject<RudpSenderState>()),
       m_txBuffer(CreateObject<RudpTxBuffer>()),
-      m_rttEstimator(CreateObject<RttMeanDeviation>()),
       m_rxBuffer(CreateObject<RudpRxBuffer>())
 {
     NS_LOG_FUNCTION(this);
-    m_tcb->TraceConnectWithoutContext(
+    ConnectInternalTraces();
+}
+
+void
+RudpSocket::ConnectInternalTraces()
+{
+    // As TcpSocketBase forwards its TcpSocketState's: the windows live in the
+    // sender state the policy changes, the RTO in the timer.
+    bool ok = m_tcb->TraceConnectWithoutContext(
         "CongestionWindow",
         MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_cWndTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "SlowStartThreshold",
-        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "CongState",
-        MakeCallback(
-            &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
-            &m_congStateTrace));
+    ok = ok && m_tcb->TraceConnectWithoutContext(
+                   "SlowStartThreshold",
+                   MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
+    ok =
+        ok &&
+        m_tcb->TraceConnectWithoutContext(
+            "CongState",
+            MakeCallback(
+                &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
+                &m_congStateTrace));
+    ok = ok && m_rtoTimer->TraceConnectWithoutContext(
+                   "RTO",
+                   MakeCallback(&TracedCallback<Time, Time>::operator(), &m_rtoTrace));
+    NS_ASSERT_MSG(ok, "RudpSocket could not connect its sender state's or timer's traces");
+    m_rtoTimer->SetExpiryCallback(MakeCallback(&RudpSocket::OnRetransmitTimeout, this));
 }
 
 RudpSocket::~RudpSocket()
@@ -323,7 +307,7 @@ void
 RudpSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_retxEvent.Cancel();
+    m_rtoTimer->Dispose();
     m_timeWaitEvent.Cancel();
     m_delAckEvent.Cancel();
     Detach();
@@ -352,18 +336,7 @@ RudpSocket::GetStats() const
 Time
 RudpSocket::GetRto() const
 {
-    if (m_rtoMode == FIXED_RTO)
-    {
-        return m_rto;
-    }
-    Time base = m_rto;
-    if (m_rttEstimator->GetNSamples() > 0)
-    {
-        base = m_rttEstimator->GetEstimate() +
-               std::max(MilliSeconds(1), m_rttEstimator->GetVariation() * 4);
-        base = std::max(base, m_minRto);
-    }
-    return std::min(base * m_backoff, m_maxRto);
+    return m_rtoTimer->GetRto();
 }
 
 Ptr<const RudpSenderState>
@@ -392,6 +365,7 @@ RudpSocket::NotifyConstructionCompleted()
         SetVariant(m_variant);
     }
     m_constructed = true;
+    ConfigureRtoTimer();
     Socket::NotifyConstructionCompleted();
 }
 
@@ -575,6 +549,7 @@ RudpSocket::Connect(const Address& address)
     m_peer = address;
     m_endpoint->Register(m_peer, this);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
+    ConfigureRtoTimer();
     m_iss = SequenceNumber32(m_isnRng->GetInteger(0, UINT32_MAX));
     m_retries = 0;
     m_synSentTime = Simulator::Now();
@@ -614,7 +589,7 @@ RudpSocket::Close()
         [[fallthrough]];
     case LISTEN:
     case CLOSED:
-        m_retxEvent.Cancel();
+        m_rtoTimer->Cancel();
         SetState(CLOSED);
         Detach();
         return 0;
@@ -771,10 +746,7 @@ RudpSocket::SetState(State state)
 void
 RudpSocket::OpenConnection()
 {
-    NS_ABORT_MSG_IF(m_rtoMode == ADAPTIVE_RTO && m_minRto > m_maxRto,
-                    "ns3::RudpSocket::MinRto (" << m_minRto.As(Time::S)
-                                                << ") must not exceed MaxRto ("
-                                                << m_maxRto.As(Time::S) << ")");
+    ConfigureRtoTimer();
     m_tcb->m_segmentSize = m_segmentSize;
     m_tcb->m_windowSegments = m_windowSegments;
     m_tcb->m_initialCwnd = m_initialCwnd;
@@ -787,7 +759,6 @@ RudpSocket::OpenConnection()
     m_txBuffer->SetHeadSequence(m_iss + 1);
     m_rxBuffer->SetCapacity(m_rcvBufSize);
     m_rxBuffer->SetNextRxSequence(m_irs + 1);
-    m_rtoTraced = GetRto();
 }
 
 Ptr<RudpSocket>
@@ -804,6 +775,7 @@ RudpSocket::Fork(const RudpHeader& syn, const Address& from)
     child->m_sndWl2 = child->m_iss;
     child->m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     child->m_rxBuffer->SetNextRxSequence(child->m_irs + 1);
+    child->ConfigureRtoTimer();
     return child;
 }
 
@@ -897,9 +869,9 @@ RudpSocket::ProcessSynSent(const RudpHeader& header)
     {
         TakeRttSample(Simulator::Now() - m_synSentTime);
     }
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_retries = 0;
-    m_backoff = 1;
+    m_rtoTimer->ResetBackoff();
     OpenConnection();
     SetState(ESTABLISHED);
     SendControl(RudpHeader::ACK, m_iss + 1);
@@ -932,9 +904,9 @@ RudpSocket::ProcessSynRcvd(const RudpHeader& header, Ptr<Packet> payload)
     {
         TakeRttSample(Simulator::Now() - m_synSentTime);
     }
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_retries = 0;
-    m_backoff = 1;
+    m_rtoTimer->ResetBackoff();
     OpenConnection();
     SetState(ESTABLISHED);
     NotifyNewConnectionCreated(this, m_peer);
@@ -1049,9 +1021,10 @@ void
 RudpSocket::EnterTimeWait()
 {
     SetState(TIME_WAIT);
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
-    const Time rtt = m_rttEstimator->GetNSamples() > 0 ? m_rttEstimator->GetEstimate() : m_rto;
+    const Ptr<const RttEstimator> estimator = m_rtoTimer->GetRttEstimator();
+    const Time rtt = estimator->GetNSamples() > 0 ? estimator->GetEstimate() : m_rto;
     m_timeWaitEvent = Simulator::Schedule(rtt * m_timeWaitRtts, &RudpSocket::CloseAndNotify, this);
 }
 
@@ -1059,7 +1032,7 @@ void
 RudpSocket::CloseAndNotify()
 {
     NS_LOG_FUNCTION(this);
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
     SetState(CLOSED);
     Detach();
@@ -1075,7 +1048,7 @@ RudpSocket::Fail(const std::string& reason)
 {
     NS_LOG_WARN(this << " gives up (" << reason << ") in " << StateName(m_state));
     const State failedIn = m_state;
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
     m_errno = ERROR_NOTCONN;
     SetState(CLOSED);
@@ -1146,7 +1119,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         m_dupAcks = 0;
         m_tcb->m_ackEchoes = acked.lastTxCount > 1 ? acked.lastTxCount - 1 : 0;
         m_retries = 0;
-        m_backoff = 1;
+        m_rtoTimer->ResetBackoff();
         if (acked.rtt)
         {
             TakeRttSample(*acked.rtt);
@@ -1183,7 +1156,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
 
     if (m_finSent && ack == m_finSeq + 1)
     {
-        m_retxEvent.Cancel();
+        m_rtoTimer->Cancel();
         switch (m_state)
         {
         case FIN_WAIT_1:
@@ -1247,7 +1220,7 @@ RudpSocket::Recover(bool timeout)
     else
     {
         marked = m_txBuffer->MarkOvertakenLost(m_tcb->m_dupAckThreshold);
-        RudpTxBuffer::Segment& front = m_txBuffer->GetSegments().front();
+        const RudpTxBuffer::Segment& front = m_txBuffer->GetSegments().front();
         if (marked == 0 && front.txCount == 1)
         {
             marked = m_txBuffer->MarkLost(front) ? 1 : 0;
@@ -1268,18 +1241,15 @@ RudpSocket::SendPendingData()
     }
     while (true)
     {
-        RudpTxBuffer::Segment* lost = m_txBuffer->FirstLost();
-        // The congestion window bounds what is in flight; the receiver's
-        // window bounds what it has not got yet, in flight or waiting to be
-        // resent, so that new data never takes the room a hole's filler needs.
-        const uint32_t inFlight = m_txBuffer->BytesInFlight();
-        const uint32_t outstanding = m_txBuffer->BytesOutstanding();
-        uint32_t length = 0;
-        bool receiverAllows = false;
+        const RudpTxBuffer::Segment* lost = m_txBuffer->FirstLost();
+        RudpTxBuffer::SendRequest request;
+        request.resend = lost != nullptr;
+        request.inFlight = m_txBuffer->BytesInFlight();
+        request.congestionWindow = m_policy->GetSendWindow(m_tcb);
+        request.receiverWindow = m_rWnd;
         if (lost)
         {
-            length = lost->length; // a resend keeps its boundaries; counted already
-            receiverAllows = outstanding <= m_rWnd;
+            request.length = lost->length; // a resend keeps its boundaries
         }
         else if (m_txBuffer->UnsentBytes() > 0)
         {
@@ -1289,24 +1259,22 @@ RudpSocket::SendPendingData()
             // window syndrome a cut segment goes only if it is worth it, or
             // if nothing is in flight to bring a larger window.
             const uint32_t full = std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+            const uint32_t outstanding = m_txBuffer->BytesOutstanding();
             const uint32_t room = m_rWnd > outstanding ? m_rWnd - outstanding : 0;
-            length = std::min(full, room);
-            receiverAllows =
-                length == full || (length > 0 && (length >= SwsThreshold() || inFlight == 0));
-            length = length > 0 ? length : full;
+            const uint32_t cut = std::min(full, room);
+            request.length = cut > 0 ? cut : full;
+            request.worthSending = cut == full || cut >= SwsThreshold() || request.inFlight == 0;
         }
         else
         {
             break;
         }
-        // With nothing in flight one segment may exceed a small open window:
-        // a resend cannot be cut, and no ACK would come to open the window.
-        const bool congestionAllows = inFlight + length <= m_policy->GetSendWindow(m_tcb);
-        if (!(congestionAllows && receiverAllows) && !(inFlight == 0 && m_rWnd > 0))
+        if (!m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_IN_FLIGHT))
         {
             break;
         }
-        RudpTxBuffer::Segment& segment = lost ? *lost : m_txBuffer->NewSegment(length);
+        const RudpTxBuffer::Segment& segment =
+            lost ? *lost : m_txBuffer->NewSegment(request.length);
         const bool retransmission = segment.txCount > 0;
         m_txBuffer->MarkTransmitted(segment, Simulator::Now());
         m_bytesInFlight = m_txBuffer->BytesInFlight();
@@ -1323,7 +1291,7 @@ RudpSocket::SendPendingData()
             m_stats.dataBytesSent += segment.length;
         }
     }
-    if (m_retxEvent.IsExpired() && (HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0))
+    if (!m_rtoTimer->IsRunning() && (HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0))
     {
         RestartRetransmitTimer();
     }
@@ -1338,31 +1306,25 @@ RudpSocket::RestartRetransmitTimer()
     const bool dataPending = HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0;
     if (!handshake && !finPending && !dataPending)
     {
-        m_retxEvent.Cancel();
+        m_rtoTimer->Cancel();
         return;
     }
-    m_rtoTraced = GetRto();
-    m_retxDeadline = Simulator::Now() + m_rtoTraced.Get();
-    // Restarted on every ACK: rather than cancel and insert an event each
-    // time, let a pending one fire and re-arm it for what remains.
-    if (!m_retxEvent.IsExpired() && Simulator::GetDelayLeft(m_retxEvent) <= m_rtoTraced.Get())
-    {
-        return;
-    }
-    m_retxEvent.Cancel();
-    m_retxEvent = Simulator::Schedule(m_rtoTraced.Get(), &RudpSocket::OnRetransmitTimeout, this);
+    m_rtoTimer->Restart();
+}
+
+void
+RudpSocket::ConfigureRtoTimer()
+{
+    m_rtoTimer->Configure(m_rtoMode == ADAPTIVE_RTO ? RudpRtoTimer::ADAPTIVE : RudpRtoTimer::FIXED,
+                          m_rto,
+                          m_minRto,
+                          m_maxRto,
+                          "ns3::RudpSocket");
 }
 
 void
 RudpSocket::OnRetransmitTimeout()
 {
-    if (Simulator::Now() < m_retxDeadline)
-    {
-        m_retxEvent = Simulator::Schedule(m_retxDeadline - Simulator::Now(),
-                                          &RudpSocket::OnRetransmitTimeout,
-                                          this);
-        return; // restarted since it was scheduled
-    }
     NS_LOG_FUNCTION(this << StateName(m_state));
     Ptr<RudpSocket> self = this;
     const bool handshake = m_state == SYN_SENT || m_state == SYN_RCVD;
@@ -1384,10 +1346,7 @@ RudpSocket::OnRetransmitTimeout()
     if (!probe)
     {
         ++m_stats.timeouts;
-        if (m_rtoMode == ADAPTIVE_RTO)
-        {
-            m_backoff = std::min<uint32_t>(m_backoff * 2, 1u << 16);
-        }
+        m_rtoTimer->Backoff();
     }
 
     if (m_state == SYN_SENT)
@@ -1418,7 +1377,7 @@ RudpSocket::OnRetransmitTimeout()
         m_dupAcks = 0;
         Recover(true);
     }
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     RestartRetransmitTimer();
 }
 
@@ -1433,11 +1392,10 @@ RudpSocket::PublishSenderState()
 void
 RudpSocket::TakeRttSample(Time sample)
 {
-    m_rttEstimator->Measurement(sample);
     m_lastRtt = sample;
     m_tcb->m_lastRtt = sample;
     m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, sample);
-    m_rtoTraced = GetRto();
+    m_rtoTimer->Sample(sample);
 }
 
 // ---------------------------------------------------------------------------

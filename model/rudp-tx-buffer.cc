@@ -90,9 +90,35 @@ RudpTxBuffer::IsEmpty() const
     return m_unsentBytes == 0 && m_sent.empty();
 }
 
+bool
+RudpTxBuffer::MayTransmit(const SendRequest& request, ProbeRule rule) const
+{
+    const uint32_t others = BytesOutstanding() - (request.resend ? request.length : 0);
+    const bool congestion = request.inFlight + request.length <= request.congestionWindow;
+    const bool receiver = others + request.length <= request.receiverWindow;
+    switch (rule)
+    {
+    case PROBE_NOTHING_IN_FLIGHT:
+        return (congestion && receiver && request.worthSending) ||
+               (request.inFlight == 0 && request.receiverWindow > 0);
+    case PROBE_NOTHING_OUTSTANDING:
+        return congestion && (receiver || others == 0);
+    }
+    return false;
+}
+
 RudpTxBuffer::Segment&
+RudpTxBuffer::Mutable(const Segment& segment)
+{
+    // The buffer hands out its segments to read only; a reference it gets
+    // back names one of its own, which it may change.
+    return const_cast<Segment&>(segment);
+}
+
+const RudpTxBuffer::Segment&
 RudpTxBuffer::NewSegment(uint32_t maxLength)
 {
+    NS_LOG_FUNCTION(this << maxLength);
     NS_ASSERT_MSG(maxLength > 0 && m_unsentBytes > 0, "no bytes to cut a segment from");
     Segment segment;
     segment.seq = m_highTx;
@@ -128,8 +154,10 @@ RudpTxBuffer::NewSegment(uint32_t maxLength)
 }
 
 void
-RudpTxBuffer::MarkTransmitted(Segment& segment, Time now)
+RudpTxBuffer::MarkTransmitted(const Segment& sent, Time now)
 {
+    NS_LOG_FUNCTION(this << sent.seq << now);
+    Segment& segment = Mutable(sent);
     const bool counted = segment.txCount > 0 && segment.InFlight();
     if (!counted)
     {
@@ -145,6 +173,7 @@ RudpTxBuffer::MarkTransmitted(Segment& segment, Time now)
 RudpTxBuffer::AckResult
 RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback& onAcked)
 {
+    NS_LOG_FUNCTION(this << ack << now);
     AckResult result;
     while (!m_sent.empty() && m_sent.front().seq < ack)
     {
@@ -203,6 +232,7 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
                          Time now,
                          const SegmentCallback& onSacked)
 {
+    NS_LOG_FUNCTION(this << left << right << now);
     bool changed = false;
     for (auto& segment : m_sent)
     {
@@ -244,6 +274,7 @@ RudpTxBuffer::NoteDelivered(const Segment& segment, Time now)
 uint32_t
 RudpTxBuffer::MarkOvertakenLost(uint32_t threshold)
 {
+    NS_LOG_FUNCTION(this << threshold);
     NS_ASSERT_MSG(threshold > 0, "a loss needs at least one transmission overtaking it");
     uint32_t marked = 0;
     for (auto& segment : m_sent)
@@ -259,6 +290,7 @@ RudpTxBuffer::MarkOvertakenLost(uint32_t threshold)
 uint32_t
 RudpTxBuffer::MarkAllLost()
 {
+    NS_LOG_FUNCTION(this);
     uint32_t marked = 0;
     for (auto& segment : m_sent)
     {
@@ -268,8 +300,9 @@ RudpTxBuffer::MarkAllLost()
 }
 
 bool
-RudpTxBuffer::MarkLost(Segment& segment)
+RudpTxBuffer::MarkLost(const Segment& lost)
 {
+    Segment& segment = Mutable(lost);
     if (segment.sacked || segment.lost)
     {
         return false;
@@ -281,14 +314,14 @@ RudpTxBuffer::MarkLost(Segment& segment)
     return true;
 }
 
-RudpTxBuffer::Segment*
-RudpTxBuffer::FirstLost()
+const RudpTxBuffer::Segment*
+RudpTxBuffer::FirstLost() const
 {
     if (m_lostCount == 0)
     {
         return nullptr;
     }
-    for (auto& segment : m_sent)
+    for (const auto& segment : m_sent)
     {
         if (segment.lost)
         {
@@ -324,12 +357,6 @@ RudpTxBuffer::ClearLost(Segment& segment)
 
 const std::deque<RudpTxBuffer::Segment>&
 RudpTxBuffer::GetSegments() const
-{
-    return m_sent;
-}
-
-std::deque<RudpTxBuffer::Segment>&
-RudpTxBuffer::GetSegments()
 {
     return m_sent;
 }

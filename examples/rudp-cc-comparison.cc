@@ -48,7 +48,13 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rudp-command-line.h"
+#include "ns3/rudp-cwnd-trace.h"
+#include "ns3/rudp-flow-stats.h"
+#include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
+#include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-trace-options.h"
 #include "ns3/traffic-control-module.h"
 
 #include <cmath>

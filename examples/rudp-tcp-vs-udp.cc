@@ -41,7 +41,12 @@
 #include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/rudp-command-line.h"
+#include "ns3/rudp-flow-stats.h"
+#include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
+#include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-trace-options.h"
 
 #include <iomanip>
 #include <iostream>

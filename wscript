@@ -81,6 +81,7 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('rudp')
     module_test.use.append('rudp-scenario')
     module_test.source = [
+        'test/rudp-attributes-test-suite.cc',
         'test/rudp-buffers-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
         'test/rudp-command-line-test-suite.cc',

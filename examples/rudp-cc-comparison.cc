@@ -274,8 +274,12 @@ main(int argc, char* argv[])
         cmd.SetsAttribute(transportClass + "SndBufSize", "buffer");
         cmd.SetsAttribute(transportClass + "RcvBufSize", "buffer");
     }
-    cmd.SetsAttribute("ns3::TcpSocket::InitialSlowStartThreshold", "initial-ssthresh");
-    cmd.SetsAttribute("ns3::RudpSocket::InitialSsThresh", "initial-ssthresh");
+    for (const char* attribute : {"ns3::TcpSocket::InitialSlowStartThreshold",
+                                  "ns3::RudpSocket::InitialSlowStartThreshold",
+                                  "ns3::RudpSocket::InitialSsThresh"}) // its former name
+    {
+        cmd.SetsAttribute(attribute, "initial-ssthresh");
+    }
     for (const char* attribute : {"ns3::TcpL4Protocol::SocketType",
                                   "ns3::RudpSocketFactory::WindowPolicy",
                                   "ns3::RudpSocket::WindowPolicy",
@@ -285,7 +289,7 @@ main(int argc, char* argv[])
         cmd.SetsAttribute(attribute, "flows");
     }
     for (const char* attribute :
-         {"WindowSize", "RtoMode", "SelectiveRepeat", "DelAckCount", "InitialCwnd"})
+         {"WindowSize", "RtoMode", "Sack", "SelectiveRepeat", "DelAckCount", "InitialCwnd"})
     {
         cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute);
     }
@@ -385,13 +389,12 @@ main(int argc, char* argv[])
     Config::SetDefault(socket + "SegmentSize", UintegerValue(segmentSize));
     Config::SetDefault(socket + "SndBufSize", UintegerValue(buffer));
     Config::SetDefault(socket + "RcvBufSize", UintegerValue(buffer));
-    Config::SetDefault(socket + (rudp ? "InitialSsThresh" : "InitialSlowStartThreshold"),
-                       UintegerValue(initialSsThresh));
+    Config::SetDefault(socket + "InitialSlowStartThreshold", UintegerValue(initialSsThresh));
     if (rudp)
     {
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535)); // no cap
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
         Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
         Config::SetDefault("ns3::RudpSocket::InitialCwnd", UintegerValue(10));
     }

@@ -265,10 +265,14 @@ main(int argc, char* argv[])
                  RudpCommandLine::OPEN_LOW);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "variant");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "variant");
+    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "variant");
     cmd.SetsAttribute("ns3::RudpSocket::WindowSize", "window");
     cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "mss");
     cmd.SetsAttribute("ns3::RudpSocket::RtoMode", "rto-mode");
-    cmd.SetsAttribute("ns3::RudpSocket::Rto", "rto");
+    cmd.SetsAttribute("ns3::RudpSocket::InitialRto", "rto");
+    cmd.SetsAttribute("ns3::RudpSocket::Rto", "rto"); // the former names too
+    cmd.SetsAttribute("ns3::RudpSocket::Sack", "sack");
     cmd.SetsAttribute("ns3::RudpSocket::SelectiveRepeat", "sack");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorUnit");
@@ -386,8 +390,8 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(mss));
     Config::SetDefault("ns3::RudpSocket::RtoMode",
                        StringValue(rtoMode == "fixed" ? "Fixed" : "Adaptive"));
-    Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(rto));
-    Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(selectiveRepeat));
+    Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(rto));
+    Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(selectiveRepeat));
     Config::SetDefault("ns3::RudpSocket::Checksum",
                        StringValue(checksum == "internet" ? "Internet16" : "Crc32c"));
     if (useNetem)

@@ -114,6 +114,8 @@ main(int argc, char* argv[])
                  RudpCommandLine::OPEN_LOW);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "transport");
+    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "transport");
     cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
     cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
     cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");

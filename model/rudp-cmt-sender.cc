@@ -78,7 +78,7 @@ RudpCmtSender::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&RudpCmtSender::m_initialCwnd),
                           MakeUintegerChecker<uint32_t>(1, 1000))
-            .AddAttribute("InitialSsThresh",
+            .AddAttribute("InitialSlowStartThreshold",
                           "Initial slow-start threshold of each path (bytes).",
                           UintegerValue(1u << 30),
                           MakeUintegerAccessor(&RudpCmtSender::m_initialSsThresh),
@@ -121,7 +121,7 @@ RudpCmtSender::GetTypeId()
                                 "RTX-CWND",
                                 RudpCmtSender::RTX_SSTHRESH,
                                 "RTX-SSTHRESH"))
-            .AddAttribute("DupThreshold",
+            .AddAttribute("ReTxThreshold",
                           "Missing reports that mark a segment lost (1..100; SCTP: 3).",
                           UintegerValue(3),
                           MakeUintegerAccessor(&RudpCmtSender::m_dupThreshold),
@@ -174,6 +174,21 @@ RudpCmtSender::GetTypeId()
                           ObjectVectorValue(),
                           MakeObjectVectorAccessor(&RudpCmtSender::m_paths),
                           MakeObjectVectorChecker<RudpCmtPath>())
+            // Former names (TypeId::DEPRECATED), set only when configured.
+            .AddAttribute("DupThreshold",
+                          "Deprecated name of ReTxThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpCmtSender::m_dupThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 100),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ReTxThreshold, as RudpSocket and TcpSocketBase name it")
+            .AddAttribute("InitialSsThresh",
+                          "Deprecated name of InitialSlowStartThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpCmtSender::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialSlowStartThreshold, as RudpSocket and TcpSocket name it")
             .AddTraceSource("ReceiveWindowLimited",
                             "Whether the receiver's window blocks a sender with data and "
                             "room in a path's window (receive-buffer blocking)",

@@ -389,6 +389,7 @@ RudpSegmentCodec::Encode(RudpHeader& header,
                          Ptr<const Packet> payload,
                          RudpHeader::ChecksumKind kind)
 {
+    NS_LOG_FUNCTION(payload->GetSize() << kind);
     NS_ASSERT_MSG(payload->GetSize() <= 0xffff,
                   "a payload of " << payload->GetSize() << " bytes: at most 65535");
     header.SetPayloadLength(static_cast<uint16_t>(payload->GetSize()));
@@ -405,6 +406,7 @@ RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
                          RudpHeader& header,
                          Ptr<Packet>& payload)
 {
+    NS_LOG_FUNCTION(datagram->GetSize() << kind);
     payload = nullptr;
     // Peek, then drop the bytes: Packet::RemoveHeader would also remove a
     // header item from the packet's metadata, which a datagram of arbitrary

@@ -98,13 +98,13 @@ RudpSocket::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RudpSocket::m_initialCwnd),
                           MakeUintegerChecker<uint32_t>(1, 65535))
-            .AddAttribute("InitialSsThresh",
+            .AddAttribute("InitialSlowStartThreshold",
                           "Initial slow-start threshold of Reno and of a TcpCongestionOps "
                           "(bytes, 1..2^32-1).",
                           UintegerValue(65535),
                           MakeUintegerAccessor(&RudpSocket::m_initialSsThresh),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("Rto",
+            .AddAttribute("InitialRto",
                           "The retransmission timeout in Fixed mode, and the initial one in "
                           "Adaptive mode (1 ms..3600 s; seed 000: 2 s).",
                           TimeValue(Seconds(2)),
@@ -121,7 +121,7 @@ RudpSocket::GetTypeId()
                           MakeTimeAccessor(&RudpSocket::m_maxRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
             .AddAttribute("RtoMode",
-                          "Fixed: the RTO is always Rto (seed 000). Adaptive: RFC 6298 from "
+                          "Fixed: the RTO is always InitialRto (seed 000). Adaptive: RFC 6298 from "
                           "RTT samples (Karn's rule), doubled on each timeout.",
                           EnumValue(RudpSocket::FIXED_RTO),
                           RUDP_MAKE_ENUM_ACCESSOR(RudpSocket::RtoMode, &RudpSocket::m_rtoMode),
@@ -129,9 +129,9 @@ RudpSocket::GetTypeId()
                                           "Fixed",
                                           RudpSocket::ADAPTIVE_RTO,
                                           "Adaptive"))
-            .AddAttribute("DupAckThreshold",
+            .AddAttribute("ReTxThreshold",
                           "Duplicate ACKs that trigger a retransmission in Go-Back-N, Reno "
-                          "and a TcpCongestionOps (1..1000; seed: 3); with SelectiveRepeat, "
+                          "and a TcpCongestionOps (1..1000; seed: 3); with Sack, "
                           "also the later transmissions that make a segment lost. "
                           "Stop-and-wait reacts to every one.",
                           UintegerValue(3),
@@ -148,7 +148,7 @@ RudpSocket::GetTypeId()
                           TimeValue(MilliSeconds(200)),
                           MakeTimeAccessor(&RudpSocket::m_delAckTimeout),
                           MakeTimeChecker(Seconds(0), Seconds(10)))
-            .AddAttribute("SelectiveRepeat",
+            .AddAttribute("Sack",
                           "Buffer out-of-order segments, report them in SACK blocks and "
                           "retransmit only the holes (both ends must enable it). Off: the "
                           "seed's Go-Back-N receiver, which discards them.",
@@ -177,7 +177,7 @@ RudpSocket::GetTypeId()
                 EnumValue(RudpHeader::CHECKSUM_INTERNET16),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpSocket::m_checksumKind),
                 MakeRudpChecksumKindChecker())
-            .AddAttribute("ConnectRetries",
+            .AddAttribute("ConnCount",
                           "Retransmissions of a SYN or SYN|ACK before the connection fails "
                           "(0..1000).",
                           UintegerValue(10),
@@ -195,6 +195,44 @@ RudpSocket::GetTypeId()
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&RudpSocket::m_timeWaitRtts),
                           MakeDoubleChecker<double>(0, 1000))
+            // Former names (TypeId::DEPRECATED): they change the attribute
+            // named now only when set, so that their own default never
+            // overrides a value given under the new name.
+            .AddAttribute("DupAckThreshold",
+                          "Deprecated name of ReTxThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpSocket::m_dupAckThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 1000),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ReTxThreshold, as TcpSocketBase names it")
+            .AddAttribute("InitialSsThresh",
+                          "Deprecated name of InitialSlowStartThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpSocket::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialSlowStartThreshold, as TcpSocket names it")
+            .AddAttribute("SelectiveRepeat",
+                          "Deprecated name of Sack.",
+                          EmptyAttributeValue(),
+                          MakeBooleanAccessor(&RudpSocket::m_selectiveRepeat),
+                          MakeBooleanChecker(),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use Sack, as TcpSocketBase names it")
+            .AddAttribute("ConnectRetries",
+                          "Deprecated name of ConnCount.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpSocket::m_connectRetries),
+                          MakeUintegerChecker<uint32_t>(0, 1000),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ConnCount, as TcpSocket names it")
+            .AddAttribute("Rto",
+                          "Deprecated name of InitialRto.",
+                          EmptyAttributeValue(),
+                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialRto, as RudpCmtSender names it")
             .AddTraceSource("CongestionWindow",
                             "The congestion window (bytes)",
                             MakeTraceSourceAccessor(&RudpSocket::m_cWndTrace),

@@ -47,7 +47,7 @@ class RudpSocketConfig
     /// How the retransmission timeout is set.
     enum RtoMode
     {
-        FIXED_RTO,    ///< always Rto (the seed's 2 s)
+        FIXED_RTO,    ///< always InitialRto (the seed's 2 s)
         ADAPTIVE_RTO, ///< RFC 6298 from RTT samples, with backoff
     };
 
@@ -59,19 +59,19 @@ class RudpSocketConfig
     uint32_t m_windowSegments{30};     ///< WindowSize (segments)
     uint32_t m_segmentSize{1400};      ///< SegmentSize, the MSS (bytes)
     uint32_t m_initialCwnd{1};         ///< InitialCwnd (segments)
-    uint32_t m_initialSsThresh{65535}; ///< InitialSsThresh (bytes)
-    Time m_rto{Seconds(2)};            ///< Rto: fixed, or initial in adaptive mode
+    uint32_t m_initialSsThresh{65535}; ///< InitialSlowStartThreshold (bytes)
+    Time m_rto{Seconds(2)};            ///< InitialRto: fixed, or initial in adaptive mode
     Time m_minRto{Seconds(1)};         ///< MinRto
     Time m_maxRto{Seconds(60)};        ///< MaxRto
     RtoMode m_rtoMode{FIXED_RTO};      ///< RtoMode
-    uint32_t m_dupAckThreshold{3};     ///< DupAckThreshold
+    uint32_t m_dupAckThreshold{3};     ///< ReTxThreshold
     uint32_t m_delAckCount{1};         ///< DelAckCount (segments per ACK)
     Time m_delAckTimeout{MilliSeconds(200)}; ///< DelAckTimeout
-    bool m_selectiveRepeat{false};           ///< SelectiveRepeat (this end asks for SACK)
+    bool m_selectiveRepeat{false};           ///< Sack (this end asks for SACK)
     uint32_t m_sndBufSize{131072};           ///< SndBufSize (bytes)
     uint32_t m_rcvBufSize{131072};           ///< RcvBufSize (bytes)
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16}; ///< Checksum
-    uint32_t m_connectRetries{10};                                            ///< ConnectRetries
+    uint32_t m_connectRetries{10};                                            ///< ConnCount
     uint32_t m_dataRetries{20};                                               ///< DataRetries
     double m_timeWaitRtts{2.0}; ///< TimeWait (smoothed RTTs)
 };

@@ -156,7 +156,7 @@ class RudpDumbbellTopologyTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535));
         RudpDumbbellHelper dumbbell;

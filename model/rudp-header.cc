@@ -389,7 +389,6 @@ RudpSegmentCodec::Encode(RudpHeader& header,
                          Ptr<const Packet> payload,
                          RudpHeader::ChecksumKind kind)
 {
-    NS_LOG_FUNCTION(payload->GetSize() << kind);
     NS_ASSERT_MSG(payload->GetSize() <= 0xffff,
                   "a payload of " << payload->GetSize() << " bytes: at most 65535");
     header.SetPayloadLength(static_cast<uint16_t>(payload->GetSize()));
@@ -400,13 +399,27 @@ RudpSegmentCodec::Encode(RudpHeader& header,
     return datagram;
 }
 
+namespace
+{
+
+/// Logs why Decode drops a datagram; \return \p result. Kept apart, so that
+/// the common path of Decode stays as small as it was.
+RudpSegmentCodec::Result
+Dropped(RudpSegmentCodec::Result result, const RudpHeader& header, uint32_t size)
+{
+    NS_LOG_LOGIC("drops a datagram of " << size << " bytes ("
+                                        << RudpSegmentCodec::ResultName(result) << "): " << header);
+    return result;
+}
+
+} // namespace
+
 RudpSegmentCodec::Result
 RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
                          RudpHeader::ChecksumKind kind,
                          RudpHeader& header,
                          Ptr<Packet>& payload)
 {
-    NS_LOG_FUNCTION(datagram->GetSize() << kind);
     payload = nullptr;
     // Peek, then drop the bytes: Packet::RemoveHeader would also remove a
     // header item from the packet's metadata, which a datagram of arbitrary
@@ -414,21 +427,21 @@ RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
     datagram->PeekHeader(header); // checks every size before it reads
     if (header.IsMalformed())
     {
-        return MALFORMED;
+        return Dropped(MALFORMED, header, datagram->GetSize());
     }
     Ptr<Packet> rest = datagram->Copy();
     rest->RemoveAtStart(header.GetSerializedSize());
     if (header.GetChecksumKind() != kind)
     {
-        return WRONG_KIND;
+        return Dropped(WRONG_KIND, header, datagram->GetSize());
     }
     if (rest->GetSize() != header.GetPayloadLength())
     {
-        return LENGTH_MISMATCH;
+        return Dropped(LENGTH_MISMATCH, header, datagram->GetSize());
     }
     if (!header.IsChecksumOk(rest))
     {
-        return BAD_CHECKSUM;
+        return Dropped(BAD_CHECKSUM, header, datagram->GetSize());
     }
     payload = rest;
     return OK;

@@ -84,7 +84,6 @@ RudpRtoTimer::GetRttEstimator() const
 void
 RudpRtoTimer::Sample(Time rtt)
 {
-    NS_LOG_FUNCTION(this << rtt);
     m_rtt->Measurement(rtt);
     m_rto = GetRto();
 }

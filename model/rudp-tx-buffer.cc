@@ -90,23 +90,6 @@ RudpTxBuffer::IsEmpty() const
     return m_unsentBytes == 0 && m_sent.empty();
 }
 
-bool
-RudpTxBuffer::MayTransmit(const SendRequest& request, ProbeRule rule) const
-{
-    const uint32_t others = BytesOutstanding() - (request.resend ? request.length : 0);
-    const bool congestion = request.inFlight + request.length <= request.congestionWindow;
-    const bool receiver = others + request.length <= request.receiverWindow;
-    switch (rule)
-    {
-    case PROBE_NOTHING_IN_FLIGHT:
-        return (congestion && receiver && request.worthSending) ||
-               (request.inFlight == 0 && request.receiverWindow > 0);
-    case PROBE_NOTHING_OUTSTANDING:
-        return congestion && (receiver || others == 0);
-    }
-    return false;
-}
-
 RudpTxBuffer::Segment&
 RudpTxBuffer::Mutable(const Segment& segment)
 {
@@ -118,7 +101,6 @@ RudpTxBuffer::Mutable(const Segment& segment)
 const RudpTxBuffer::Segment&
 RudpTxBuffer::NewSegment(uint32_t maxLength)
 {
-    NS_LOG_FUNCTION(this << maxLength);
     NS_ASSERT_MSG(maxLength > 0 && m_unsentBytes > 0, "no bytes to cut a segment from");
     Segment segment;
     segment.seq = m_highTx;
@@ -156,7 +138,6 @@ RudpTxBuffer::NewSegment(uint32_t maxLength)
 void
 RudpTxBuffer::MarkTransmitted(const Segment& sent, Time now)
 {
-    NS_LOG_FUNCTION(this << sent.seq << now);
     Segment& segment = Mutable(sent);
     const bool counted = segment.txCount > 0 && segment.InFlight();
     if (!counted)
@@ -173,7 +154,6 @@ RudpTxBuffer::MarkTransmitted(const Segment& sent, Time now)
 RudpTxBuffer::AckResult
 RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback& onAcked)
 {
-    NS_LOG_FUNCTION(this << ack << now);
     AckResult result;
     while (!m_sent.empty() && m_sent.front().seq < ack)
     {
@@ -232,7 +212,6 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
                          Time now,
                          const SegmentCallback& onSacked)
 {
-    NS_LOG_FUNCTION(this << left << right << now);
     bool changed = false;
     for (auto& segment : m_sent)
     {
@@ -336,12 +315,6 @@ uint32_t
 RudpTxBuffer::BytesInFlight() const
 {
     return m_bytesInFlight;
-}
-
-uint32_t
-RudpTxBuffer::BytesOutstanding() const
-{
-    return m_bytesInFlight + m_lostBytes;
 }
 
 void

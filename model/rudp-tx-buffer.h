@@ -237,6 +237,30 @@ class RudpTxBuffer : public Object
     Time m_minRtt{Time::Max()};       ///< least time from a first transmission to its report
 };
 
+inline bool
+RudpTxBuffer::MayTransmit(const SendRequest& request, ProbeRule rule) const
+{
+    // Inline: called for every segment either engine sends.
+    const uint32_t others = BytesOutstanding() - (request.resend ? request.length : 0);
+    const bool congestion = request.inFlight + request.length <= request.congestionWindow;
+    const bool receiver = others + request.length <= request.receiverWindow;
+    switch (rule)
+    {
+    case PROBE_NOTHING_IN_FLIGHT:
+        return (congestion && receiver && request.worthSending) ||
+               (request.inFlight == 0 && request.receiverWindow > 0);
+    case PROBE_NOTHING_OUTSTANDING:
+        return congestion && (receiver || others == 0);
+    }
+    return false;
+}
+
+inline uint32_t
+RudpTxBuffer::BytesOutstanding() const
+{
+    return m_bytesInFlight + m_lostBytes;
+}
+
 } // namespace ns3
 
 #endif /* RUDP_TX_BUFFER_H */

@@ -222,8 +222,12 @@ function(build_lib)
   foreach(_source ${_scratch_sources})
     get_filename_component(_name ${_source} NAME_WE)
     add_executable(${_name} ${_source})
-    # As in ns-3, a scratch program may use any module.
+    # As in ns-3, a scratch program may use any module; and the module's
+    # scenario plumbing (CMakeLists.txt), as the examples do.
     target_link_libraries(${_name} PRIVATE ${_lib} ${RUDP_NS3_LIBRARIES})
+    if(TARGET rudp-scenario)
+      target_link_libraries(${_name} PRIVATE rudp-scenario)
+    endif()
   endforeach()
 endfunction()
 

@@ -6,23 +6,16 @@
  * \file
  * \ingroup rudp-examples
  * Seed 003's comparison of congestion controls (Cubic, H-TCP, Hybla,
- * Westwood+, Veno, CVTCP, with Reno as the baseline) on a dumbbell that
- * stands in for the seed's netem testbed:
- *
- *     sender 0 --+                                        +-- receiver 0
- *                 \  access                     access   /
- *                  router L ===== bottleneck ===== router R
- *                 /  (rtt_k)     --rate, FIFO     (rtt_k)  \
- *     sender k --+               --loss                   +-- receiver k
- *
- * Each flow (--flows=algorithm@RTT[+start], e.g. cubic@50ms,newreno@200ms+5s)
- * runs BulkSendApplication to PacketSink over TCP (or RUDP) from its own
- * sender to its own receiver. Its two access links carry the delays that
- * make its propagation RTT: 2 x (2 a_k + --bottleneck-delay) = rtt_k. The
- * bottleneck has a FIFO queue disc (--queue=bfifo|pfifo, --queue-size) and
- * drops data packets at random with probability --loss (a RateErrorModel, as
- * the seed's netem loss). Access links run at --access-rate (10 x --rate by
- * default) and never queue for long.
+ * Westwood+, Veno, CVTCP, with Reno as the baseline) on the dumbbell of
+ * RudpDumbbellHelper, which stands in for the seed's netem testbed: each
+ * flow (--flows=algorithm@RTT[+start], e.g. cubic@50ms,newreno@200ms+5s)
+ * runs BulkSendApplication to PacketSink over TCP (or RUDP) behind access
+ * links that make its propagation RTT; the bottleneck (--rate,
+ * --bottleneck-delay) has a FIFO queue (--queue=bfifo|pfifo, --queue-size)
+ * and drops data packets at random (--loss). Access links run at
+ * --access-rate (10 x --rate by default). Sizes not given follow
+ * RudpDumbbellSizing: one BDP of queue, buffers of twice the path's
+ * capacity, an initial ssthresh of its fair share.
  *
  * Metrics: per flow, goodput from the bytes that reached its receiver (read
  * by the PacketSink or held by its socket) between its start plus --warmup
@@ -48,54 +41,40 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rudp-command-line.h"
+#include "ns3/rudp-cwnd-trace.h"
+#include "ns3/rudp-flow-stats.h"
+#include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
+#include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-trace-options.h"
 #include "ns3/traffic-control-module.h"
 
-#include <cmath>
-#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
 
 namespace
 {
 
-/// One flow of --flows.
-struct FlowSpec
-{
-    std::string algorithm; ///< short name or TypeId name
-    double rttS{0};        ///< propagation RTT, s
-    double startS{0};      ///< start time, s
-};
-
-/// A flow's nodes, applications and measurements.
+/// One flow of --flows, and what is measured of it.
 struct Flow
 {
-    FlowSpec spec;                      ///< what was asked for
-    Ptr<Node> sender;                   ///< its sender
-    Ptr<Node> receiver;                 ///< its receiver
-    Ipv4Address senderAddress;          ///< the sender's address
-    uint16_t port{0};                   ///< the receiver's port
-    Ptr<BulkSendApplication> source;    ///< the sending application
+    std::string algorithm;              ///< short name or TypeId name
+    Time rtt;                           ///< propagation RTT
+    Time start;                         ///< start time
     Ptr<PacketSink> sink;               ///< the receiving application
     uint64_t rxAtMeasureStart{0};       ///< bytes received at start + warm-up
     Ptr<RudpCwndTrace> cwnd;            ///< --cwnd-trace: cwnd, ssthresh and state CSV
     Ptr<OutputStreamWrapper> rttStream; ///< --cwnd-trace: RTT CSV
-    std::string cwndFile;               ///< cwnd CSV name
-    std::string rttFile;                ///< RTT CSV name
-    uint32_t startTries{0};             ///< waits for the application's socket
+    Ptr<BulkSendApplication> source;    ///< --cwnd-trace: the sending application
 };
 
-/**
- * \brief Parses --flows: algorithm@RTT[+start], comma-separated, into \p flows.
- * \return "" or the problem (the ranges that depend on other options are
- * checked once every option is known)
- */
+/// Parses --flows, algorithm@RTT[+start] comma-separated; \return "" or the problem.
 std::string
-ParseFlows(const std::string& text, std::vector<FlowSpec>& flows)
+ParseFlows(const std::string& text, std::vector<Flow>& flows)
 {
     flows.clear();
     for (const auto& item : RudpCommandLine::Split(text))
@@ -103,11 +82,10 @@ ParseFlows(const std::string& text, std::vector<FlowSpec>& flows)
         const size_t at = item.find('@');
         if (at == std::string::npos)
         {
-            return "'" + item +
-                   "' is not algorithm@RTT[+start], e.g. cubic@50ms or "
+            return "'" + item + "' is not algorithm@RTT[+start], e.g. cubic@50ms or " +
                    "newreno@200ms+5s";
         }
-        FlowSpec flow;
+        Flow flow;
         flow.algorithm = item.substr(0, at);
         if (!RudpCongestionNames::IsKnown(flow.algorithm))
         {
@@ -121,16 +99,14 @@ ParseFlows(const std::string& text, std::vector<FlowSpec>& flows)
         }
         const std::string rest = item.substr(at + 1);
         const size_t plus = rest.find('+');
-        Time rtt;
-        Time start;
-        // A flow's RTT is at most 10 s, far beyond the seed's 200 ms; the lower
-        // bound (twice the bottleneck delay) is checked with --bottleneck-delay.
+        // RTT at most 10 s, far beyond the seed's 200 ms; at least twice
+        // --bottleneck-delay, checked once it is known.
         std::string problem =
-            RudpCommandLine::CheckTime(rest.substr(0, plus), rtt, Seconds(0), Seconds(10));
+            RudpCommandLine::CheckTime(rest.substr(0, plus), flow.rtt, Seconds(0), Seconds(10));
         if (problem.empty() && plus != std::string::npos)
         {
             problem = RudpCommandLine::CheckTime(rest.substr(plus + 1),
-                                                 start,
+                                                 flow.start,
                                                  Seconds(0),
                                                  Seconds(100000));
         }
@@ -138,52 +114,11 @@ ParseFlows(const std::string& text, std::vector<FlowSpec>& flows)
         {
             return "'" + item + "': " + problem;
         }
-        flow.rttS = rtt.GetSeconds();
-        flow.startS = start.GetSeconds();
         flows.push_back(flow);
     }
-    if (flows.size() > 100)
-    {
-        return "gives " + std::to_string(flows.size()) + " flows; allowed: 1 to 100";
-    }
-    return "";
-}
-
-/// Parses --initial-ssthresh: auto, none or a number of bytes.
-std::string
-ParseInitialSsThresh(const std::string& text)
-{
-    uint64_t bytes = 0;
-    if (text == "auto" || text == "none" || RudpCommandLine::ParseUnsigned(text, bytes))
-    {
-        return "";
-    }
-    return "'" + text + "' is not auto, none or a decimal number of bytes";
-}
-
-/// Parses --access-rate: "" (ten times --rate) or a data rate.
-std::string
-ParseAccessRate(const std::string& text, DataRate& rate)
-{
-    return text.empty() ? ""
-                        : RudpCommandLine::CheckDataRate(text,
-                                                         rate,
-                                                         DataRate("1kbps"),
-                                                         DataRate("1000Gbps"));
-}
-
-/// Jain's fairness index (sum x)^2 / (n sum x^2); 0 if every x is 0.
-double
-JainIndex(const std::vector<double>& x)
-{
-    double sum = 0;
-    double squares = 0;
-    for (double v : x)
-    {
-        sum += v;
-        squares += v * v;
-    }
-    return squares > 0 ? sum * sum / (x.size() * squares) : 0.0;
+    return flows.size() > 100
+               ? "gives " + std::to_string(flows.size()) + " flows; allowed: 1 to 100"
+               : "";
 }
 
 /// Writes "time_s,value" for an RTT sample.
@@ -193,65 +128,21 @@ RttChange(Ptr<OutputStreamWrapper> stream, Time /* oldValue */, Time newValue)
     *stream->GetStream() << Simulator::Now().GetSeconds() << ',' << newValue.GetSeconds() << '\n';
 }
 
-/**
- * \brief At the flow's start, once BulkSendApplication has made its socket:
- * connects the traces and, for RUDP, sets the socket's congestion control
- * (RudpSocket reads Variant and CongestionOps when the connection opens).
- */
+/// Just after the flow's start, when its application has made its socket: --cwnd-trace.
 void
-FlowStarted(Flow* flow, bool rudpCongestionOps, TypeId algorithm)
+ConnectTraces(Flow* flow)
 {
     Ptr<Socket> socket = flow->source->GetSocket();
-    if (!socket)
-    {
-        // The application starts later in this same instant.
-        NS_ABORT_MSG_IF(++flow->startTries > 100, "the sending application made no socket");
-        Simulator::ScheduleNow(&FlowStarted, flow, rudpCongestionOps, algorithm);
-        return;
-    }
-    if (rudpCongestionOps)
-    {
-        NS_ABORT_MSG_UNLESS(
-            socket->SetAttributeFailSafe("Variant", StringValue("TcpCongestionOps")) &&
-                socket->SetAttributeFailSafe("CongestionOps", TypeIdValue(algorithm)),
-            "ns3::RudpSocket refused its congestion control");
-    }
-    if (flow->cwnd)
-    {
-        flow->cwnd->Connect(socket);
-        socket->TraceConnectWithoutContext("RTT", MakeBoundCallback(&RttChange, flow->rttStream));
-    }
-}
-
-/**
- * Bytes that reached the flow's receiver, each once: what the sink read plus
- * what its socket holds, ahead of a gap too. The sink's count alone jumps
- * when a retransmission releases a window of held segments, so over a short
- * window it could exceed what the bottleneck carried.
- */
-uint64_t
-ReceivedBytes(const Flow& flow)
-{
-    uint64_t held = 0;
-    for (const Ptr<Socket>& socket : flow.sink->GetAcceptedSockets())
-    {
-        if (const auto tcp = DynamicCast<TcpSocketBase>(socket))
-        {
-            held += tcp->GetRxBuffer()->Size();
-        }
-        else if (const auto rudp = DynamicCast<RudpSocket>(socket))
-        {
-            held += rudp->GetRxBuffer()->Occupancy();
-        }
-    }
-    return flow.sink->GetTotalRx() + held;
+    NS_ABORT_MSG_UNLESS(socket, "the sending application made no socket");
+    flow->cwnd->Connect(socket);
+    socket->TraceConnectWithoutContext("RTT", MakeBoundCallback(&RttChange, flow->rttStream));
 }
 
 /// Notes the bytes received when the flow's measurement starts.
 void
 MeasureStart(Flow* flow)
 {
-    flow->rxAtMeasureStart = ReceivedBytes(*flow);
+    flow->rxAtMeasureStart = RudpFlowMetrics::ReceivedBytes(flow->sink);
 }
 
 /// Counts packets the bottleneck's error model dropped.
@@ -273,7 +164,7 @@ main(int argc, char* argv[])
     uint64_t queueSize = 0;
     double loss = 0;
     std::string flowsText = "cubic@50ms";
-    std::vector<FlowSpec> specs;
+    std::vector<Flow> flows;
     Time durationTime = Seconds(60);
     Time warmupTime = Seconds(0);
     std::string transport = "tcp";
@@ -291,12 +182,17 @@ main(int argc, char* argv[])
                  rate,
                  DataRate("1kbps"),
                  DataRate("100Gbps"));
-    cmd.AddValue(
-        "access-rate",
-        "Access links' data rate (default: ten times the bottleneck rate)",
-        accessRateText,
-        "a data rate in [1kbps, 1000Gbps], not below rate",
-        [&accessRate](const std::string& text) { return ParseAccessRate(text, accessRate); });
+    cmd.AddValue("access-rate",
+                 "Access links' data rate (default: ten times the bottleneck rate)",
+                 accessRateText,
+                 "a data rate in [1kbps, 1000Gbps], not below rate",
+                 [&accessRate](const std::string& text) {
+                     return text.empty() ? ""
+                                         : RudpCommandLine::CheckDataRate(text,
+                                                                          accessRate,
+                                                                          DataRate("1kbps"),
+                                                                          DataRate("1000Gbps"));
+                 });
     cmd.AddValue("queue", "Bottleneck queue: bytes or packets", queue, {"bfifo", "pfifo"});
     cmd.AddValue("queue-size",
                  "Queue limit in the queue's unit; 0: bfifo one BDP of the largest RTT in bytes, "
@@ -313,7 +209,7 @@ main(int argc, char* argv[])
                  flowsText,
                  "1 to 100 flows, RTT above twice bottleneck-delay and at most 10s, start "
                  "before duration",
-                 [&specs](const std::string& text) { return ParseFlows(text, specs); });
+                 [&flows](const std::string& text) { return ParseFlows(text, flows); });
     cmd.AddValue("duration",
                  "Simulated time (seed: 600s; a bare number is seconds)",
                  durationTime,
@@ -354,7 +250,13 @@ main(int argc, char* argv[])
                  "bytes",
                  initialSsThreshText,
                  "auto, none, or bytes in [2 segments, 2^32-1]",
-                 ParseInitialSsThresh);
+                 [](const std::string& text) {
+                     uint64_t bytes = 0;
+                     return text == "auto" || text == "none" ||
+                                    RudpCommandLine::ParseUnsigned(text, bytes)
+                                ? ""
+                                : "'" + text + "' is not auto, none or a decimal number of bytes";
+                 });
     cmd.AddValue("output",
                  "Write the metrics as JSON to this file, also when the run fails",
                  output,
@@ -366,34 +268,44 @@ main(int argc, char* argv[])
                  cwndTrace);
     tracing.AddOptions(cmd);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
-    cmd.SetsAttribute("ns3::TcpSocket::SegmentSize", "segment-size");
-    cmd.SetsAttribute("ns3::TcpSocket::SndBufSize", "buffer");
-    cmd.SetsAttribute("ns3::TcpSocket::RcvBufSize", "buffer");
-    cmd.SetsAttribute("ns3::TcpSocket::InitialSlowStartThreshold", "initial-ssthresh");
-    cmd.SetsAttribute("ns3::TcpL4Protocol::SocketType", "flows");
-    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "segment-size");
-    cmd.SetsAttribute("ns3::RudpSocket::SndBufSize", "buffer");
-    cmd.SetsAttribute("ns3::RudpSocket::RcvBufSize", "buffer");
-    cmd.SetsAttribute("ns3::RudpSocket::InitialSsThresh", "initial-ssthresh");
-    cmd.SetsAttribute("ns3::RudpSocket::Variant", "flows");
-    cmd.SetsAttribute("ns3::RudpSocket::CongestionOps", "flows");
-    cmd.SetsAttribute("ns3::RudpSocket::WindowSize");
-    cmd.SetsAttribute("ns3::RudpSocket::RtoMode");
-    cmd.SetsAttribute("ns3::RudpSocket::SelectiveRepeat");
-    cmd.SetsAttribute("ns3::RudpSocket::DelAckCount");
-    cmd.SetsAttribute("ns3::RudpSocket::InitialCwnd");
+    for (const std::string transportClass : {"ns3::TcpSocket::", "ns3::RudpSocket::"})
+    {
+        cmd.SetsAttribute(transportClass + "SegmentSize", "segment-size");
+        cmd.SetsAttribute(transportClass + "SndBufSize", "buffer");
+        cmd.SetsAttribute(transportClass + "RcvBufSize", "buffer");
+    }
+    for (const char* attribute : {"ns3::TcpSocket::InitialSlowStartThreshold",
+                                  "ns3::RudpSocket::InitialSlowStartThreshold",
+                                  "ns3::RudpSocket::InitialSsThresh"}) // its former name
+    {
+        cmd.SetsAttribute(attribute, "initial-ssthresh");
+    }
+    for (const char* attribute : {"ns3::TcpL4Protocol::SocketType",
+                                  "ns3::RudpSocketFactory::WindowPolicy",
+                                  "ns3::RudpSocket::WindowPolicy",
+                                  "ns3::RudpSocket::Variant",
+                                  "ns3::RudpSocket::CongestionOps"})
+    {
+        cmd.SetsAttribute(attribute, "flows");
+    }
+    for (const char* attribute :
+         {"WindowSize", "RtoMode", "Sack", "SelectiveRepeat", "DelAckCount", "InitialCwnd"})
+    {
+        cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute);
+    }
     cmd.SetsAttribute("ns3::FifoQueueDisc::MaxSize", "queue-size");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     cmd.Parse(argc, argv);
-    if (specs.empty())
+    if (flows.empty())
     {
-        ParseFlows(flowsText, specs); // the default
+        ParseFlows(flowsText, flows); // the default
     }
 
     // --- What only a combination of options rules out ----------------------------
-    const double duration = durationTime.GetSeconds();
-    const double warmup = warmupTime.GetSeconds();
-    const double bottleneckDelay = bottleneckDelayTime.GetSeconds();
+    const auto transportKind =
+        transport == "rudp" ? RudpDumbbellHelper::RUDP : RudpDumbbellHelper::TCP;
+    const bool rudp = transportKind == RudpDumbbellHelper::RUDP;
+    const bool bfifo = queue == "bfifo";
     if (accessRateText.empty())
     {
         accessRate = DataRate(rate.GetBitRate() * 10);
@@ -405,8 +317,6 @@ main(int argc, char* argv[])
                                      " is below --rate=" + RudpCommandLine::FormatDataRate(rate) +
                                      "; allowed: at least the bottleneck's rate");
     }
-    const bool bfifo = queue == "bfifo";
-    const bool rudp = transport == "rudp";
     if (!rudp && segmentSize > 1448)
     {
         RudpParameterCheck::Fail("segment-size",
@@ -414,65 +324,56 @@ main(int argc, char* argv[])
                                      " is too large for TCP; allowed: at most 1448 (a 1500-byte "
                                      "MTU less IPv4 and TCP headers with timestamps)");
     }
-    double maxRtt = 0;
-    double firstMeasured = duration;
-    for (const auto& spec : specs)
+    Time maxRtt = Seconds(0);
+    Time firstMeasured = durationTime;
+    for (const auto& flow : flows)
     {
-        if (!(spec.rttS > 2 * bottleneckDelay))
+        const std::string at = "a flow starting at " + RudpCommandLine::FormatTime(flow.start);
+        if (!(flow.rtt > bottleneckDelayTime * 2))
         {
             RudpParameterCheck::Fail("flows",
-                                     "RTT " + RudpCommandLine::FormatTime(Seconds(spec.rttS)) +
+                                     "RTT " + RudpCommandLine::FormatTime(flow.rtt) +
                                          " must exceed twice --bottleneck-delay=" +
                                          RudpCommandLine::FormatTime(bottleneckDelayTime) +
                                          " (the access links need a delay too)");
         }
-        if (spec.startS >= duration)
+        if (flow.start >= durationTime)
         {
             RudpParameterCheck::Fail("flows",
-                                     "a flow starting at " +
-                                         RudpCommandLine::FormatTime(Seconds(spec.startS)) +
-                                         " does not start before --duration=" +
+                                     at + " does not start before --duration=" +
                                          RudpCommandLine::FormatTime(durationTime));
         }
-        if (spec.startS + warmup >= duration)
+        if (flow.start + warmupTime >= durationTime)
         {
             RudpParameterCheck::Fail(
                 "warmup",
-                "a flow starting at " + RudpCommandLine::FormatTime(Seconds(spec.startS)) +
-                    " plus --warmup=" + RudpCommandLine::FormatTime(warmupTime) +
+                at + " plus --warmup=" + RudpCommandLine::FormatTime(warmupTime) +
                     " leaves nothing to measure before --duration=" +
                     RudpCommandLine::FormatTime(durationTime));
         }
-        maxRtt = std::max(maxRtt, spec.rttS);
-        firstMeasured = std::min(firstMeasured, spec.startS + warmup);
+        maxRtt = std::max(maxRtt, flow.rtt);
+        firstMeasured = std::min(firstMeasured, flow.start + warmupTime);
     }
-    const uint64_t bdpBytes = static_cast<uint64_t>(rate.GetBitRate() * maxRtt / 8);
-    if (queueSize == 0)
-    {
-        queueSize = bfifo ? bdpBytes : 1000;
-    }
-    if (bfifo)
-    {
-        RudpParameterCheck::Range<uint64_t>("queue-size", queueSize, 1500, 1000000000);
-    }
-    else
-    {
-        RudpParameterCheck::Range<uint64_t>("queue-size", queueSize, 1, 1000000);
-    }
-    // A full-size packet on the wire: payload, TCP (with timestamps) or RUDP,
-    // UDP and IPv4 headers, PPP.
-    const uint64_t wireBytes = segmentSize + (rudp ? 18 + 8 + 20 + 2 : 32 + 20 + 2);
-    const uint64_t queueBytes = bfifo ? queueSize : queueSize * wireBytes;
-    if (buffer == 0)
-    {
-        buffer = std::max<uint64_t>(131072, 2 * (bdpBytes + queueBytes));
-    }
+
+    // --- Sizes (RudpDumbbellSizing) -------------------------------------------------
+    const QueueSizeUnit unit = bfifo ? QueueSizeUnit::BYTES : QueueSizeUnit::PACKETS;
+    const uint64_t bdpBytes = RudpDumbbellSizing::BdpBytes(rate, maxRtt);
+    queueSize = queueSize ? queueSize : RudpDumbbellSizing::DefaultQueueSize(unit, bdpBytes);
+    RudpParameterCheck::Range<uint64_t>("queue-size",
+                                        queueSize,
+                                        bfifo ? 1500 : 1,
+                                        bfifo ? 1000000000 : 1000000);
+    const uint64_t queueBytes =
+        RudpDumbbellSizing::QueueBytes(queueSize,
+                                       unit,
+                                       RudpDumbbellSizing::WireBytes(segmentSize, transportKind));
+    buffer = buffer ? buffer : RudpDumbbellSizing::DefaultBuffer(bdpBytes, queueBytes);
     RudpParameterCheck::Range<uint64_t>("buffer", buffer, 4096, 1073741823);
     uint64_t initialSsThresh = UINT32_MAX;
     if (initialSsThreshText == "auto")
     {
         initialSsThresh =
-            std::max<uint64_t>((bdpBytes + queueBytes) / specs.size(), 2 * segmentSize);
+            RudpDumbbellSizing::InitialSsThresh(bdpBytes, queueBytes, flows.size(), segmentSize);
     }
     else if (initialSsThreshText != "none")
     {
@@ -483,189 +384,88 @@ main(int argc, char* argv[])
                                             UINT32_MAX);
     }
 
-    // --- Congestion controls -------------------------------------------------------
-    // RUDP runs any TcpCongestionOps if its socket has the CongestionOps attribute;
-    // otherwise only seed 000's own Reno.
-    TypeId::AttributeInformation info;
-    const bool rudpCongestionOps =
-        rudp && RudpSocket::GetTypeId().LookupAttributeByName("CongestionOps", &info);
-    for (const auto& spec : specs)
-    {
-        if (rudp && !rudpCongestionOps && spec.algorithm != "reno" && spec.algorithm != "newreno")
-        {
-            RudpParameterCheck::Fail("flows",
-                                     "'" + spec.algorithm +
-                                         "' over --transport=rudp needs ns3::RudpSocket's "
-                                         "CongestionOps attribute, which this build lacks; "
-                                         "use reno or newreno (seed 000's Reno)");
-        }
-        RudpCongestionNames::SetDefaults(spec.algorithm);
-    }
-
+    // --- Transports: the same settings under each one's names ----------------------
+    const std::string socket = rudp ? "ns3::RudpSocket::" : "ns3::TcpSocket::";
+    Config::SetDefault(socket + "SegmentSize", UintegerValue(segmentSize));
+    Config::SetDefault(socket + "SndBufSize", UintegerValue(buffer));
+    Config::SetDefault(socket + "RcvBufSize", UintegerValue(buffer));
+    Config::SetDefault(socket + "InitialSlowStartThreshold", UintegerValue(initialSsThresh));
     if (rudp)
     {
-        Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(segmentSize));
-        Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535));
-        Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(buffer));
-        Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(buffer));
+        Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535)); // no cap
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
         Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
         Config::SetDefault("ns3::RudpSocket::InitialCwnd", UintegerValue(10));
-        Config::SetDefault("ns3::RudpSocket::InitialSsThresh", UintegerValue(initialSsThresh));
-        Config::SetDefault("ns3::RudpSocket::Variant",
-                           StringValue(rudpCongestionOps ? "TcpCongestionOps" : "Reno"));
-        // Each sender's socket also gets its flow's algorithm when it is made
-        // (FlowStarted); the default covers the common case of one algorithm.
-        if (rudpCongestionOps)
-        {
-            Config::SetDefault("ns3::RudpSocket::CongestionOps",
-                               TypeIdValue(RudpCongestionTypeId(specs.front().algorithm)));
-        }
-    }
-    else
-    {
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(segmentSize));
-        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(buffer));
-        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(buffer));
-        Config::SetDefault("ns3::TcpSocket::InitialSlowStartThreshold",
-                           UintegerValue(initialSsThresh));
     }
 
-    // --- Topology ----------------------------------------------------------------
-    const size_t n = specs.size();
-    NodeContainer senders(n);
-    NodeContainer receivers(n);
-    NodeContainer routers(2);
-    InternetStackHelper internet;
-    internet.Install(senders);
-    internet.Install(receivers);
-    internet.Install(routers);
-    if (rudp)
+    // --- The dumbbell ---------------------------------------------------------------
+    RudpDumbbellHelper dumbbell;
+    dumbbell.SetBottleneck(rate, bottleneckDelayTime);
+    dumbbell.SetAccessRate(accessRate);
+    dumbbell.SetQueue(QueueSize(unit, static_cast<uint32_t>(queueSize)));
+    dumbbell.SetLoss(loss);
+    dumbbell.SetSourceAttribute("MaxBytes", UintegerValue(0));
+    dumbbell.SetSourceAttribute("SendSize", UintegerValue(segmentSize));
+    for (const auto& flow : flows)
     {
-        RudpStackHelper rudpStack;
-        rudpStack.Install(senders);
-        rudpStack.Install(receivers);
-        rudpStack.AssignStreams(senders, 100);
-        rudpStack.AssignStreams(receivers, 100 + static_cast<int64_t>(n));
+        RudpCongestionNames::SetDefaults(flow.algorithm); // westwood up to ns-3.37
+        dumbbell.AddFlow(transportKind,
+                         RudpCongestionTypeId(flow.algorithm),
+                         flow.rtt,
+                         flow.start,
+                         durationTime);
     }
-
-    // The bottleneck: the queue disc holds the queue (the device queue one packet).
-    PointToPointHelper bottleneckLink;
-    bottleneckLink.SetDeviceAttribute("DataRate", DataRateValue(rate));
-    bottleneckLink.SetChannelAttribute("Delay", TimeValue(Seconds(bottleneckDelay)));
-    bottleneckLink.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1p"));
-    NetDeviceContainer bottleneck = bottleneckLink.Install(routers.Get(0), routers.Get(1));
-    TrafficControlHelper fifo;
-    fifo.SetRootQueueDisc(
-        "ns3::FifoQueueDisc",
-        "MaxSize",
-        QueueSizeValue(QueueSize(bfifo ? QueueSizeUnit::BYTES : QueueSizeUnit::PACKETS,
-                                 static_cast<uint32_t>(queueSize))));
-    QueueDiscContainer queueDiscs = fifo.Install(bottleneck);
-    Ptr<RateErrorModel> errorModel = CreateObject<RateErrorModel>();
-    errorModel->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-    errorModel->SetRate(loss);
-    errorModel->AssignStreams(10);
-    bottleneck.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(errorModel));
+    dumbbell.Install();
+    dumbbell.AssignStreams(10);
     uint64_t randomDrops = 0;
-    bottleneck.Get(1)->TraceConnectWithoutContext("PhyRxDrop",
-                                                  MakeBoundCallback(&CountDrop, &randomDrops));
-    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.252");
-    addresses.Assign(bottleneck);
-
-    std::vector<Flow> flows(n);
-    TrafficControlHelper noQueueDisc;
+    dumbbell.GetBottleneckDevices().Get(1)->TraceConnectWithoutContext(
+        "PhyRxDrop",
+        MakeBoundCallback(&CountDrop, &randomDrops));
+    const size_t n = flows.size();
     for (size_t k = 0; k < n; ++k)
     {
         Flow& flow = flows[k];
-        flow.spec = specs[k];
-        flow.sender = senders.Get(k);
-        flow.receiver = receivers.Get(k);
-        flow.port = static_cast<uint16_t>(5000 + k);
-        // rtt = 2 (access + bottleneck + access)
-        const double access = (flow.spec.rttS / 2 - bottleneckDelay) / 2;
-        PointToPointHelper accessLink;
-        accessLink.SetDeviceAttribute("DataRate", DataRateValue(accessRate));
-        accessLink.SetChannelAttribute("Delay", TimeValue(Seconds(access)));
-        // A sender's burst (a slow start, Hybla's large steps) waits in its NIC
-        // rather than being dropped there: the bottleneck alone decides losses.
-        accessLink.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("100000p"));
-        NetDeviceContainer left = accessLink.Install(flow.sender, routers.Get(0));
-        NetDeviceContainer right = accessLink.Install(routers.Get(1), flow.receiver);
-        std::ostringstream leftNet;
-        std::ostringstream rightNet;
-        leftNet << "10." << 1 + k / 250 << "." << k % 250 << ".0";
-        rightNet << "10." << 101 + k / 250 << "." << k % 250 << ".0";
-        flow.senderAddress =
-            Ipv4AddressHelper(leftNet.str().c_str(), "255.255.255.0").Assign(left).GetAddress(0);
-        const Ipv4Address receiverAddress =
-            Ipv4AddressHelper(rightNet.str().c_str(), "255.255.255.0").Assign(right).GetAddress(1);
-        // Access links keep only their device queue: no default FqCoDel that
-        // would act on bursts.
-        noQueueDisc.Uninstall(left);
-        noQueueDisc.Uninstall(right);
-
-        const TypeId algorithm = RudpCongestionTypeId(flow.spec.algorithm);
-        if (!rudp)
-        {
-            flow.sender->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
-                                                                  TypeIdValue(algorithm));
-        }
-        const std::string factory = rudp ? "ns3::RudpSocketFactory" : "ns3::TcpSocketFactory";
-        PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), flow.port));
-        ApplicationContainer sinkApp = sinkHelper.Install(flow.receiver);
-        sinkApp.Start(Seconds(0));
-        flow.sink = DynamicCast<PacketSink>(sinkApp.Get(0));
-        BulkSendHelper bulk(factory, InetSocketAddress(receiverAddress, flow.port));
-        bulk.SetAttribute("MaxBytes", UintegerValue(0));
-        bulk.SetAttribute("SendSize", UintegerValue(segmentSize));
-        ApplicationContainer sourceApp = bulk.Install(flow.sender);
-        sourceApp.Start(Seconds(flow.spec.startS));
-        sourceApp.Stop(Seconds(duration));
-        flow.source = DynamicCast<BulkSendApplication>(sourceApp.Get(0));
-
+        flow.sink = dumbbell.GetSink(k);
+        flow.source = dumbbell.GetSource(k);
+        Simulator::Schedule(flow.start + warmupTime, &MeasureStart, &flow);
         if (!cwndTrace.empty())
         {
-            flow.cwndFile = cwndTrace + "-" + std::to_string(k) + "-cwnd.csv";
-            flow.rttFile = cwndTrace + "-" + std::to_string(k) + "-rtt.csv";
-            flow.cwnd = Create<RudpCwndTrace>(flow.cwndFile);
-            if (!flow.cwnd->IsGood() || !std::ofstream(flow.rttFile))
+            const std::string prefix = cwndTrace + "-" + std::to_string(k);
+            flow.cwnd = Create<RudpCwndTrace>(prefix + "-cwnd.csv");
+            if (!flow.cwnd->IsGood() || !std::ofstream(prefix + "-rtt.csv"))
             {
-                RudpParameterCheck::Fail(
-                    "cwnd-trace",
-                    "cannot write '" + (flow.cwnd->IsGood() ? flow.rttFile : flow.cwndFile) + "'");
+                RudpParameterCheck::Fail("cwnd-trace",
+                                         "cannot write '" + prefix +
+                                             (flow.cwnd->IsGood() ? "-rtt.csv'" : "-cwnd.csv'"));
             }
-            flow.rttStream = Create<OutputStreamWrapper>(flow.rttFile, std::ios::out);
+            flow.rttStream = Create<OutputStreamWrapper>(prefix + "-rtt.csv", std::ios::out);
             *flow.rttStream->GetStream() << "time_s,rtt_s\n";
+            // The application makes its socket when it starts.
+            Simulator::Schedule(flow.start + TimeStep(1), &ConnectTraces, &flow);
         }
-        Simulator::Schedule(Seconds(flow.spec.startS),
-                            &FlowStarted,
-                            &flow,
-                            rudpCongestionOps,
-                            algorithm);
-        Simulator::Schedule(Seconds(flow.spec.startS + warmup), &MeasureStart, &flow);
     }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    tracing.EnablePcap(bottleneckLink); // every point-to-point device: access links too
+    PointToPointHelper pointToPoint;
+    tracing.EnablePcap(pointToPoint); // every point-to-point device
 
     // A packet not delivered within a few RTTs and a full queue is lost (FlowMonitor's
     // default of 10 s would not count the losses of a short run).
     FlowMonitorHelper flowHelper;
     const double queueDelay = queueBytes * 8.0 / rate.GetBitRate();
-    flowHelper.SetMonitorAttribute("MaxPerHopDelay",
-                                   TimeValue(Seconds(std::max(1.0, 4 * (maxRtt + queueDelay)))));
-    NodeContainer hosts(senders, receivers);
-    Ptr<FlowMonitor> monitor = flowHelper.Install(hosts);
+    flowHelper.SetMonitorAttribute(
+        "MaxPerHopDelay",
+        TimeValue(Seconds(std::max(1.0, 4 * (maxRtt.GetSeconds() + queueDelay)))));
+    Ptr<FlowMonitor> monitor =
+        flowHelper.Install(NodeContainer(dumbbell.GetSenders(), dumbbell.GetReceivers()));
     tracing.SetFlowMonitor(monitor);
 
-    Simulator::Stop(Seconds(duration));
+    Simulator::Stop(durationTime);
     Simulator::Run();
 
     // --- Metrics -----------------------------------------------------------------
     const std::vector<RudpFlowSummary> summaries = RudpSummarizeFlows(flowHelper, monitor);
-    const Ptr<QueueDisc> bottleneckQueue = queueDiscs.Get(0);
-    const uint64_t queueDrops = bottleneckQueue->GetStats().nTotalDroppedPackets;
+    const uint64_t queueDrops =
+        dumbbell.GetBottleneckQueueDiscs().Get(0)->GetStats().nTotalDroppedPackets;
     std::vector<double> throughputs;
     std::vector<RudpJson> flowJson;
     uint64_t measuredBytes = 0;
@@ -673,36 +473,36 @@ main(int argc, char* argv[])
     for (size_t k = 0; k < n; ++k)
     {
         const Flow& flow = flows[k];
-        const uint64_t total = flow.sink->GetTotalRx();
-        const uint64_t bytes = ReceivedBytes(flow) - flow.rxAtMeasureStart;
-        const double measured = duration - flow.spec.startS - warmup;
-        const double throughput = bytes * 8.0 / measured;
-        throughputs.push_back(throughput);
+        const uint64_t bytes = RudpFlowMetrics::ReceivedBytes(flow.sink) - flow.rxAtMeasureStart;
+        const double measured =
+            durationTime.GetSeconds() - flow.start.GetSeconds() - warmupTime.GetSeconds();
+        throughputs.push_back(bytes * 8.0 / measured);
         measuredBytes += bytes;
         if (bytes == 0 && failure.empty())
         {
-            failure = "flow " + std::to_string(k) + " (" + flow.spec.algorithm + " @ " +
-                      RudpCommandLine::FormatTime(Seconds(flow.spec.rttS)) +
+            failure = "flow " + std::to_string(k) + " (" + flow.algorithm + " @ " +
+                      RudpCommandLine::FormatTime(flow.rtt) +
                       ") delivered no byte in its measured interval";
         }
         RudpFlowSummary data;
         for (const auto& summary : summaries)
         {
-            if (summary.source == flow.senderAddress && summary.destinationPort == flow.port)
+            if (summary.source == dumbbell.GetSenderAddress(k) &&
+                summary.destinationPort == dumbbell.GetPort(k))
             {
                 data = summary;
             }
         }
         RudpJson json;
         json.Set("index", static_cast<uint32_t>(k))
-            .Set("algorithm", flow.spec.algorithm)
-            .Set("type_id", RudpCongestionTypeId(flow.spec.algorithm).GetName())
-            .Set("rtt_s", flow.spec.rttS)
-            .Set("start_s", flow.spec.startS)
+            .Set("algorithm", flow.algorithm)
+            .Set("type_id", RudpCongestionTypeId(flow.algorithm).GetName())
+            .Set("rtt_s", flow.rtt.GetSeconds())
+            .Set("start_s", flow.start.GetSeconds())
             .Set("measured_s", measured)
             .Set("bytes", bytes)
-            .Set("total_bytes", total)
-            .Set("throughput_bps", throughput)
+            .Set("total_bytes", flow.sink->GetTotalRx())
+            .Set("throughput_bps", throughputs.back())
             .Set("mean_delay_s", data.meanDelayS)
             .Set("mean_jitter_s", data.meanJitterS)
             .Set("tx_packets", data.txPackets)
@@ -710,32 +510,35 @@ main(int argc, char* argv[])
             .Set("lost_packets", data.lostPackets)
             .Set("loss_rate",
                  data.txPackets ? static_cast<double>(data.lostPackets) / data.txPackets : 0.0);
-        if (!cwndTrace.empty())
+        if (flow.cwnd)
         {
-            json.Set("cwnd_trace", flow.cwndFile).Set("rtt_trace", flow.rttFile);
+            const std::string prefix = cwndTrace + "-" + std::to_string(k);
+            json.Set("cwnd_trace", prefix + "-cwnd.csv").Set("rtt_trace", prefix + "-rtt.csv");
+            if (!flow.cwnd->Close())
+            {
+                RudpParameterCheck::Fail("cwnd-trace", "cannot write '" + prefix + "-cwnd.csv'");
+            }
         }
         flowJson.push_back(json);
-        if (flow.cwnd && !flow.cwnd->Close())
-        {
-            RudpParameterCheck::Fail("cwnd-trace", "cannot write '" + flow.cwndFile + "'");
-        }
     }
     tracing.WriteFlowMonitor();
     Simulator::Destroy();
 
-    const double utilization =
-        measuredBytes * 8.0 / (static_cast<double>(rate.GetBitRate()) * (duration - firstMeasured));
-    const double jain = JainIndex(throughputs);
+    const double utilization = measuredBytes * 8.0 /
+                               (static_cast<double>(rate.GetBitRate()) *
+                                (durationTime.GetSeconds() - firstMeasured.GetSeconds()));
+    const double jain = RudpFlowMetrics::JainIndex(throughputs);
     const double ratio = n == 2 ? throughputs[0] / throughputs[1] : 0.0;
+    const bool ok = failure.empty();
 
     std::cout << std::fixed << std::setprecision(3) << "rudp-cc-comparison: " << transport
               << ", bottleneck " << rate.GetBitRate() / 1e6 << " Mbit/s, " << queue << " "
-              << queueSize << (bfifo ? " B" : " packets") << ", loss " << loss << ", " << duration
-              << " s\n";
+              << queueSize << (bfifo ? " B" : " packets") << ", loss " << loss << ", "
+              << durationTime.GetSeconds() << " s\n";
     for (size_t k = 0; k < n; ++k)
     {
-        std::cout << "  flow " << k << ": " << flows[k].spec.algorithm << " @ "
-                  << flows[k].spec.rttS * 1e3 << " ms from " << flows[k].spec.startS
+        std::cout << "  flow " << k << ": " << flows[k].algorithm << " @ "
+                  << flows[k].rtt.GetSeconds() * 1e3 << " ms from " << flows[k].start.GetSeconds()
                   << " s: " << throughputs[k] / 1e6 << " Mbit/s\n";
     }
     std::cout << "  utilization " << utilization << ", Jain's index " << jain;
@@ -744,7 +547,6 @@ main(int argc, char* argv[])
         std::cout << ", throughput ratio " << ratio;
     }
     std::cout << ", queue drops " << queueDrops << ", random drops " << randomDrops << std::endl;
-    const bool ok = failure.empty();
     if (!ok)
     {
         std::cerr << "error: the run failed: " << failure << std::endl;
@@ -759,13 +561,13 @@ main(int argc, char* argv[])
             .Set("transport", transport)
             .Set("rate_bps", static_cast<uint64_t>(rate.GetBitRate()))
             .Set("access_rate_bps", static_cast<uint64_t>(accessRate.GetBitRate()))
-            .Set("bottleneck_delay_s", bottleneckDelay)
+            .Set("bottleneck_delay_s", bottleneckDelayTime.GetSeconds())
             .Set("queue", queue)
             .Set("queue_size", queueSize)
             .Set("queue_unit", bfifo ? "bytes" : "packets")
             .Set("loss", loss)
-            .Set("duration_s", duration)
-            .Set("warmup_s", warmup)
+            .Set("duration_s", durationTime.GetSeconds())
+            .Set("warmup_s", warmupTime.GetSeconds())
             .Set("segment_size", segmentSize)
             .Set("buffer_bytes", buffer)
             .Set("initial_ssthresh_bytes", initialSsThresh)
@@ -777,7 +579,7 @@ main(int argc, char* argv[])
             .Set("random_drops", randomDrops);
         if (rudp)
         {
-            json.Set("rudp_variant", rudpCongestionOps ? "TcpCongestionOps" : "Reno");
+            json.Set("rudp_variant", "TcpCongestionOps"); // every flow runs its TcpCongestionOps
         }
         if (n == 2)
         {

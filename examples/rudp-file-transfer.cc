@@ -63,7 +63,13 @@
 #include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/rudp-command-line.h"
+#include "ns3/rudp-cwnd-trace.h"
+#include "ns3/rudp-flow-stats.h"
+#include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
+#include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-trace-options.h"
 #include "ns3/traffic-control-module.h"
 
 #include <iomanip>
@@ -259,10 +265,14 @@ main(int argc, char* argv[])
                  RudpCommandLine::OPEN_LOW);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "variant");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "variant");
+    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "variant");
     cmd.SetsAttribute("ns3::RudpSocket::WindowSize", "window");
     cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "mss");
     cmd.SetsAttribute("ns3::RudpSocket::RtoMode", "rto-mode");
-    cmd.SetsAttribute("ns3::RudpSocket::Rto", "rto");
+    cmd.SetsAttribute("ns3::RudpSocket::InitialRto", "rto");
+    cmd.SetsAttribute("ns3::RudpSocket::Rto", "rto"); // the former names too
+    cmd.SetsAttribute("ns3::RudpSocket::Sack", "sack");
     cmd.SetsAttribute("ns3::RudpSocket::SelectiveRepeat", "sack");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorUnit");
@@ -380,8 +390,8 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(mss));
     Config::SetDefault("ns3::RudpSocket::RtoMode",
                        StringValue(rtoMode == "fixed" ? "Fixed" : "Adaptive"));
-    Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(rto));
-    Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(selectiveRepeat));
+    Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(rto));
+    Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(selectiveRepeat));
     Config::SetDefault("ns3::RudpSocket::Checksum",
                        StringValue(checksum == "internet" ? "Internet16" : "Crc32c"));
     if (useNetem)

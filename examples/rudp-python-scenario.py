@@ -251,7 +251,7 @@ def parser() -> argparse.ArgumentParser:
         nargs="?",
         const=True,
         default=False,
-        help="selective repeat with SACK (RudpSocket SelectiveRepeat) instead of the seed's "
+        help="selective repeat with SACK (RudpSocket Sack) instead of the seed's "
         "go-back-N receiver: 1|0|true|false, or --sack alone",
     )
     cli.add_argument(
@@ -314,7 +314,7 @@ class Outcome:
 def configure_protocol(ns: Any, args: argparse.Namespace) -> str:
     """Set RudpSocket's defaults for the chosen protocol; return its label."""
     ns.Config.SetDefault("ns3::RudpSocket::WindowSize", ns.UintegerValue(args.window))
-    ns.Config.SetDefault("ns3::RudpSocket::SelectiveRepeat", ns.BooleanValue(args.sack))
+    ns.Config.SetDefault("ns3::RudpSocket::Sack", ns.BooleanValue(args.sack))
     ns.Config.SetDefault("ns3::RudpSocket::RtoMode", ns.StringValue(RTO_MODES[args.rto_mode]))
     if args.congestion is None:
         name = args.variant or "reno"

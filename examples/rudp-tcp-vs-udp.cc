@@ -41,7 +41,12 @@
 #include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/rudp-command-line.h"
+#include "ns3/rudp-flow-stats.h"
+#include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
+#include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-trace-options.h"
 
 #include <iomanip>
 #include <iostream>
@@ -109,6 +114,8 @@ main(int argc, char* argv[])
                  RudpCommandLine::OPEN_LOW);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "transport");
+    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "transport");
     cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
     cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
     cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");

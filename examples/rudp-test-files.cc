@@ -16,6 +16,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/rudp-command-line.h"
 #include "ns3/rudp-module.h"
 
 #include <iostream>

@@ -27,7 +27,11 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rudp-command-line.h"
+#include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
+#include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-trace-options.h"
 
 #include <chrono>
 #include <iostream>
@@ -63,6 +67,8 @@ main(int argc, char* argv[])
                  RudpCommandLine::WritableFile());
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
+    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "transport");
+    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "transport");
     cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
     cmd.SetsAttribute("ns3::RudpSocket::DelAckCount", "del-ack");
     cmd.SetsAttribute("ns3::TcpSocket::SegmentSize", "payload");
@@ -85,7 +91,7 @@ main(int argc, char* argv[])
     Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(payload));
     Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(delAck));
     Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(1000));
-    Config::SetDefault("ns3::RudpSocket::InitialSsThresh", UintegerValue(1 << 30));
+    Config::SetDefault("ns3::RudpSocket::InitialSlowStartThreshold", UintegerValue(1 << 30));
     Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(4 << 20));
     Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(4 << 20));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(payload));

@@ -23,17 +23,55 @@ RudpCmtPath::GetTypeId()
     static TypeId tid = TypeId("ns3::RudpCmtPath")
                             .SetParent<Object>()
                             .SetGroupName("Rudp")
-                            .AddConstructor<RudpCmtPath>();
+                            .AddConstructor<RudpCmtPath>()
+                            .AddTraceSource("RTO",
+                                            "The path's retransmission timeout",
+                                            MakeTraceSourceAccessor(&RudpCmtPath::m_rtoTrace),
+                                            "ns3::TracedValueCallback::Time");
     return tid;
 }
 
 RudpCmtPath::RudpCmtPath()
-    : m_rtt(CreateObject<RttMeanDeviation>())
+    : m_rtoTimer(CreateObject<RudpRtoTimer>())
 {
+    NS_LOG_FUNCTION(this);
     // The path's windows are traced where a single-path socket traces them.
     Ptr<RudpSenderState> state = CreateObject<RudpSenderState>();
     AggregateObject(state);
     m_state = PeekPointer(state);
+    const bool ok = m_rtoTimer->TraceConnectWithoutContext(
+        "RTO",
+        MakeCallback(&TracedCallback<Time, Time>::operator(), &m_rtoTrace));
+    NS_ASSERT_MSG(ok, "RudpCmtPath could not connect its timer's RTO trace");
+    m_rtoTimer->SetExpiryCallback(MakeCallback(&RudpCmtPath::TimerExpired, this));
+}
+
+void
+RudpCmtPath::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_rtoTimer->Dispose();
+    m_expired = MakeNullCallback<void, uint32_t>();
+    Object::DoDispose();
+}
+
+Ptr<RudpRtoTimer>
+RudpCmtPath::GetRtoTimer() const
+{
+    return m_rtoTimer;
+}
+
+void
+RudpCmtPath::SetExpiryCallback(Callback<void, uint32_t> expired)
+{
+    m_expired = expired;
+}
+
+void
+RudpCmtPath::TimerExpired()
+{
+    NS_LOG_FUNCTION(this << index);
+    m_expired(index);
 }
 
 Ptr<RudpSenderState>
@@ -42,15 +80,16 @@ RudpCmtPath::GetState() const
     return m_state;
 }
 
-Ptr<RttEstimator>
+Ptr<const RttEstimator>
 RudpCmtPath::GetRttEstimator() const
 {
-    return m_rtt;
+    return m_rtoTimer->GetRttEstimator();
 }
 
 void
 RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
 {
+    NS_LOG_FUNCTION(this << mss << initialCwnd << initialSsThresh);
     m_state->m_segmentSize = mss;
     m_state->m_initialCwnd = initialCwnd;
     m_state->m_initialSsThresh = initialSsThresh;
@@ -64,6 +103,7 @@ RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
 void
 RudpCmtPath::Grow(uint32_t bytes, double alpha)
 {
+    NS_LOG_FUNCTION(this << bytes << alpha);
     const uint32_t mss = m_state->m_segmentSize;
     if (m_state->m_cWnd < m_state->m_ssThresh)
     {
@@ -86,6 +126,7 @@ RudpCmtPath::Grow(uint32_t bytes, double alpha)
 void
 RudpCmtPath::Reduce(double beta)
 {
+    NS_LOG_FUNCTION(this << beta);
     const uint32_t mss = m_state->m_segmentSize;
     const auto kept = static_cast<uint32_t>((1.0 - beta) * m_state->m_cWnd);
     m_state->m_ssThresh = std::max(kept, 2 * mss);
@@ -97,6 +138,7 @@ RudpCmtPath::Reduce(double beta)
 void
 RudpCmtPath::Collapse()
 {
+    NS_LOG_FUNCTION(this);
     const uint32_t mss = m_state->m_segmentSize;
     m_state->m_ssThresh = std::max(m_state->m_cWnd.Get() / 2, 2 * mss);
     m_state->m_cWnd = mss;
@@ -105,10 +147,10 @@ RudpCmtPath::Collapse()
 }
 
 uint32_t
-RudpCmtPath::Room() const
+RudpCmtPath::Room(uint32_t inFlight) const
 {
     const uint32_t cwnd = m_state->m_cWnd;
-    return cwnd > outstanding ? cwnd - outstanding : 0;
+    return cwnd > inFlight ? cwnd - inFlight : 0;
 }
 
 } // namespace ns3

@@ -5,14 +5,15 @@
 #ifndef RUDP_CMT_PATH_H
 #define RUDP_CMT_PATH_H
 
+#include "rudp-rto-timer.h"
 #include "rudp-sender-state.h"
 
 #include "ns3/address.h"
-#include "ns3/event-id.h"
+#include "ns3/callback.h"
 #include "ns3/object.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/sequence-number.h"
-#include "ns3/traced-value.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -27,8 +28,10 @@ namespace ns3
  * and multiplicative decrease beta: slow start below ssthresh (one MSS per
  * MSS acknowledged), then alpha MSS per window of acknowledged bytes; on a
  * loss ssthresh = max((1 - beta) cwnd, 2 MSS) and cwnd = ssthresh; on a
- * timeout cwnd = 1 MSS. The windows and the state are a RudpSenderState, so
- * a path traces them as a single-path RudpSocket does.
+ * timeout cwnd = 1 MSS. The windows and the state are a RudpSenderState
+ * (aggregated: PathList/[i]/$ns3::RudpSenderState/CongestionWindow), the
+ * retransmission timer a RudpRtoTimer, whose timeout the path traces as
+ * RTO, as a single-path RudpSocket does.
  */
 class RudpCmtPath : public Object
 {
@@ -50,8 +53,15 @@ class RudpCmtPath : public Object
 
     /// \return the windows and congestion state (traced)
     Ptr<RudpSenderState> GetState() const;
+    /// \return the path's retransmission timer (its RTT estimator and RTO)
+    Ptr<RudpRtoTimer> GetRtoTimer() const;
     /// \return the path's RTT estimator
-    Ptr<RttEstimator> GetRttEstimator() const;
+    Ptr<const RttEstimator> GetRttEstimator() const;
+    /**
+     * \brief Sets what the path's timer calls when it expires.
+     * \param expired called with the path's index
+     */
+    void SetExpiryCallback(Callback<void, uint32_t> expired);
 
     /**
      * \brief Sets the window parameters and opens the window.
@@ -75,25 +85,30 @@ class RudpCmtPath : public Object
     /// A retransmission timeout on this path.
     void Collapse();
 
-    /// \return bytes the window still allows on the path
-    uint32_t Room() const;
+    /**
+     * \param inFlight bytes in flight on the path
+     * \return bytes the window still allows on the path
+     */
+    uint32_t Room(uint32_t inFlight) const;
 
     // The sender engine's bookkeeping, kept with the path it is about.
     Address remote;                  ///< the peer's address on this path (with port)
     uint32_t index{0};               ///< position in the association
-    uint32_t outstanding{0};         ///< bytes in flight on this path
     Status status{ACTIVE};           ///< whether it carries new data
     uint32_t consecutiveTimeouts{0}; ///< timeouts without an acknowledgment since
-    uint32_t backoff{1};             ///< RTO multiplier
     bool inFastRecovery{false};      ///< a fast retransmit is pending acknowledgment
     SequenceNumber32 recoveryExit;   ///< fast recovery ends when this is acknowledged
-    EventId retransmitTimer;         ///< this path's T3-rtx timer
-    Time retransmitDeadline;         ///< when it expires
     uint64_t bytesSent{0};           ///< payload bytes sent on the path, resends included
     uint64_t retransmissions{0};     ///< segments resent on the path
     uint64_t timeouts{0};            ///< expiries of its timer
 
+  protected:
+    void DoDispose() override;
+
   private:
+    /// The timer expired: tells the sender which path's it was.
+    void TimerExpired();
+
     /**
      * The path's windows, aggregated to the path. A plain pointer: a Ptr to
      * an object of one's own aggregate keeps the whole aggregate alive for
@@ -101,8 +116,10 @@ class RudpCmtPath : public Object
      * the state anyway.
      */
     RudpSenderState* m_state;
-    Ptr<RttEstimator> m_rtt;
-    uint32_t m_partialBytesAcked{0}; ///< SCTP's partial_bytes_acked
+    Ptr<RudpRtoTimer> m_rtoTimer;          ///< this path's T3-rtx timer and RTO
+    Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler
+    TracedCallback<Time, Time> m_rtoTrace; ///< the RTO trace, forwarded from the timer
+    uint32_t m_partialBytesAcked{0};       ///< SCTP's partial_bytes_acked
 };
 
 } // namespace ns3

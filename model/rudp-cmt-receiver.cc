@@ -47,11 +47,14 @@ RudpCmtReceiver::GetTypeId()
                           UintegerValue(1u << 28),
                           MakeUintegerAccessor(&RudpCmtReceiver::m_capacity),
                           MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
-            .AddAttribute("DelayedAck",
-                          "Acknowledge every second segment (SCTP's default).",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&RudpCmtReceiver::m_delayedAck),
-                          MakeBooleanChecker())
+            .AddAttribute("DelAckCount",
+                          "In-order segments acknowledged by one SACK: 2 (SCTP's default, "
+                          "every second segment) or 1 (every segment), as RudpSocket's and "
+                          "TcpSocket's DelAckCount.",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&RudpCmtReceiver::SetDelAckCount,
+                                               &RudpCmtReceiver::GetDelAckCount),
+                          MakeUintegerChecker<uint32_t>(1, 2))
             .AddAttribute("DelAckTimeout",
                           "Longest wait of a delayed SACK (0..10 s).",
                           TimeValue(MilliSeconds(200)),
@@ -75,6 +78,14 @@ RudpCmtReceiver::GetTypeId()
                 EnumValue(RudpHeader::CHECKSUM_INTERNET16),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpCmtReceiver::m_checksumKind),
                 MakeRudpChecksumKindChecker())
+            // Former name (TypeId::DEPRECATED), set only when configured.
+            .AddAttribute("DelayedAck",
+                          "Deprecated: DelAckCount 2 (true) or 1 (false).",
+                          EmptyAttributeValue(),
+                          MakeBooleanAccessor(&RudpCmtReceiver::m_delayedAck),
+                          MakeBooleanChecker(),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use DelAckCount (2: delayed, 1: every segment), as RudpSocket names it")
             .AddTraceSource("BufferOccupancy",
                             "Bytes in the receive buffer: unread plus out of order",
                             MakeTraceSourceAccessor(&RudpCmtReceiver::m_occupancy),
@@ -92,8 +103,21 @@ RudpCmtReceiver::~RudpCmtReceiver() = default;
 void
 RudpCmtReceiver::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     Application::DoDispose();
+}
+
+void
+RudpCmtReceiver::SetDelAckCount(uint32_t count)
+{
+    m_delayedAck = count > 1;
+}
+
+uint32_t
+RudpCmtReceiver::GetDelAckCount() const
+{
+    return m_delayedAck ? 2 : 1;
 }
 
 uint64_t
@@ -135,6 +159,7 @@ RudpCmtReceiver::GetChecksumErrors() const
 void
 RudpCmtReceiver::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_buffer->SetCapacity(m_capacity);
     m_buffer->SetNextRxSequence(RudpCmtSender::FIRST_SEQUENCE);
     m_expected = std::make_unique<RudpFileSource>(
@@ -148,6 +173,7 @@ RudpCmtReceiver::StartApplication()
 void
 RudpCmtReceiver::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_delAckEvent.Cancel();
     if (m_socket)
     {
@@ -159,6 +185,7 @@ RudpCmtReceiver::StopApplication()
 void
 RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
 {
+    NS_LOG_FUNCTION(this << socket);
     Address from;
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
@@ -205,6 +232,7 @@ RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
 void
 RudpCmtReceiver::Deliver()
 {
+    NS_LOG_FUNCTION(this);
     std::vector<uint8_t> received;
     std::vector<uint8_t> expected;
     while (Ptr<Packet> data = m_buffer->Extract(std::numeric_limits<uint32_t>::max()))
@@ -223,6 +251,7 @@ RudpCmtReceiver::Deliver()
 void
 RudpCmtReceiver::SendSack()
 {
+    NS_LOG_FUNCTION(this);
     m_delAckEvent.Cancel();
     if (m_lastFrom.IsInvalid())
     {

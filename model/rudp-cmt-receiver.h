@@ -74,31 +74,38 @@ class RudpCmtReceiver : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
+    /// Takes every datagram waiting on \p socket.
     void HandleRead(Ptr<Socket> socket);
+    /// Hands the in-order data to the application (checks it against ContentSeed).
     void Deliver();
+    /// Sends a SACK to where the latest segment came from.
     void SendSack();
+    /// \param count DelAckCount: 2 delays SACKs, 1 does not
+    void SetDelAckCount(uint32_t count);
+    /// \return DelAckCount
+    uint32_t GetDelAckCount() const;
 
-    uint16_t m_port{5000};
-    uint32_t m_capacity{1u << 28};
-    bool m_delayedAck{true};
-    Time m_delAckTimeout{MilliSeconds(200)};
-    bool m_dac{true};
-    uint64_t m_contentSeed{1};
-    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
+    uint16_t m_port{5000};                   ///< Port
+    uint32_t m_capacity{1u << 28};           ///< RcvBufSize (bytes)
+    bool m_delayedAck{true};                 ///< DelAckCount 2: a SACK every second segment
+    Time m_delAckTimeout{MilliSeconds(200)}; ///< DelAckTimeout
+    bool m_dac{true};                        ///< Dac
+    uint64_t m_contentSeed{1};               ///< ContentSeed
+    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16}; ///< Checksum
 
-    Ptr<Socket> m_socket;
-    Ptr<RudpRxBuffer> m_buffer;
-    std::unique_ptr<RudpFileSource> m_expected;
-    Address m_lastFrom;      ///< where the latest segment came from: the SACK goes back there
-    uint32_t m_unacked{0};   ///< segments since the last SACK
-    uint32_t m_sacksSent{0}; ///< numbers the SACKs
-    EventId m_delAckEvent;
-    uint64_t m_delivered{0};
-    bool m_intact{true};
-    uint64_t m_droppedForSpace{0};
-    uint64_t m_checksumErrors{0};
-    TracedValue<uint32_t> m_occupancy{0};
-    uint32_t m_maxOccupancy{0};
+    Ptr<Socket> m_socket;                       ///< the UDP socket
+    Ptr<RudpRxBuffer> m_buffer;                 ///< the association's receive buffer
+    std::unique_ptr<RudpFileSource> m_expected; ///< the data expected, to check it
+    Address m_lastFrom;            ///< where the latest segment came from: the SACK goes back there
+    uint32_t m_unacked{0};         ///< segments since the last SACK
+    uint32_t m_sacksSent{0};       ///< numbers the SACKs
+    EventId m_delAckEvent;         ///< the delayed SACK
+    uint64_t m_delivered{0};       ///< bytes delivered in order
+    bool m_intact{true};           ///< every delivered byte was as expected
+    uint64_t m_droppedForSpace{0}; ///< segments dropped for want of buffer
+    uint64_t m_checksumErrors{0};  ///< datagrams dropped: bad checksum or header
+    TracedValue<uint32_t> m_occupancy{0}; ///< bytes held (BufferOccupancy)
+    uint32_t m_maxOccupancy{0};           ///< the most bytes held
 };
 
 } // namespace ns3

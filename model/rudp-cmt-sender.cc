@@ -78,7 +78,7 @@ RudpCmtSender::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&RudpCmtSender::m_initialCwnd),
                           MakeUintegerChecker<uint32_t>(1, 1000))
-            .AddAttribute("InitialSsThresh",
+            .AddAttribute("InitialSlowStartThreshold",
                           "Initial slow-start threshold of each path (bytes).",
                           UintegerValue(1u << 30),
                           MakeUintegerAccessor(&RudpCmtSender::m_initialSsThresh),
@@ -121,7 +121,7 @@ RudpCmtSender::GetTypeId()
                                 "RTX-CWND",
                                 RudpCmtSender::RTX_SSTHRESH,
                                 "RTX-SSTHRESH"))
-            .AddAttribute("DupThreshold",
+            .AddAttribute("ReTxThreshold",
                           "Missing reports that mark a segment lost (1..100; SCTP: 3).",
                           UintegerValue(3),
                           MakeUintegerAccessor(&RudpCmtSender::m_dupThreshold),
@@ -174,6 +174,21 @@ RudpCmtSender::GetTypeId()
                           ObjectVectorValue(),
                           MakeObjectVectorAccessor(&RudpCmtSender::m_paths),
                           MakeObjectVectorChecker<RudpCmtPath>())
+            // Former names (TypeId::DEPRECATED), set only when configured.
+            .AddAttribute("DupThreshold",
+                          "Deprecated name of ReTxThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpCmtSender::m_dupThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 100),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ReTxThreshold, as RudpSocket and TcpSocketBase name it")
+            .AddAttribute("InitialSsThresh",
+                          "Deprecated name of InitialSlowStartThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpCmtSender::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialSlowStartThreshold, as RudpSocket and TcpSocket name it")
             .AddTraceSource("ReceiveWindowLimited",
                             "Whether the receiver's window blocks a sender with data and "
                             "room in a path's window (receive-buffer blocking)",
@@ -204,11 +219,13 @@ RudpCmtSender::~RudpCmtSender() = default;
 void
 RudpCmtSender::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     for (auto& path : m_paths)
     {
-        path->retransmitTimer.Cancel();
+        path->Dispose();
     }
     m_paths.clear();
+    m_segments.clear();
     m_socket = nullptr;
     Application::DoDispose();
 }
@@ -216,11 +233,13 @@ RudpCmtSender::DoDispose()
 Ptr<RudpCmtPath>
 RudpCmtSender::AddPath(const Address& remote)
 {
+    NS_LOG_FUNCTION(this << remote);
     NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(remote),
                         "RudpCmtSender::AddPath: an InetSocketAddress, please");
     Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
     path->remote = remote;
     path->index = m_paths.size();
+    path->SetExpiryCallback(MakeCallback(&RudpCmtSender::OnTimeout, this));
     m_paths.push_back(path);
     return path;
 }
@@ -289,15 +308,57 @@ RudpCmtSender::Fail(const std::string& reason)
     m_running = false;
     for (auto& path : m_paths)
     {
-        path->retransmitTimer.Cancel();
+        path->GetRtoTimer()->Cancel();
     }
-    UpdateWindowLimited();
+    UpdateWindowLimited(PathBytesInFlight());
     m_failureTrace(reason);
+}
+
+RudpCmtSender::CmtSegment&
+RudpCmtSender::Of(const RudpTxBuffer::Segment& segment)
+{
+    // Both lists hold the buffer's segments in sequence order: find it by its end.
+    auto it = std::lower_bound(
+        m_segments.begin(),
+        m_segments.end(),
+        segment.End(),
+        [](const CmtSegment& record, SequenceNumber32 end) { return record.end < end; });
+    NS_ASSERT_MSG(it != m_segments.end() && it->end == segment.End(),
+                  "no record of the segment ending at " << segment.End());
+    return *it;
+}
+
+void
+RudpCmtSender::ForgetAcknowledged()
+{
+    const SequenceNumber32 head = m_txBuffer->HeadSequence();
+    while (!m_segments.empty() && m_segments.front().end <= head)
+    {
+        m_segments.pop_front();
+    }
+    NS_ASSERT_MSG(m_segments.size() == m_txBuffer->GetSegments().size(),
+                  "the segment records are out of step with the tx buffer");
+}
+
+std::vector<uint32_t>
+RudpCmtSender::PathBytesInFlight() const
+{
+    std::vector<uint32_t> inFlight(m_paths.size(), 0);
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (segments[i].txCount > 0 && segments[i].InFlight())
+        {
+            inFlight[m_segments[i].path] += segments[i].length;
+        }
+    }
+    return inFlight;
 }
 
 void
 RudpCmtSender::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_paths.empty(), "RudpCmtSender has no path: AddPath first");
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
     NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
@@ -306,6 +367,11 @@ RudpCmtSender::StartApplication()
     for (auto& path : m_paths)
     {
         path->Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
+        path->GetRtoTimer()->Configure(RudpRtoTimer::ADAPTIVE,
+                                       m_initialRto,
+                                       m_minRto,
+                                       m_maxRto,
+                                       "ns3::RudpCmtSender");
     }
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(FIRST_SEQUENCE);
@@ -344,11 +410,12 @@ RudpCmtSender::StartApplication()
 void
 RudpCmtSender::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_running = false;
-    UpdateWindowLimited();
+    UpdateWindowLimited(PathBytesInFlight());
     for (auto& path : m_paths)
     {
-        path->retransmitTimer.Cancel();
+        path->GetRtoTimer()->Cancel();
     }
     if (m_socket)
     {
@@ -379,16 +446,18 @@ RudpCmtSender::Schedule()
         return;
     }
     Refill();
+    std::vector<uint32_t> inFlight = PathBytesInFlight();
     for (uint32_t k = 0; k < m_paths.size(); ++k)
     {
-        FillPath(*m_paths[(m_nextPath + k) % m_paths.size()]);
+        const uint32_t index = (m_nextPath + k) % m_paths.size();
+        FillPath(*m_paths[index], inFlight[index]);
     }
     m_nextPath = (m_nextPath + 1) % m_paths.size();
-    UpdateWindowLimited();
+    UpdateWindowLimited(inFlight);
 }
 
 uint32_t
-RudpCmtSender::FillPath(RudpCmtPath& path)
+RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
 {
     if (path.status == RudpCmtPath::FAILED)
     {
@@ -398,46 +467,59 @@ RudpCmtSender::FillPath(RudpCmtPath& path)
     while (true)
     {
         // Resends first: those the policy gave this path, or any with RTX-ASAP.
-        RudpTxBuffer::Segment* resend = nullptr;
+        const RudpTxBuffer::Segment* resend = nullptr;
         if (m_txBuffer->FirstLost())
         {
-            for (auto& segment : m_txBuffer->GetSegments())
+            const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+            for (size_t i = 0; i < segments.size(); ++i)
             {
-                if (segment.lost && (m_rtxPolicy == RTX_ASAP || segment.path == path.index))
+                if (segments[i].lost &&
+                    (m_rtxPolicy == RTX_ASAP || m_segments[i].path == path.index))
                 {
-                    resend = &segment;
+                    resend = &segments[i];
                     break;
                 }
             }
         }
-        const uint32_t length =
+        RudpTxBuffer::SendRequest request;
+        request.length =
             resend ? resend->length : std::min(m_segmentSize, m_txBuffer->UnsentBytes());
-        if (length == 0 || path.Room() < length)
-        {
-            break;
-        }
+        request.resend = resend != nullptr;
+        request.inFlight = inFlight;
+        request.congestionWindow = path.GetState()->m_cWnd;
+        request.receiverWindow = m_peerWindow;
         // The receiver's window, shared by all paths, must keep room for the
         // segments waiting to be resent; one segment may probe a closed
         // window when nothing is outstanding.
-        const uint32_t outstanding = m_txBuffer->BytesOutstanding() - (resend ? length : 0);
-        if (outstanding > 0 && outstanding + length > m_peerWindow)
+        if (request.length == 0 ||
+            !m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
         {
             break;
         }
-        SendSegment(path, resend ? *resend : m_txBuffer->NewSegment(length));
-        sent += length;
+        if (!resend)
+        {
+            const RudpTxBuffer::Segment& segment = m_txBuffer->NewSegment(request.length);
+            CmtSegment record;
+            record.end = segment.End();
+            m_segments.push_back(record);
+            resend = &segment; // sent below as a first transmission
+        }
+        SendSegment(path, *resend);
+        inFlight += request.length;
+        sent += request.length;
     }
     return sent;
 }
 
 void
-RudpCmtSender::SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment)
+RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segment)
 {
+    NS_LOG_FUNCTION(this << path.index << segment.seq << segment.length);
     const bool resend = segment.txCount > 0;
-    segment.path = path.index;
-    segment.missingReports = 0;
+    CmtSegment& record = Of(segment);
+    record.path = path.index;
+    record.missingReports = 0;
     m_txBuffer->MarkTransmitted(segment, Simulator::Now());
-    path.outstanding += segment.length;
     path.bytesSent += segment.length;
 
     RudpHeader header;
@@ -451,9 +533,9 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment)
     }
     m_txTrace(segment.payload, header, path.index);
     m_socket->SendTo(packet, 0, path.remote);
-    if (path.retransmitTimer.IsExpired())
+    if (!path.GetRtoTimer()->IsRunning())
     {
-        RestartTimer(path);
+        path.GetRtoTimer()->Restart();
     }
 }
 
@@ -532,8 +614,8 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         // on paths still failed (all of them may have been).
         arrival.status = RudpCmtPath::ACTIVE;
         arrival.consecutiveTimeouts = 0;
-        arrival.backoff = 1;
-        arrival.retransmitTimer.Cancel();
+        arrival.GetRtoTimer()->ResetBackoff();
+        arrival.GetRtoTimer()->Cancel();
         RehomeFromFailedPaths();
     }
 
@@ -543,13 +625,16 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     // a resend does not hold back the path it was moved to.
     std::vector<std::optional<SequenceNumber32>> earliest(n);
     std::vector<std::optional<SequenceNumber32>> earliestResend(n);
-    for (const auto& segment : m_txBuffer->GetSegments())
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
     {
+        const RudpTxBuffer::Segment& segment = segments[i];
         if (segment.sacked || segment.lost || segment.txCount == 0)
         {
             continue;
         }
-        auto& mark = segment.txCount == 1 ? earliest[segment.path] : earliestResend[segment.path];
+        const uint32_t on = m_segments[i].path;
+        auto& mark = segment.txCount == 1 ? earliest[on] : earliestResend[on];
         if (!mark)
         {
             mark = segment.seq;
@@ -568,28 +653,25 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         {
             return; // acknowledged already, by an earlier SACK block
         }
-        RudpCmtPath& path = *m_paths[segment.path];
-        if (!segment.lost)
-        {
-            path.outstanding -= segment.length;
-        }
-        bytesNew[segment.path] += segment.length;
-        sawNewAck[segment.path] = true;
-        highestNewOnPath[segment.path] = std::max(highestNewOnPath[segment.path], segment.seq);
+        const uint32_t on = Of(segment).path;
+        RudpCmtPath& path = *m_paths[on];
+        bytesNew[on] += segment.length;
+        sawNewAck[on] = true;
+        highestNewOnPath[on] = std::max(highestNewOnPath[on], segment.seq);
         highestNew = highestNew ? std::max(*highestNew, segment.seq) : segment.seq;
         lowestNew = lowestNew ? std::min(*lowestNew, segment.seq) : segment.seq;
-        const bool first = segment.seq == earliest[segment.path];
-        const bool resend = segment.seq == earliestResend[segment.path];
-        earliestAcked[segment.path] = earliestAcked[segment.path] || first || resend;
-        const auto& otherResend = earliestResend[segment.path];
-        const auto& otherFirst = earliest[segment.path];
+        const bool first = segment.seq == earliest[on];
+        const bool resend = segment.seq == earliestResend[on];
+        earliestAcked[on] = earliestAcked[on] || first || resend;
+        const auto& otherResend = earliestResend[on];
+        const auto& otherFirst = earliest[on];
         const bool oldest = (first && !(otherResend && *otherResend < segment.seq)) ||
                             (resend && !(otherFirst && *otherFirst < segment.seq));
-        oldestAcked[segment.path] = oldestAcked[segment.path] || oldest;
+        oldestAcked[on] = oldestAcked[on] || oldest;
         if (segment.txCount == 1 && !segment.lost)
         {
             // Karn: only a segment sent once times its path.
-            path.GetRttEstimator()->Measurement(now - segment.lastTx);
+            path.GetRtoTimer()->Sample(now - segment.lastTx);
             path.GetState()->m_lastRtt = now - segment.lastTx;
         }
     };
@@ -601,9 +683,11 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     if (cum > previousCum)
     {
         m_txBuffer->DiscardUpTo(cum, now, onAcked);
+        ForgetAcknowledged();
         m_bytesAcked += cum - previousCum;
     }
 
+    const std::vector<uint32_t> inFlight = PathBytesInFlight();
     for (auto& path : m_paths)
     {
         if (path->inFastRecovery && cum >= path->recoveryExit)
@@ -616,22 +700,22 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             continue;
         }
         path->consecutiveTimeouts = 0;
-        path->backoff = 1;
+        path->GetRtoTimer()->ResetBackoff();
         const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
         if (advanced && !(m_fastRetransmit && path->inFastRecovery))
         {
             path->Grow(bytesNew[path->index], m_alpha);
         }
-        if (path->outstanding == 0)
+        if (inFlight[path->index] == 0)
         {
-            path->retransmitTimer.Cancel();
+            path->GetRtoTimer()->Cancel();
         }
         else if (oldestAcked[path->index])
         {
             // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
             // acknowledgment restarts the timer, or a lost resend would never
             // time out while later data keeps being acknowledged.
-            RestartTimer(*path);
+            path->GetRtoTimer()->Restart();
         }
     }
     if (highestNew)
@@ -646,10 +730,10 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     {
         for (auto& path : m_paths)
         {
-            path->retransmitTimer.Cancel();
+            path->GetRtoTimer()->Cancel();
         }
         m_running = false;
-        UpdateWindowLimited();
+        UpdateWindowLimited(inFlight);
         return;
     }
     Schedule();
@@ -662,16 +746,19 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
                                    SequenceNumber32 lowestNew,
                                    uint32_t pairs)
 {
-    for (auto& segment : m_txBuffer->GetSegments())
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
     {
-        if (segment.sacked || segment.lost || segment.fastRetransmitted || segment.txCount == 0)
+        const RudpTxBuffer::Segment& segment = segments[i];
+        CmtSegment& record = m_segments[i];
+        if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
         {
             continue;
         }
         // SFR: only a later segment newly acknowledged on the same path
         // proves this one missing; across paths it may just be slower.
         const bool reported =
-            m_sfr ? sawNewAck[segment.path] && segment.seq < highestNewOnPath[segment.path]
+            m_sfr ? sawNewAck[record.path] && segment.seq < highestNewOnPath[record.path]
                   : segment.seq < highestNew;
         if (!reported)
         {
@@ -679,14 +766,16 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         }
         // DAC: a SACK that answers two segments, both above this one,
         // reports it missing twice.
-        segment.missingReports += (m_dac && pairs == 2 && segment.seq < lowestNew) ? 2 : 1;
-        if (segment.missingReports < m_dupThreshold)
+        record.missingReports += (m_dac && pairs == 2 && segment.seq < lowestNew) ? 2 : 1;
+        if (record.missingReports < m_dupThreshold)
         {
             continue;
         }
         ++m_fastRetransmits;
-        segment.fastRetransmitted = true;
-        RudpCmtPath& path = *m_paths[segment.path];
+        record.fastRetransmitted = true;
+        RudpCmtPath& path = *m_paths[record.path];
+        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
+                                << record.missingReports << " missing reports");
         if (!path.inFastRecovery)
         {
             path.Reduce(m_beta);
@@ -705,28 +794,26 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
 }
 
 void
-RudpCmtSender::MarkForRetransmission(RudpTxBuffer::Segment& segment)
+RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
 {
-    const bool wasInFlight = !segment.sacked && !segment.lost;
     if (!m_txBuffer->MarkLost(segment))
     {
         return;
     }
-    if (wasInFlight)
-    {
-        m_paths[segment.path]->outstanding -= segment.length;
-    }
-    segment.path = RetransmissionPath(segment.path);
+    CmtSegment& record = Of(segment);
+    record.path = RetransmissionPath(record.path);
 }
 
 void
 RudpCmtSender::RehomeFromFailedPaths()
 {
-    for (auto& segment : m_txBuffer->GetSegments())
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
     {
-        if (segment.lost && m_paths[segment.path]->status == RudpCmtPath::FAILED)
+        CmtSegment& record = m_segments[i];
+        if (segments[i].lost && m_paths[record.path]->status == RudpCmtPath::FAILED)
         {
-            segment.path = RetransmissionPath(segment.path);
+            record.path = RetransmissionPath(record.path);
         }
     }
 }
@@ -759,54 +846,19 @@ RudpCmtSender::RetransmissionPath(uint32_t original) const
     return best.value_or(original);
 }
 
-Time
-RudpCmtSender::Rto(const RudpCmtPath& path) const
-{
-    Time rto = m_initialRto;
-    Ptr<RttEstimator> rtt = path.GetRttEstimator();
-    if (rtt->GetNSamples() > 0)
-    {
-        rto = std::max(m_minRto,
-                       rtt->GetEstimate() + std::max(MilliSeconds(1), rtt->GetVariation() * 4));
-    }
-    return std::min(rto * path.backoff, m_maxRto);
-}
-
-void
-RudpCmtSender::RestartTimer(RudpCmtPath& path)
-{
-    const Time rto = Rto(path);
-    path.retransmitDeadline = Simulator::Now() + rto;
-    // Restarted on every acknowledgment: re-arm lazily instead.
-    if (!path.retransmitTimer.IsExpired() && Simulator::GetDelayLeft(path.retransmitTimer) <= rto)
-    {
-        return;
-    }
-    path.retransmitTimer.Cancel();
-    path.retransmitTimer = Simulator::Schedule(rto, &RudpCmtSender::OnTimeout, this, path.index);
-}
-
 void
 RudpCmtSender::OnTimeout(uint32_t index)
 {
+    NS_LOG_FUNCTION(this << index);
     RudpCmtPath& path = *m_paths[index];
-    const Time now = Simulator::Now();
-    if (now < path.retransmitDeadline)
-    {
-        path.retransmitTimer = Simulator::Schedule(path.retransmitDeadline - now,
-                                                   &RudpCmtSender::OnTimeout,
-                                                   this,
-                                                   index);
-        return;
-    }
-    if (!m_running || (path.outstanding == 0 && path.status == RudpCmtPath::ACTIVE))
+    if (!m_running || (PathBytesInFlight()[index] == 0 && path.status == RudpCmtPath::ACTIVE))
     {
         return;
     }
     ++m_timeouts;
     ++path.timeouts;
     ++path.consecutiveTimeouts;
-    path.backoff = std::min<uint32_t>(path.backoff * 2, 64);
+    path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
     path.Collapse();
     if (path.consecutiveTimeouts >= m_pathMaxRetrans)
@@ -815,9 +867,11 @@ RudpCmtSender::OnTimeout(uint32_t index)
                             << " timeouts");
         path.status = RudpCmtPath::FAILED;
     }
-    for (auto& segment : m_txBuffer->GetSegments())
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
     {
-        if (segment.path == index && segment.txCount > 0 && !segment.sacked && !segment.lost)
+        const RudpTxBuffer::Segment& segment = segments[i];
+        if (m_segments[i].path == index && segment.txCount > 0 && segment.InFlight())
         {
             MarkForRetransmission(segment);
         }
@@ -829,20 +883,19 @@ RudpCmtSender::OnTimeout(uint32_t index)
         RehomeFromFailedPaths();
         SendProbe(path);
     }
-    path.retransmitDeadline = now;
-    path.retransmitTimer.Cancel();
-    RestartTimer(path);
+    path.GetRtoTimer()->Cancel();
+    path.GetRtoTimer()->Restart();
     Schedule();
 }
 
 void
-RudpCmtSender::UpdateWindowLimited()
+RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
 {
     bool roomOnAPath = false;
     for (const auto& path : m_paths)
     {
-        roomOnAPath =
-            roomOnAPath || (path->status == RudpCmtPath::ACTIVE && path->Room() >= m_segmentSize);
+        roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
+                                      path->Room(inFlight[path->index]) >= m_segmentSize);
     }
     const bool dataWaiting = m_txBuffer->UnsentBytes() > 0 || m_txBuffer->FirstLost();
     const uint32_t outstanding = m_txBuffer->BytesOutstanding();

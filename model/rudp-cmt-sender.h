@@ -14,6 +14,7 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -133,13 +134,34 @@ class RudpCmtSender : public Application
     void DoDispose() override;
 
   private:
+    /// What the association keeps per segment of the tx buffer, beside it.
+    struct CmtSegment
+    {
+        SequenceNumber32 end;          ///< the segment's End(), which identifies it
+        uint32_t path{0};              ///< path of its latest transmission, or of its resend
+        uint32_t missingReports{0};    ///< SACKs that reported it missing
+        bool fastRetransmitted{false}; ///< resent on missing reports already
+    };
+
+    /// \return the association's record of \p segment, a segment of m_txBuffer
+    CmtSegment& Of(const RudpTxBuffer::Segment& segment);
+    /// Drops the records of segments the cumulative ACK took out of the buffer.
+    void ForgetAcknowledged();
+    /// \return bytes in flight on each path, from the tx buffer
+    std::vector<uint32_t> PathBytesInFlight() const;
+
     void StartApplication() override;
     void StopApplication() override;
     void HandleRead(Ptr<Socket> socket);
     /// Fills the paths' windows in turn (the scheduler).
     void Schedule();
-    /// Sends what \p path may send now; \return bytes sent
-    uint32_t FillPath(RudpCmtPath& path);
+    /**
+     * \brief Sends what \p path may send now.
+     * \param path the path
+     * \param inFlight bytes in flight on it, updated with what it sends
+     * \return bytes sent
+     */
+    uint32_t FillPath(RudpCmtPath& path, uint32_t& inFlight);
     /// Keeps the send buffer full of generated data.
     void Refill();
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
@@ -150,7 +172,7 @@ class RudpCmtSender : public Application
                              SequenceNumber32 lowestNew,
                              uint32_t pairs);
     /// Marks \p segment for retransmission on the path the policy picks.
-    void MarkForRetransmission(RudpTxBuffer::Segment& segment);
+    void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
     uint32_t RetransmissionPath(uint32_t original) const;
     /**
@@ -163,12 +185,17 @@ class RudpCmtSender : public Application
     uint32_t LargestSegment() const;
     /// Stops the association and reports \p reason (Failure trace, GetFailure).
     void Fail(const std::string& reason);
-    void SendSegment(RudpCmtPath& path, RudpTxBuffer::Segment& segment);
+    /// Sends \p segment (new or resent) on \p path.
+    void SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segment);
+    /// Sends a header alone on a failed \p path: its SACK proves the path alive.
     void SendProbe(RudpCmtPath& path);
-    void RestartTimer(RudpCmtPath& path);
+    /// The retransmission timer of path \p index expired.
     void OnTimeout(uint32_t index);
-    Time Rto(const RudpCmtPath& path) const;
-    void UpdateWindowLimited();
+    /**
+     * \brief Updates the ReceiveWindowLimited trace and time.
+     * \param inFlight bytes in flight on each path
+     */
+    void UpdateWindowLimited(const std::vector<uint32_t>& inFlight);
 
     // Attributes
     uint16_t m_port{0};
@@ -197,6 +224,7 @@ class RudpCmtSender : public Application
     Ptr<Socket> m_socket;
     std::vector<Ptr<RudpCmtPath>> m_paths;
     Ptr<RudpTxBuffer> m_txBuffer;
+    std::deque<CmtSegment> m_segments; ///< one per segment of m_txBuffer, in its order
     std::unique_ptr<RudpFileSource> m_source;
     uint32_t m_peerWindow{0};
     bool m_sacksSeen{false};

@@ -114,11 +114,36 @@ SetCwndLimited([[maybe_unused]] S& state, [[maybe_unused]] bool limited)
     }
 }
 
+/**
+ * \brief MakeEnumAccessor for an attribute of enum type \p T read and written
+ * through a setter and a getter, in the form the ns-3 version at hand takes.
+ * \param setter the member function that sets the value
+ * \param getter the member function that returns it
+ * \return the attribute accessor
+ */
+template <typename T, typename S, typename G>
+Ptr<const AttributeAccessor>
+MakeEnumAccessorOf(S setter, G getter)
+{
+    if constexpr (EnumAccessorNamesType<T, G>::value)
+    {
+        return ns3::MakeEnumAccessor<T>(setter, getter);
+    }
+    else
+    {
+        return ns3::MakeEnumAccessor(setter, getter);
+    }
+}
+
 } // namespace rudpcompat
 } // namespace ns3
 
 /// MakeEnumAccessor for the enum-typed member \p member of type \p T.
 #define RUDP_MAKE_ENUM_ACCESSOR(T, member) ns3::rudpcompat::MakeEnumAccessorOf<T>(member)
+
+/// MakeEnumAccessor for an attribute of enum type \p T with a setter and a getter.
+#define RUDP_MAKE_ENUM_ACCESSOR2(T, setter, getter)                                                \
+    ns3::rudpcompat::MakeEnumAccessorOf<T>(setter, getter)
 
 /**
  * TCP Westwood+ as its own class, ns3::TcpWestwoodPlus: ns-3.38 (commit

@@ -48,10 +48,10 @@ RudpGoBackN::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t /* segmentsAcked */)
 bool
 RudpGoBackN::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 {
-    // The seed resends the window on every DupAckThreshold identical ACKs.
+    // The seed resends the window on every ReTxThreshold identical ACKs.
     // Read literally, the duplicates that the segments in flight when it
     // resent still provoke would trigger more resends without end (a storm):
-    // let as many pass as were in flight, then DupAckThreshold more, which
+    // let as many pass as were in flight, then ReTxThreshold more, which
     // only a lost resend can cause.
     if (count < m_nextTrigger)
     {

@@ -13,9 +13,9 @@ namespace ns3
 /**
  * \ingroup rudp-window
  * \brief Go-Back-N sliding window (seed 000 variant 2): a fixed window of N
- * segments; a timeout, or DupAckThreshold duplicates of an ACK, resend every
+ * segments; a timeout, or ReTxThreshold duplicates of an ACK, resend every
  * segment sent in the window. After a resend, the duplicates that the
- * segments then in flight cause are not counted again: DupAckThreshold more
+ * segments then in flight cause are not counted again: ReTxThreshold more
  * duplicates of the same ACK, which only a lost resend causes, resend again.
  */
 class RudpGoBackN : public RudpWindowPolicy

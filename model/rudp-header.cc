@@ -399,6 +399,21 @@ RudpSegmentCodec::Encode(RudpHeader& header,
     return datagram;
 }
 
+namespace
+{
+
+/// Logs why Decode drops a datagram; \return \p result. Kept apart, so that
+/// the common path of Decode stays as small as it was.
+RudpSegmentCodec::Result
+Dropped(RudpSegmentCodec::Result result, const RudpHeader& header, uint32_t size)
+{
+    NS_LOG_LOGIC("drops a datagram of " << size << " bytes ("
+                                        << RudpSegmentCodec::ResultName(result) << "): " << header);
+    return result;
+}
+
+} // namespace
+
 RudpSegmentCodec::Result
 RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
                          RudpHeader::ChecksumKind kind,
@@ -412,21 +427,21 @@ RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
     datagram->PeekHeader(header); // checks every size before it reads
     if (header.IsMalformed())
     {
-        return MALFORMED;
+        return Dropped(MALFORMED, header, datagram->GetSize());
     }
     Ptr<Packet> rest = datagram->Copy();
     rest->RemoveAtStart(header.GetSerializedSize());
     if (header.GetChecksumKind() != kind)
     {
-        return WRONG_KIND;
+        return Dropped(WRONG_KIND, header, datagram->GetSize());
     }
     if (rest->GetSize() != header.GetPayloadLength())
     {
-        return LENGTH_MISMATCH;
+        return Dropped(LENGTH_MISMATCH, header, datagram->GetSize());
     }
     if (!header.IsChecksumOk(rest))
     {
-        return BAD_CHECKSUM;
+        return Dropped(BAD_CHECKSUM, header, datagram->GetSize());
     }
     payload = rest;
     return OK;

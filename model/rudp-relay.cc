@@ -119,6 +119,7 @@ RudpRelay::GetMeanResidence() const
 void
 RudpRelay::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_socket = nullptr;
     Application::DoDispose();
 }
@@ -126,6 +127,7 @@ RudpRelay::DoDispose()
 void
 RudpRelay::StartApplication()
 {
+    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(m_server),
                         "ns3::RudpRelay::Server must be an InetSocketAddress");
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
@@ -139,6 +141,7 @@ RudpRelay::StartApplication()
 void
 RudpRelay::StopApplication()
 {
+    NS_LOG_FUNCTION(this);
     m_wakeUp.Cancel();
     if (m_socket)
     {
@@ -150,6 +153,7 @@ RudpRelay::StopApplication()
 void
 RudpRelay::HandleRead(Ptr<Socket> socket)
 {
+    NS_LOG_FUNCTION(this << socket);
     // While asleep the relay reads nothing: datagrams pile up in the
     // socket's buffer, and overflow it, as they did in the seed's router.
     Address from;
@@ -166,6 +170,7 @@ RudpRelay::HandleRead(Ptr<Socket> socket)
 bool
 RudpRelay::Relay(Ptr<Packet> packet, const Address& from)
 {
+    NS_LOG_FUNCTION(this << packet->GetSize() << from);
     // What goes on is a new datagram with the same bytes, as from a real
     // relay: the tags of the one that arrived (FlowMonitor's among them)
     // must not follow it.
@@ -200,6 +205,7 @@ RudpRelay::Relay(Ptr<Packet> packet, const Address& from)
 void
 RudpRelay::Forward(Ptr<Packet> packet, Address to, Time arrival)
 {
+    NS_LOG_FUNCTION(this << packet->GetSize() << to << arrival);
     ++m_forwarded;
     m_residenceSum += Simulator::Now() - arrival;
     m_socket->SendTo(packet, 0, to);
@@ -208,6 +214,7 @@ RudpRelay::Forward(Ptr<Packet> packet, Address to, Time arrival)
 void
 RudpRelay::WakeUp(Ptr<Packet> packet, Address to, Time arrival)
 {
+    NS_LOG_FUNCTION(this << packet->GetSize() << to << arrival);
     m_sleeping = false;
     Forward(packet, to, arrival);
     HandleRead(m_socket);

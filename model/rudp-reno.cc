@@ -34,9 +34,10 @@ RudpReno::GetName() const
 void
 RudpReno::Init(Ptr<RudpSenderState> tcb)
 {
+    NS_LOG_FUNCTION(this << tcb);
     tcb->m_cWnd = tcb->m_initialCwnd * tcb->m_segmentSize;
     tcb->m_ssThresh = tcb->m_initialSsThresh;
-    tcb->m_caAckCount = 0;
+    m_caAckCount = 0;
     tcb->m_congState = tcb->m_cWnd >= tcb->m_ssThresh ? RudpSenderState::CONGESTION_AVOIDANCE
                                                       : RudpSenderState::SLOW_START;
 }
@@ -56,20 +57,20 @@ RudpReno::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t /* segmentsAcked */)
         tcb->m_cWnd += tcb->m_segmentSize;
         if (tcb->m_cWnd >= tcb->m_ssThresh)
         {
-            tcb->m_caAckCount = 0;
+            m_caAckCount = 0;
             tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         }
         break;
     case RudpSenderState::CONGESTION_AVOIDANCE:
-        if (++tcb->m_caAckCount >= std::max<uint32_t>(tcb->CwndInSegments(), 1))
+        if (++m_caAckCount >= std::max<uint32_t>(tcb->CwndInSegments(), 1))
         {
-            tcb->m_caAckCount = 0;
+            m_caAckCount = 0;
             tcb->m_cWnd += tcb->m_segmentSize;
         }
         break;
     case RudpSenderState::FAST_RECOVERY:
         tcb->m_cWnd = tcb->m_ssThresh;
-        tcb->m_caAckCount = 0;
+        m_caAckCount = 0;
         tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         break;
     case RudpSenderState::FIXED_WINDOW:
@@ -102,9 +103,10 @@ RudpReno::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 void
 RudpReno::OnTimeout(Ptr<RudpSenderState> tcb)
 {
+    NS_LOG_FUNCTION(this << tcb);
     tcb->m_ssThresh = tcb->m_cWnd / 2;
     tcb->m_cWnd = tcb->m_segmentSize;
-    tcb->m_caAckCount = 0;
+    m_caAckCount = 0;
     tcb->m_congState = RudpSenderState::SLOW_START;
     NS_LOG_DEBUG("timeout: cwnd=" << tcb->m_cWnd << " ssthresh=" << tcb->m_ssThresh);
 }

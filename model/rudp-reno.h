@@ -17,8 +17,8 @@ namespace ns3
  * - Slow start: each new ACK adds one MSS; cwnd >= ssthresh moves to
  *   congestion avoidance.
  * - Congestion avoidance: one MSS per cwnd (in segments) new ACKs.
- * - The DupAckThreshold-th duplicate ACK (slow start or congestion
- *   avoidance): ssthresh = cwnd/2, cwnd = ssthresh + DupAckThreshold MSS,
+ * - The ReTxThreshold-th duplicate ACK (slow start or congestion
+ *   avoidance): ssthresh = cwnd/2, cwnd = ssthresh + ReTxThreshold MSS,
  *   fast recovery, retransmit.
  * - Fast recovery: each further duplicate ACK adds one MSS; a new ACK sets
  *   cwnd = ssthresh and returns to congestion avoidance.
@@ -43,6 +43,9 @@ class RudpReno : public RudpWindowPolicy
     void OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked) override;
     bool OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count) override;
     void OnTimeout(Ptr<RudpSenderState> tcb) override;
+
+  private:
+    uint32_t m_caAckCount{0}; ///< new ACKs counted towards the next CA increase
 };
 
 } // namespace ns3

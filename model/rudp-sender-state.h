@@ -63,7 +63,6 @@ class RudpSenderState : public Object
     uint32_t m_dupAckThreshold{0};    ///< duplicate ACKs that trigger a retransmission
     uint32_t m_ackEchoes{0};          ///< ACKs still due for extra copies of the segment
                                       ///< acknowledged last (each transmission draws one)
-    uint32_t m_caAckCount{0};         ///< new ACKs counted towards the next CA increase
     uint32_t m_bytesInFlight{0};      ///< bytes sent, neither acknowledged nor deemed lost
     Time m_lastRtt;                   ///< the latest RTT sample (zero before the first)
     Time m_minRtt{Time::Max()};       ///< the smallest RTT sample so far

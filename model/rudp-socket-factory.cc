@@ -5,12 +5,17 @@
 #include "rudp-socket-factory.h"
 
 #include "rudp-socket.h"
+#include "rudp-window-policy.h"
 
+#include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
+#include "ns3/type-id.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("RudpSocketFactory");
 
 NS_OBJECT_ENSURE_REGISTERED(RudpSocketFactory);
 
@@ -26,14 +31,27 @@ RudpSocketFactory::GetTypeId()
                           "The sockets created here and the connections they accepted.",
                           ObjectVectorValue(),
                           MakeObjectVectorAccessor(&RudpSocketFactory::m_sockets),
-                          MakeObjectVectorChecker<RudpSocket>());
+                          MakeObjectVectorChecker<RudpSocket>())
+            .AddAttribute("WindowPolicy",
+                          "The WindowPolicy of every socket created here (a RudpWindowPolicy "
+                          "or TcpCongestionOps TypeId, e.g. ns3::TcpCubic), as "
+                          "TcpL4Protocol's SocketType. ns3::RudpWindowPolicy (the default): "
+                          "each socket keeps its own RudpSocket::WindowPolicy.",
+                          TypeIdValue(RudpWindowPolicy::GetTypeId()),
+                          MakeTypeIdAccessor(&RudpSocketFactory::m_windowPolicy),
+                          MakeTypeIdChecker());
     return tid;
 }
 
 Ptr<Socket>
 RudpSocketFactory::CreateSocket()
 {
+    NS_LOG_FUNCTION(this);
     Ptr<RudpSocket> socket = CreateObject<RudpSocket>();
+    if (m_windowPolicy != RudpWindowPolicy::GetTypeId())
+    {
+        socket->SetAttribute("WindowPolicy", TypeIdValue(m_windowPolicy));
+    }
     socket->SetNode(GetObject<Node>());
     socket->SetIsnRandomVariable(m_isn);
     AddSocket(socket);

@@ -23,6 +23,13 @@ namespace ns3
  * socket it creates, and every connection they accept, is in its SocketList,
  * so that Config paths reach them as TCP's do:
  * /NodeList/[i]/$ns3::RudpSocketFactory/SocketList/[j]/CongestionWindow
+ *
+ * Its WindowPolicy attribute chooses the window policy of every socket it
+ * creates, as TcpL4Protocol's SocketType chooses TCP's congestion control
+ * per node: Config::SetDefault("ns3::RudpSocketFactory::WindowPolicy",
+ * TypeIdValue(TcpCubic::GetTypeId())) makes every RUDP socket of a script
+ * run Cubic, those of stock applications included. Left at
+ * ns3::RudpWindowPolicy, each socket keeps its own RudpSocket::WindowPolicy.
  */
 class RudpSocketFactory : public SocketFactory
 {
@@ -50,8 +57,9 @@ class RudpSocketFactory : public SocketFactory
     void DoDispose() override;
 
   private:
-    std::vector<Ptr<RudpSocket>> m_sockets;
-    Ptr<UniformRandomVariable> m_isn{CreateObject<UniformRandomVariable>()};
+    std::vector<Ptr<RudpSocket>> m_sockets; ///< the sockets created and accepted here
+    Ptr<UniformRandomVariable> m_isn{CreateObject<UniformRandomVariable>()}; ///< ISN draws
+    TypeId m_windowPolicy; ///< the sockets' WindowPolicy; RudpWindowPolicy: their own
 };
 
 } // namespace ns3

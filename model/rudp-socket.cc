@@ -10,7 +10,6 @@
 #include "rudp-reno.h"
 #include "rudp-socket-factory.h"
 #include "rudp-stop-and-wait.h"
-#include "rudp-tcp-congestion-adapter.h"
 
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -18,7 +17,6 @@
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
-#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/trace-source-accessor.h"
@@ -42,11 +40,27 @@ RudpSocket::GetTypeId()
             .SetParent<Socket>()
             .SetGroupName("Rudp")
             .AddConstructor<RudpSocket>()
+            .AddAttribute(
+                "WindowPolicy",
+                "The window policy, by TypeId: ns3::RudpStopAndWait, ns3::RudpGoBackN, "
+                "ns3::RudpReno (seed 000's variants), any other RudpWindowPolicy, or any "
+                "ns3::TcpCongestionOps (e.g. ns3::TcpCubic), which the socket runs through a "
+                "RudpTcpCongestionAdapter. Read when the connection opens; a node's "
+                "RudpSocketFactory::WindowPolicy, if set, overrides it. When it is not "
+                "ns3::RudpReno at construction, it wins over Variant.",
+                TypeIdValue(RudpReno::GetTypeId()),
+                MakeTypeIdAccessor(&RudpSocket::m_windowPolicy),
+                MakeTypeIdChecker())
             .AddAttribute("Variant",
-                          "The protocol variant: StopAndWait (rdt3.0), GoBackN (fixed window "
-                          "of WindowSize segments) or Reno (seed 000's congestion control).",
+                          "Shorthand for WindowPolicy (seed 000's names): StopAndWait "
+                          "(ns3::RudpStopAndWait, rdt3.0), GoBackN (ns3::RudpGoBackN, a fixed "
+                          "window of WindowSize segments), Reno (ns3::RudpReno, seed 000's "
+                          "congestion control) or TcpCongestionOps (the algorithm named by "
+                          "CongestionOps). Reads TcpCongestionOps for any other policy.",
                           EnumValue(RudpSocket::RENO),
-                          RUDP_MAKE_ENUM_ACCESSOR(RudpSocket::Variant, &RudpSocket::m_variant),
+                          RUDP_MAKE_ENUM_ACCESSOR2(RudpSocket::Variant,
+                                                   &RudpSocket::SetVariant,
+                                                   &RudpSocket::GetVariant),
                           MakeEnumChecker(RudpSocket::STOP_AND_WAIT,
                                           "StopAndWait",
                                           RudpSocket::GO_BACK_N,
@@ -55,15 +69,21 @@ RudpSocket::GetTypeId()
                                           "Reno",
                                           RudpSocket::TCP_CONGESTION_OPS,
                                           "TcpCongestionOps"))
-            .AddAttribute("CongestionOps",
-                          "With Variant TcpCongestionOps: the ns-3 TCP congestion control to "
-                          "use (a TcpCongestionOps TypeId, e.g. ns3::TcpCubic).",
-                          TypeIdValue(TcpNewReno::GetTypeId()),
-                          MakeTypeIdAccessor(&RudpSocket::m_congestionOps),
-                          MakeTypeIdChecker())
+            .AddAttribute(
+                "CongestionOps",
+                "With Variant TcpCongestionOps: the ns-3 TCP congestion control to "
+                "use (a TcpCongestionOps TypeId, e.g. ns3::TcpCubic). Setting it "
+                "while the socket runs a TcpCongestionOps sets WindowPolicy.",
+                TypeIdValue(TcpNewReno::GetTypeId()),
+                MakeTypeIdAccessor(&RudpSocket::SetCongestionOps, &RudpSocket::GetCongestionOps),
+                MakeTypeIdChecker())
             .AddAttribute("WindowSize",
-                          "Window N in segments: Go-Back-N's fixed window, Reno's cap "
-                          "(segments, 1..65535; seed 000: 30).",
+                          "Window N in segments (1..65535; seed 000: 30): Go-Back-N's fixed "
+                          "window, and a cap on what Reno and a TcpCongestionOps may have in "
+                          "flight. A TcpCongestionOps's own window (the CongestionWindow "
+                          "trace) still grows past it, but no more than N segments are sent "
+                          "per round trip: raise it (e.g. to 65535) to let Cubic and the "
+                          "others use a large bandwidth-delay product.",
                           UintegerValue(30),
                           MakeUintegerAccessor(&RudpSocket::m_windowSegments),
                           MakeUintegerChecker<uint32_t>(1, 65535))
@@ -73,16 +93,18 @@ RudpSocket::GetTypeId()
                           MakeUintegerAccessor(&RudpSocket::m_segmentSize),
                           MakeUintegerChecker<uint32_t>(1, 65000))
             .AddAttribute("InitialCwnd",
-                          "Reno's initial congestion window (segments, 1..65535; seed: 1).",
+                          "Initial congestion window of Reno and of a TcpCongestionOps "
+                          "(segments, 1..65535; seed: 1).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RudpSocket::m_initialCwnd),
                           MakeUintegerChecker<uint32_t>(1, 65535))
-            .AddAttribute("InitialSsThresh",
-                          "Reno's initial slow-start threshold (bytes, 1..2^32-1).",
+            .AddAttribute("InitialSlowStartThreshold",
+                          "Initial slow-start threshold of Reno and of a TcpCongestionOps "
+                          "(bytes, 1..2^32-1).",
                           UintegerValue(65535),
                           MakeUintegerAccessor(&RudpSocket::m_initialSsThresh),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("Rto",
+            .AddAttribute("InitialRto",
                           "The retransmission timeout in Fixed mode, and the initial one in "
                           "Adaptive mode (1 ms..3600 s; seed 000: 2 s).",
                           TimeValue(Seconds(2)),
@@ -99,7 +121,7 @@ RudpSocket::GetTypeId()
                           MakeTimeAccessor(&RudpSocket::m_maxRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
             .AddAttribute("RtoMode",
-                          "Fixed: the RTO is always Rto (seed 000). Adaptive: RFC 6298 from "
+                          "Fixed: the RTO is always InitialRto (seed 000). Adaptive: RFC 6298 from "
                           "RTT samples (Karn's rule), doubled on each timeout.",
                           EnumValue(RudpSocket::FIXED_RTO),
                           RUDP_MAKE_ENUM_ACCESSOR(RudpSocket::RtoMode, &RudpSocket::m_rtoMode),
@@ -107,9 +129,11 @@ RudpSocket::GetTypeId()
                                           "Fixed",
                                           RudpSocket::ADAPTIVE_RTO,
                                           "Adaptive"))
-            .AddAttribute("DupAckThreshold",
-                          "Duplicate ACKs that trigger a retransmission in Go-Back-N and "
-                          "Reno (1..1000; seed: 3). Stop-and-wait reacts to every one.",
+            .AddAttribute("ReTxThreshold",
+                          "Duplicate ACKs that trigger a retransmission in Go-Back-N, Reno "
+                          "and a TcpCongestionOps (1..1000; seed: 3); with Sack, "
+                          "also the later transmissions that make a segment lost. "
+                          "Stop-and-wait reacts to every one.",
                           UintegerValue(3),
                           MakeUintegerAccessor(&RudpSocket::m_dupAckThreshold),
                           MakeUintegerChecker<uint32_t>(1, 1000))
@@ -124,7 +148,7 @@ RudpSocket::GetTypeId()
                           TimeValue(MilliSeconds(200)),
                           MakeTimeAccessor(&RudpSocket::m_delAckTimeout),
                           MakeTimeChecker(Seconds(0), Seconds(10)))
-            .AddAttribute("SelectiveRepeat",
+            .AddAttribute("Sack",
                           "Buffer out-of-order segments, report them in SACK blocks and "
                           "retransmit only the holes (both ends must enable it). Off: the "
                           "seed's Go-Back-N receiver, which discards them.",
@@ -153,7 +177,7 @@ RudpSocket::GetTypeId()
                 EnumValue(RudpHeader::CHECKSUM_INTERNET16),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpSocket::m_checksumKind),
                 MakeRudpChecksumKindChecker())
-            .AddAttribute("ConnectRetries",
+            .AddAttribute("ConnCount",
                           "Retransmissions of a SYN or SYN|ACK before the connection fails "
                           "(0..1000).",
                           UintegerValue(10),
@@ -171,6 +195,44 @@ RudpSocket::GetTypeId()
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&RudpSocket::m_timeWaitRtts),
                           MakeDoubleChecker<double>(0, 1000))
+            // Former names (TypeId::DEPRECATED): they change the attribute
+            // named now only when set, so that their own default never
+            // overrides a value given under the new name.
+            .AddAttribute("DupAckThreshold",
+                          "Deprecated name of ReTxThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpSocket::m_dupAckThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 1000),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ReTxThreshold, as TcpSocketBase names it")
+            .AddAttribute("InitialSsThresh",
+                          "Deprecated name of InitialSlowStartThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpSocket::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialSlowStartThreshold, as TcpSocket names it")
+            .AddAttribute("SelectiveRepeat",
+                          "Deprecated name of Sack.",
+                          EmptyAttributeValue(),
+                          MakeBooleanAccessor(&RudpSocket::m_selectiveRepeat),
+                          MakeBooleanChecker(),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use Sack, as TcpSocketBase names it")
+            .AddAttribute("ConnectRetries",
+                          "Deprecated name of ConnCount.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpSocket::m_connectRetries),
+                          MakeUintegerChecker<uint32_t>(0, 1000),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ConnCount, as TcpSocket names it")
+            .AddAttribute("Rto",
+                          "Deprecated name of InitialRto.",
+                          EmptyAttributeValue(),
+                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialRto, as RudpCmtSender names it")
             .AddTraceSource("CongestionWindow",
                             "The congestion window (bytes)",
                             MakeTraceSourceAccessor(&RudpSocket::m_cWndTrace),
@@ -189,7 +251,7 @@ RudpSocket::GetTypeId()
                             "ns3::TracedValueCallback::Time")
             .AddTraceSource("RTO",
                             "The retransmission timeout",
-                            MakeTraceSourceAccessor(&RudpSocket::m_rtoTraced),
+                            MakeTraceSourceAccessor(&RudpSocket::m_rtoTrace),
                             "ns3::TracedValueCallback::Time")
             .AddTraceSource("State",
                             "The connection state",
@@ -225,67 +287,53 @@ RudpSocket::GetTypeId()
 
 RudpSocket::RudpSocket()
     : m_isnRng(CreateObject<UniformRandomVariable>()),
+      m_rtoTimer(CreateObject<RudpRtoTimer>()),
       m_tcb(CreateObject<RudpSenderState>()),
       m_txBuffer(CreateObject<RudpTxBuffer>()),
-      m_rttEstimator(CreateObject<RttMeanDeviation>()),
       m_rxBuffer(CreateObject<RudpRxBuffer>())
 {
     NS_LOG_FUNCTION(this);
-    m_tcb->TraceConnectWithoutContext(
-        "CongestionWindow",
-        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_cWndTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "SlowStartThreshold",
-        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "CongState",
-        MakeCallback(
-            &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
-            &m_congStateTrace));
+    ConnectInternalTraces();
 }
 
 RudpSocket::RudpSocket(const RudpSocket& listener)
     : Socket(listener),
-      m_variant(listener.m_variant),
-      m_congestionOps(listener.m_congestionOps),
-      m_windowSegments(listener.m_windowSegments),
-      m_segmentSize(listener.m_segmentSize),
-      m_initialCwnd(listener.m_initialCwnd),
-      m_initialSsThresh(listener.m_initialSsThresh),
-      m_rto(listener.m_rto),
-      m_minRto(listener.m_minRto),
-      m_maxRto(listener.m_maxRto),
-      m_rtoMode(listener.m_rtoMode),
-      m_dupAckThreshold(listener.m_dupAckThreshold),
-      m_delAckCount(listener.m_delAckCount),
-      m_delAckTimeout(listener.m_delAckTimeout),
-      m_selectiveRepeat(listener.m_selectiveRepeat),
-      m_sndBufSize(listener.m_sndBufSize),
-      m_rcvBufSize(listener.m_rcvBufSize),
-      m_checksumKind(listener.m_checksumKind),
-      m_connectRetries(listener.m_connectRetries),
-      m_dataRetries(listener.m_dataRetries),
-      m_timeWaitRtts(listener.m_timeWaitRtts),
+      RudpSocketConfig(listener),
       m_node(listener.m_node),
       m_endpoint(listener.m_endpoint),
       m_isnRng(listener.m_isnRng),
+      m_rtoTimer(CreateObject<RudpRtoTimer>()),
       m_tcb(CreateObject<RudpSenderState>()),
       m_txBuffer(CreateObject<RudpTxBuffer>()),
-      m_rttEstimator(CreateObject<RttMeanDeviation>()),
       m_rxBuffer(CreateObject<RudpRxBuffer>())
 {
     NS_LOG_FUNCTION(this);
-    m_tcb->TraceConnectWithoutContext(
+    ConnectInternalTraces();
+}
+
+void
+RudpSocket::ConnectInternalTraces()
+{
+    // As TcpSocketBase forwards its TcpSocketState's: the windows live in the
+    // sender state the policy changes, the RTO in the timer.
+    bool ok = m_tcb->TraceConnectWithoutContext(
         "CongestionWindow",
         MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_cWndTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "SlowStartThreshold",
-        MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
-    m_tcb->TraceConnectWithoutContext(
-        "CongState",
-        MakeCallback(
-            &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
-            &m_congStateTrace));
+    ok = ok && m_tcb->TraceConnectWithoutContext(
+                   "SlowStartThreshold",
+                   MakeCallback(&TracedCallback<uint32_t, uint32_t>::operator(), &m_ssThreshTrace));
+    ok =
+        ok &&
+        m_tcb->TraceConnectWithoutContext(
+            "CongState",
+            MakeCallback(
+                &TracedCallback<RudpSenderState::CongState, RudpSenderState::CongState>::operator(),
+                &m_congStateTrace));
+    ok = ok && m_rtoTimer->TraceConnectWithoutContext(
+                   "RTO",
+                   MakeCallback(&TracedCallback<Time, Time>::operator(), &m_rtoTrace));
+    NS_ASSERT_MSG(ok, "RudpSocket could not connect its sender state's or timer's traces");
+    m_rtoTimer->SetExpiryCallback(MakeCallback(&RudpSocket::OnRetransmitTimeout, this));
 }
 
 RudpSocket::~RudpSocket()
@@ -297,7 +345,7 @@ void
 RudpSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_retxEvent.Cancel();
+    m_rtoTimer->Dispose();
     m_timeWaitEvent.Cancel();
     m_delAckEvent.Cancel();
     Detach();
@@ -326,24 +374,98 @@ RudpSocket::GetStats() const
 Time
 RudpSocket::GetRto() const
 {
-    if (m_rtoMode == FIXED_RTO)
-    {
-        return m_rto;
-    }
-    Time base = m_rto;
-    if (m_rttEstimator->GetNSamples() > 0)
-    {
-        base = m_rttEstimator->GetEstimate() +
-               std::max(MilliSeconds(1), m_rttEstimator->GetVariation() * 4);
-        base = std::max(base, m_minRto);
-    }
-    return std::min(base * m_backoff, m_maxRto);
+    return m_rtoTimer->GetRto();
 }
 
 Ptr<const RudpSenderState>
 RudpSocket::GetSenderState() const
 {
     return m_tcb;
+}
+
+Ptr<const RudpWindowPolicy>
+RudpSocket::GetWindowPolicy() const
+{
+    return m_policy;
+}
+
+void
+RudpSocket::NotifyConstructionCompleted()
+{
+    NS_LOG_FUNCTION(this);
+    // Every attribute is set at construction, each from its default unless
+    // configured, in the order they are declared: a Variant configured
+    // alone must not be undone by WindowPolicy's default, nor a configured
+    // WindowPolicy by Variant's default.
+    if (m_variant != RENO && m_windowPolicy == RudpReno::GetTypeId())
+    {
+        m_constructed = true;
+        SetVariant(m_variant);
+    }
+    m_constructed = true;
+    ConfigureRtoTimer();
+    Socket::NotifyConstructionCompleted();
+}
+
+void
+RudpSocket::SetVariant(Variant variant)
+{
+    NS_LOG_FUNCTION(this << variant);
+    if (!m_constructed)
+    {
+        m_variant = variant;
+        return;
+    }
+    switch (variant)
+    {
+    case STOP_AND_WAIT:
+        m_windowPolicy = RudpStopAndWait::GetTypeId();
+        break;
+    case GO_BACK_N:
+        m_windowPolicy = RudpGoBackN::GetTypeId();
+        break;
+    case RENO:
+        m_windowPolicy = RudpReno::GetTypeId();
+        break;
+    case TCP_CONGESTION_OPS:
+        m_windowPolicy = m_congestionOps;
+        break;
+    }
+}
+
+RudpSocket::Variant
+RudpSocket::GetVariant() const
+{
+    if (m_windowPolicy == RudpStopAndWait::GetTypeId())
+    {
+        return STOP_AND_WAIT;
+    }
+    if (m_windowPolicy == RudpGoBackN::GetTypeId())
+    {
+        return GO_BACK_N;
+    }
+    if (m_windowPolicy == RudpReno::GetTypeId())
+    {
+        return RENO;
+    }
+    return TCP_CONGESTION_OPS;
+}
+
+void
+RudpSocket::SetCongestionOps(TypeId algorithm)
+{
+    NS_LOG_FUNCTION(this << algorithm.GetName());
+    m_congestionOps = algorithm;
+    if (m_constructed && !m_windowPolicy.IsChildOf(RudpWindowPolicy::GetTypeId()))
+    {
+        m_windowPolicy = algorithm; // the socket runs a TcpCongestionOps: this one now
+    }
+}
+
+TypeId
+RudpSocket::GetCongestionOps() const
+{
+    return m_congestionOps;
 }
 
 const char*
@@ -465,6 +587,7 @@ RudpSocket::Connect(const Address& address)
     m_peer = address;
     m_endpoint->Register(m_peer, this);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
+    ConfigureRtoTimer();
     m_iss = SequenceNumber32(m_isnRng->GetInteger(0, UINT32_MAX));
     m_retries = 0;
     m_synSentTime = Simulator::Now();
@@ -504,7 +627,7 @@ RudpSocket::Close()
         [[fallthrough]];
     case LISTEN:
     case CLOSED:
-        m_retxEvent.Cancel();
+        m_rtoTimer->Cancel();
         SetState(CLOSED);
         Detach();
         return 0;
@@ -658,55 +781,22 @@ RudpSocket::SetState(State state)
     m_state = state;
 }
 
-Ptr<RudpWindowPolicy>
-RudpSocket::CreatePolicy() const
-{
-    switch (m_variant)
-    {
-    case STOP_AND_WAIT:
-        return CreateObject<RudpStopAndWait>();
-    case GO_BACK_N:
-        return CreateObject<RudpGoBackN>();
-    case RENO:
-        return CreateObject<RudpReno>();
-    case TCP_CONGESTION_OPS: {
-        // Cast the instance rather than test the TypeId: up to ns-3.42, TcpCubic
-        // is registered with the wrong parent, TcpSocketBase (ns-3.43 commit
-        // 192dd4d25 fixed it).
-        ObjectFactory factory(m_congestionOps.GetName());
-        Ptr<TcpCongestionOps> ops = DynamicCast<TcpCongestionOps>(factory.Create());
-        NS_ABORT_MSG_UNLESS(ops,
-                            "ns3::RudpSocket::CongestionOps: " << m_congestionOps.GetName()
-                                                               << " is not a TcpCongestionOps");
-        Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
-        adapter->SetCongestionOps(ops);
-        return adapter;
-    }
-    }
-    NS_ABORT_MSG("unknown RUDP variant " << m_variant);
-    return nullptr;
-}
-
 void
 RudpSocket::OpenConnection()
 {
-    NS_ABORT_MSG_IF(m_rtoMode == ADAPTIVE_RTO && m_minRto > m_maxRto,
-                    "ns3::RudpSocket::MinRto (" << m_minRto.As(Time::S)
-                                                << ") must not exceed MaxRto ("
-                                                << m_maxRto.As(Time::S) << ")");
+    ConfigureRtoTimer();
     m_tcb->m_segmentSize = m_segmentSize;
     m_tcb->m_windowSegments = m_windowSegments;
     m_tcb->m_initialCwnd = m_initialCwnd;
     m_tcb->m_initialSsThresh = m_initialSsThresh;
     m_tcb->m_dupAckThreshold = m_dupAckThreshold;
     m_tcb->m_selectiveRepeat = m_sackEnabled;
-    m_policy = CreatePolicy();
+    m_policy = RudpWindowPolicy::Create(m_windowPolicy, "ns3::RudpSocket::WindowPolicy");
     m_policy->Init(m_tcb);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(m_iss + 1);
     m_rxBuffer->SetCapacity(m_rcvBufSize);
     m_rxBuffer->SetNextRxSequence(m_irs + 1);
-    m_rtoTraced = GetRto();
 }
 
 Ptr<RudpSocket>
@@ -723,6 +813,7 @@ RudpSocket::Fork(const RudpHeader& syn, const Address& from)
     child->m_sndWl2 = child->m_iss;
     child->m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     child->m_rxBuffer->SetNextRxSequence(child->m_irs + 1);
+    child->ConfigureRtoTimer();
     return child;
 }
 
@@ -816,9 +907,9 @@ RudpSocket::ProcessSynSent(const RudpHeader& header)
     {
         TakeRttSample(Simulator::Now() - m_synSentTime);
     }
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_retries = 0;
-    m_backoff = 1;
+    m_rtoTimer->ResetBackoff();
     OpenConnection();
     SetState(ESTABLISHED);
     SendControl(RudpHeader::ACK, m_iss + 1);
@@ -851,9 +942,9 @@ RudpSocket::ProcessSynRcvd(const RudpHeader& header, Ptr<Packet> payload)
     {
         TakeRttSample(Simulator::Now() - m_synSentTime);
     }
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_retries = 0;
-    m_backoff = 1;
+    m_rtoTimer->ResetBackoff();
     OpenConnection();
     SetState(ESTABLISHED);
     NotifyNewConnectionCreated(this, m_peer);
@@ -968,9 +1059,10 @@ void
 RudpSocket::EnterTimeWait()
 {
     SetState(TIME_WAIT);
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
-    const Time rtt = m_rttEstimator->GetNSamples() > 0 ? m_rttEstimator->GetEstimate() : m_rto;
+    const Ptr<const RttEstimator> estimator = m_rtoTimer->GetRttEstimator();
+    const Time rtt = estimator->GetNSamples() > 0 ? estimator->GetEstimate() : m_rto;
     m_timeWaitEvent = Simulator::Schedule(rtt * m_timeWaitRtts, &RudpSocket::CloseAndNotify, this);
 }
 
@@ -978,7 +1070,7 @@ void
 RudpSocket::CloseAndNotify()
 {
     NS_LOG_FUNCTION(this);
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
     SetState(CLOSED);
     Detach();
@@ -994,7 +1086,7 @@ RudpSocket::Fail(const std::string& reason)
 {
     NS_LOG_WARN(this << " gives up (" << reason << ") in " << StateName(m_state));
     const State failedIn = m_state;
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
     m_errno = ERROR_NOTCONN;
     SetState(CLOSED);
@@ -1065,7 +1157,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         m_dupAcks = 0;
         m_tcb->m_ackEchoes = acked.lastTxCount > 1 ? acked.lastTxCount - 1 : 0;
         m_retries = 0;
-        m_backoff = 1;
+        m_rtoTimer->ResetBackoff();
         if (acked.rtt)
         {
             TakeRttSample(*acked.rtt);
@@ -1102,7 +1194,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
 
     if (m_finSent && ack == m_finSeq + 1)
     {
-        m_retxEvent.Cancel();
+        m_rtoTimer->Cancel();
         switch (m_state)
         {
         case FIN_WAIT_1:
@@ -1166,7 +1258,7 @@ RudpSocket::Recover(bool timeout)
     else
     {
         marked = m_txBuffer->MarkOvertakenLost(m_tcb->m_dupAckThreshold);
-        RudpTxBuffer::Segment& front = m_txBuffer->GetSegments().front();
+        const RudpTxBuffer::Segment& front = m_txBuffer->GetSegments().front();
         if (marked == 0 && front.txCount == 1)
         {
             marked = m_txBuffer->MarkLost(front) ? 1 : 0;
@@ -1187,18 +1279,15 @@ RudpSocket::SendPendingData()
     }
     while (true)
     {
-        RudpTxBuffer::Segment* lost = m_txBuffer->FirstLost();
-        // The congestion window bounds what is in flight; the receiver's
-        // window bounds what it has not got yet, in flight or waiting to be
-        // resent, so that new data never takes the room a hole's filler needs.
-        const uint32_t inFlight = m_txBuffer->BytesInFlight();
-        const uint32_t outstanding = m_txBuffer->BytesOutstanding();
-        uint32_t length = 0;
-        bool receiverAllows = false;
+        const RudpTxBuffer::Segment* lost = m_txBuffer->FirstLost();
+        RudpTxBuffer::SendRequest request;
+        request.resend = lost != nullptr;
+        request.inFlight = m_txBuffer->BytesInFlight();
+        request.congestionWindow = m_policy->GetSendWindow(m_tcb);
+        request.receiverWindow = m_rWnd;
         if (lost)
         {
-            length = lost->length; // a resend keeps its boundaries; counted already
-            receiverAllows = outstanding <= m_rWnd;
+            request.length = lost->length; // a resend keeps its boundaries
         }
         else if (m_txBuffer->UnsentBytes() > 0)
         {
@@ -1208,24 +1297,22 @@ RudpSocket::SendPendingData()
             // window syndrome a cut segment goes only if it is worth it, or
             // if nothing is in flight to bring a larger window.
             const uint32_t full = std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+            const uint32_t outstanding = m_txBuffer->BytesOutstanding();
             const uint32_t room = m_rWnd > outstanding ? m_rWnd - outstanding : 0;
-            length = std::min(full, room);
-            receiverAllows =
-                length == full || (length > 0 && (length >= SwsThreshold() || inFlight == 0));
-            length = length > 0 ? length : full;
+            const uint32_t cut = std::min(full, room);
+            request.length = cut > 0 ? cut : full;
+            request.worthSending = cut == full || cut >= SwsThreshold() || request.inFlight == 0;
         }
         else
         {
             break;
         }
-        // With nothing in flight one segment may exceed a small open window:
-        // a resend cannot be cut, and no ACK would come to open the window.
-        const bool congestionAllows = inFlight + length <= m_policy->GetSendWindow(m_tcb);
-        if (!(congestionAllows && receiverAllows) && !(inFlight == 0 && m_rWnd > 0))
+        if (!m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_IN_FLIGHT))
         {
             break;
         }
-        RudpTxBuffer::Segment& segment = lost ? *lost : m_txBuffer->NewSegment(length);
+        const RudpTxBuffer::Segment& segment =
+            lost ? *lost : m_txBuffer->NewSegment(request.length);
         const bool retransmission = segment.txCount > 0;
         m_txBuffer->MarkTransmitted(segment, Simulator::Now());
         m_bytesInFlight = m_txBuffer->BytesInFlight();
@@ -1242,7 +1329,7 @@ RudpSocket::SendPendingData()
             m_stats.dataBytesSent += segment.length;
         }
     }
-    if (m_retxEvent.IsExpired() && (HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0))
+    if (!m_rtoTimer->IsRunning() && (HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0))
     {
         RestartRetransmitTimer();
     }
@@ -1257,31 +1344,25 @@ RudpSocket::RestartRetransmitTimer()
     const bool dataPending = HasDataOutstanding() || m_txBuffer->UnsentBytes() > 0;
     if (!handshake && !finPending && !dataPending)
     {
-        m_retxEvent.Cancel();
+        m_rtoTimer->Cancel();
         return;
     }
-    m_rtoTraced = GetRto();
-    m_retxDeadline = Simulator::Now() + m_rtoTraced.Get();
-    // Restarted on every ACK: rather than cancel and insert an event each
-    // time, let a pending one fire and re-arm it for what remains.
-    if (!m_retxEvent.IsExpired() && Simulator::GetDelayLeft(m_retxEvent) <= m_rtoTraced.Get())
-    {
-        return;
-    }
-    m_retxEvent.Cancel();
-    m_retxEvent = Simulator::Schedule(m_rtoTraced.Get(), &RudpSocket::OnRetransmitTimeout, this);
+    m_rtoTimer->Restart();
+}
+
+void
+RudpSocket::ConfigureRtoTimer()
+{
+    m_rtoTimer->Configure(m_rtoMode == ADAPTIVE_RTO ? RudpRtoTimer::ADAPTIVE : RudpRtoTimer::FIXED,
+                          m_rto,
+                          m_minRto,
+                          m_maxRto,
+                          "ns3::RudpSocket");
 }
 
 void
 RudpSocket::OnRetransmitTimeout()
 {
-    if (Simulator::Now() < m_retxDeadline)
-    {
-        m_retxEvent = Simulator::Schedule(m_retxDeadline - Simulator::Now(),
-                                          &RudpSocket::OnRetransmitTimeout,
-                                          this);
-        return; // restarted since it was scheduled
-    }
     NS_LOG_FUNCTION(this << StateName(m_state));
     Ptr<RudpSocket> self = this;
     const bool handshake = m_state == SYN_SENT || m_state == SYN_RCVD;
@@ -1303,10 +1384,7 @@ RudpSocket::OnRetransmitTimeout()
     if (!probe)
     {
         ++m_stats.timeouts;
-        if (m_rtoMode == ADAPTIVE_RTO)
-        {
-            m_backoff = std::min<uint32_t>(m_backoff * 2, 1u << 16);
-        }
+        m_rtoTimer->Backoff();
     }
 
     if (m_state == SYN_SENT)
@@ -1337,7 +1415,7 @@ RudpSocket::OnRetransmitTimeout()
         m_dupAcks = 0;
         Recover(true);
     }
-    m_retxEvent.Cancel();
+    m_rtoTimer->Cancel();
     RestartRetransmitTimer();
 }
 
@@ -1352,11 +1430,10 @@ RudpSocket::PublishSenderState()
 void
 RudpSocket::TakeRttSample(Time sample)
 {
-    m_rttEstimator->Measurement(sample);
     m_lastRtt = sample;
     m_tcb->m_lastRtt = sample;
     m_tcb->m_minRtt = std::min(m_tcb->m_minRtt, sample);
-    m_rtoTraced = GetRto();
+    m_rtoTimer->Sample(sample);
 }
 
 // ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #define RUDP_SOCKET_H
 
 #include "rudp-header.h"
+#include "rudp-rto-timer.h"
 #include "rudp-rx-buffer.h"
 #include "rudp-sender-state.h"
 #include "rudp-tx-buffer.h"
@@ -14,7 +15,6 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
-#include "ns3/rtt-estimator.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
@@ -24,6 +24,57 @@ namespace ns3
 
 class Node;
 class RudpEndpoint;
+
+/**
+ * \ingroup rudp-socket
+ * \brief RudpSocket's attribute values in one block, so that a listening
+ * socket hands every one of them to each connection it accepts in one copy
+ * (a new attribute is declared here and in RudpSocket::GetTypeId, nowhere
+ * else).
+ */
+class RudpSocketConfig
+{
+  public:
+    /// The protocol variants of seed 000: Variant, a shorthand for WindowPolicy.
+    enum Variant
+    {
+        STOP_AND_WAIT,      ///< rdt3.0: one segment outstanding (ns3::RudpStopAndWait)
+        GO_BACK_N,          ///< fixed window of WindowSize segments (ns3::RudpGoBackN)
+        RENO,               ///< Reno, window capped at WindowSize (ns3::RudpReno)
+        TCP_CONGESTION_OPS, ///< the TcpCongestionOps named by CongestionOps
+    };
+
+    /// How the retransmission timeout is set.
+    enum RtoMode
+    {
+        FIXED_RTO,    ///< always InitialRto (the seed's 2 s)
+        ADAPTIVE_RTO, ///< RFC 6298 from RTT samples, with backoff
+    };
+
+  protected:
+    TypeId m_windowPolicy;             ///< WindowPolicy (Variant is a shorthand)
+    TypeId m_congestionOps;            ///< CongestionOps: the algorithm of Variant TcpCongestionOps
+    Variant m_variant{RENO};           ///< Variant as set during construction, applied after it
+    bool m_constructed{false};         ///< the attributes' construction is complete
+    uint32_t m_windowSegments{30};     ///< WindowSize (segments)
+    uint32_t m_segmentSize{1400};      ///< SegmentSize, the MSS (bytes)
+    uint32_t m_initialCwnd{1};         ///< InitialCwnd (segments)
+    uint32_t m_initialSsThresh{65535}; ///< InitialSlowStartThreshold (bytes)
+    Time m_rto{Seconds(2)};            ///< InitialRto: fixed, or initial in adaptive mode
+    Time m_minRto{Seconds(1)};         ///< MinRto
+    Time m_maxRto{Seconds(60)};        ///< MaxRto
+    RtoMode m_rtoMode{FIXED_RTO};      ///< RtoMode
+    uint32_t m_dupAckThreshold{3};     ///< ReTxThreshold
+    uint32_t m_delAckCount{1};         ///< DelAckCount (segments per ACK)
+    Time m_delAckTimeout{MilliSeconds(200)}; ///< DelAckTimeout
+    bool m_selectiveRepeat{false};           ///< Sack (this end asks for SACK)
+    uint32_t m_sndBufSize{131072};           ///< SndBufSize (bytes)
+    uint32_t m_rcvBufSize{131072};           ///< RcvBufSize (bytes)
+    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16}; ///< Checksum
+    uint32_t m_connectRetries{10};                                            ///< ConnCount
+    uint32_t m_dataRetries{20};                                               ///< DataRetries
+    double m_timeWaitRtts{2.0}; ///< TimeWait (smoothed RTTs)
+};
 
 /**
  * \ingroup rudp-socket
@@ -42,7 +93,7 @@ class RudpEndpoint;
  * sockets are created through TcpSocketFactory, e.g. for BulkSendApplication
  * and PacketSink with Protocol = ns3::RudpSocketFactory.
  */
-class RudpSocket : public Socket
+class RudpSocket : public Socket, public RudpSocketConfig
 {
   public:
     /// Connection states (seed 000's handshake and close; names as TCP's).
@@ -59,22 +110,6 @@ class RudpSocket : public Socket
         FIN_WAIT_2,
         CLOSING,
         TIME_WAIT,
-    };
-
-    /// The protocol variants of seed 000.
-    enum Variant
-    {
-        STOP_AND_WAIT,      ///< rdt3.0: one segment outstanding
-        GO_BACK_N,          ///< fixed window of WindowSize segments
-        RENO,               ///< Reno congestion control, window capped at WindowSize
-        TCP_CONGESTION_OPS, ///< the TcpCongestionOps named by CongestionOps
-    };
-
-    /// How the retransmission timeout is set.
-    enum RtoMode
-    {
-        FIXED_RTO,    ///< always Rto (the seed's 2 s)
-        ADAPTIVE_RTO, ///< RFC 6298 from RTT samples, with backoff
     };
 
     /// SACK blocks per ACK, as TCP's option space allows.
@@ -140,6 +175,11 @@ class RudpSocket : public Socket
     Time GetRto() const;
     /// \return the sender state (windows, congestion state)
     Ptr<const RudpSenderState> GetSenderState() const;
+    /**
+     * \return the window policy of the connection (made from WindowPolicy
+     *         when it opens; null before)
+     */
+    Ptr<const RudpWindowPolicy> GetWindowPolicy() const;
     /// \return the name of \p state, e.g. "ESTABLISHED"
     static const char* StateName(State state);
 
@@ -202,8 +242,27 @@ class RudpSocket : public Socket
 
   protected:
     void DoDispose() override;
+    /// Applies a Variant set at construction, unless WindowPolicy was set too.
+    void NotifyConstructionCompleted() override;
 
   private:
+    /**
+     * \brief The Variant attribute's setter: the WindowPolicy it stands for.
+     * \param variant the variant
+     */
+    void SetVariant(Variant variant);
+    /// \return the Variant that WindowPolicy stands for (TCP_CONGESTION_OPS for any other)
+    Variant GetVariant() const;
+    /**
+     * \brief The CongestionOps attribute's setter: the algorithm Variant
+     * TcpCongestionOps stands for; it becomes WindowPolicy if the socket
+     * runs a TcpCongestionOps already.
+     * \param algorithm a TcpCongestionOps TypeId
+     */
+    void SetCongestionOps(TypeId algorithm);
+    /// \return the algorithm Variant TcpCongestionOps stands for
+    TypeId GetCongestionOps() const;
+
     // Connection management
     int BindTo(const Address& address);
     Ptr<RudpSocket> Fork(const RudpHeader& syn, const Address& from);
@@ -234,7 +293,11 @@ class RudpSocket : public Socket
     void Recover(bool timeout);
     void OnRetransmitTimeout();
     void RestartRetransmitTimer();
+    /// Gives the retransmission timer the RTO attributes.
+    void ConfigureRtoTimer();
     void TakeRttSample(Time sample);
+    /// Forwards the sender state's and the timer's traces as this socket's (constructors).
+    void ConnectInternalTraces();
     /// Gives the policy the buffer's flight size and sequence marks.
     void PublishSenderState();
     bool HasDataOutstanding() const;
@@ -247,29 +310,6 @@ class RudpSocket : public Socket
     void SendControl(uint8_t flags, SequenceNumber32 seq);
     void SendAck();
     RudpHeader SendSegment(Ptr<const Packet> payload, uint8_t flags, SequenceNumber32 seq);
-    Ptr<RudpWindowPolicy> CreatePolicy() const;
-
-    // Attributes (copied to forked sockets by the copy constructor)
-    Variant m_variant{RENO};
-    TypeId m_congestionOps;
-    uint32_t m_windowSegments{30};
-    uint32_t m_segmentSize{1400};
-    uint32_t m_initialCwnd{1};
-    uint32_t m_initialSsThresh{65535};
-    Time m_rto{Seconds(2)};
-    Time m_minRto{Seconds(1)};
-    Time m_maxRto{Seconds(60)};
-    RtoMode m_rtoMode{FIXED_RTO};
-    uint32_t m_dupAckThreshold{3};
-    uint32_t m_delAckCount{1};
-    Time m_delAckTimeout{MilliSeconds(200)};
-    bool m_selectiveRepeat{false};
-    uint32_t m_sndBufSize{131072};
-    uint32_t m_rcvBufSize{131072};
-    RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
-    uint32_t m_connectRetries{10};
-    uint32_t m_dataRetries{20};
-    double m_timeWaitRtts{2.0};
 
     // Plumbing
     Ptr<Node> m_node;
@@ -288,8 +328,7 @@ class RudpSocket : public Socket
     bool m_closeNotified{false};
     bool m_finSent{false};
     SequenceNumber32 m_finSeq{0}; ///< sequence number our FIN consumes
-    EventId m_retxEvent;
-    Time m_retxDeadline; ///< when the retransmission timer expires
+    Ptr<RudpRtoTimer> m_rtoTimer; ///< the retransmission timer and its RTO
     EventId m_timeWaitEvent;
     uint32_t m_retries{0};           ///< consecutive timeouts of the current step
     bool m_heardSinceTimeout{false}; ///< a good segment arrived since the last timeout
@@ -298,13 +337,11 @@ class RudpSocket : public Socket
     Ptr<RudpSenderState> m_tcb;
     Ptr<RudpWindowPolicy> m_policy;
     Ptr<RudpTxBuffer> m_txBuffer;
-    Ptr<RttEstimator> m_rttEstimator;
     uint32_t m_rWnd{0};           ///< the peer's advertised window (bytes)
     uint32_t m_maxRWnd{0};        ///< the largest window the peer advertised (bytes)
     SequenceNumber32 m_sndWl1{0}; ///< SEQ of the segment that set m_rWnd (SND.WL1)
     SequenceNumber32 m_sndWl2{0}; ///< ACK of the segment that set m_rWnd (SND.WL2)
     uint32_t m_dupAcks{0};        ///< duplicates of the current ACK number
-    uint32_t m_backoff{1};        ///< RTO multiplier after timeouts (adaptive mode)
     Time m_synSentTime;           ///< when the SYN or SYN|ACK was first sent
 
     // Receiver
@@ -316,7 +353,7 @@ class RudpSocket : public Socket
 
     // Traces
     TracedValue<Time> m_lastRtt{Seconds(0)};
-    TracedValue<Time> m_rtoTraced{Seconds(0)};
+    TracedCallback<Time, Time> m_rtoTrace;
     TracedValue<uint32_t> m_bytesInFlight{0};
     TracedCallback<uint32_t, uint32_t> m_cWndTrace;
     TracedCallback<uint32_t, uint32_t> m_ssThreshTrace;

@@ -31,11 +31,12 @@ RudpTcpCongestionAdapter::GetTypeId()
 void
 RudpTcpCongestionAdapter::SetCongestionOps(Ptr<TcpCongestionOps> algorithm)
 {
+    NS_LOG_FUNCTION(this << algorithm);
     NS_ABORT_MSG_IF(algorithm->HasCongControl(),
-                    "ns3::RudpSocket::CongestionOps: " << algorithm->GetName()
-                                                       << " replaces TCP's control loop "
-                                                          "(CongControl) and needs TCP's rate "
-                                                          "sampling, which RUDP does not have");
+                    "RudpTcpCongestionAdapter: " << algorithm->GetName()
+                                                 << " replaces TCP's control loop (CongControl) "
+                                                    "and needs TCP's rate sampling, which RUDP "
+                                                    "does not have");
     m_algorithm = algorithm;
 }
 
@@ -60,6 +61,7 @@ RudpTcpCongestionAdapter::GetName() const
 void
 RudpTcpCongestionAdapter::Init(Ptr<RudpSenderState> tcb)
 {
+    NS_LOG_FUNCTION(this << tcb);
     NS_ABORT_MSG_UNLESS(m_algorithm, "RudpTcpCongestionAdapter without a congestion control");
     m_state->m_segmentSize = tcb->m_segmentSize;
     m_state->m_initialCWnd = tcb->m_initialCwnd;
@@ -81,6 +83,7 @@ RudpTcpCongestionAdapter::GetSendWindow(Ptr<const RudpSenderState> tcb) const
 void
 RudpTcpCongestionAdapter::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAcked)
 {
+    NS_LOG_FUNCTION(this << tcb << segmentsAcked);
     Refresh(tcb);
     const bool recovered = tcb->m_highAck >= m_recover;
     // As TcpSocketBase: a partial ACK in recovery reports one more segment
@@ -121,6 +124,7 @@ RudpTcpCongestionAdapter::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t segmentsAc
 bool
 RudpTcpCongestionAdapter::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 {
+    NS_LOG_FUNCTION(this << tcb << count);
     Refresh(tcb);
     // A duplicate ACK means a segment left the network (TcpSocketBase).
     m_algorithm->PktsAcked(m_state, 1, tcb->m_lastRtt);
@@ -154,6 +158,7 @@ RudpTcpCongestionAdapter::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 void
 RudpTcpCongestionAdapter::OnTimeout(Ptr<RudpSenderState> tcb)
 {
+    NS_LOG_FUNCTION(this << tcb);
     Refresh(tcb);
     m_recover = tcb->m_highTxMark;
     m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
@@ -175,6 +180,7 @@ RudpTcpCongestionAdapter::Refresh(Ptr<const RudpSenderState> tcb)
 void
 RudpTcpCongestionAdapter::SetCongState(TcpSocketState::TcpCongState_t state)
 {
+    NS_LOG_FUNCTION(this << TcpSocketState::TcpCongStateName[state]);
     m_algorithm->CongestionStateSet(m_state, state);
     m_state->m_congState = state;
 }
@@ -184,6 +190,9 @@ RudpTcpCongestionAdapter::Publish(Ptr<RudpSenderState> tcb) const
 {
     // ssthresh first, as the algorithms set it: a trace of both sees the
     // window before a reduction next to the threshold it led to.
+    NS_LOG_DEBUG(m_algorithm->GetName()
+                 << ": cwnd " << m_state->m_cWnd << " ssthresh " << m_state->m_ssThresh << " "
+                 << TcpSocketState::TcpCongStateName[m_state->m_congState]);
     tcb->m_ssThresh = m_state->m_ssThresh;
     tcb->m_cWnd = m_state->m_cWnd;
     switch (m_state->m_congState.Get())

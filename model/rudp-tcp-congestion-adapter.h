@@ -21,7 +21,7 @@ namespace ns3
  * It keeps a TcpSocketState for the algorithm and drives it with the calls
  * TcpSocketBase makes: PktsAcked on every new ACK (one segment for a partial
  * ACK in recovery) and on every duplicate ACK, and IncreaseWindow outside
- * fast recovery; GetSsThresh and CA_RECOVERY on the DupAckThreshold-th
+ * fast recovery; GetSsThresh and CA_RECOVERY on the ReTxThreshold-th
  * duplicate ACK, until an ACK covers everything sent before it (RFC 6582's
  * recovery point: partial ACKs keep it in recovery, one reduction per
  * window); GetSsThresh and CA_LOSS with a one-segment window on a timeout.

@@ -91,6 +91,14 @@ RudpTxBuffer::IsEmpty() const
 }
 
 RudpTxBuffer::Segment&
+RudpTxBuffer::Mutable(const Segment& segment)
+{
+    // The buffer hands out its segments to read only; a reference it gets
+    // back names one of its own, which it may change.
+    return const_cast<Segment&>(segment);
+}
+
+const RudpTxBuffer::Segment&
 RudpTxBuffer::NewSegment(uint32_t maxLength)
 {
     NS_ASSERT_MSG(maxLength > 0 && m_unsentBytes > 0, "no bytes to cut a segment from");
@@ -128,8 +136,9 @@ RudpTxBuffer::NewSegment(uint32_t maxLength)
 }
 
 void
-RudpTxBuffer::MarkTransmitted(Segment& segment, Time now)
+RudpTxBuffer::MarkTransmitted(const Segment& sent, Time now)
 {
+    Segment& segment = Mutable(sent);
     const bool counted = segment.txCount > 0 && segment.InFlight();
     if (!counted)
     {
@@ -244,6 +253,7 @@ RudpTxBuffer::NoteDelivered(const Segment& segment, Time now)
 uint32_t
 RudpTxBuffer::MarkOvertakenLost(uint32_t threshold)
 {
+    NS_LOG_FUNCTION(this << threshold);
     NS_ASSERT_MSG(threshold > 0, "a loss needs at least one transmission overtaking it");
     uint32_t marked = 0;
     for (auto& segment : m_sent)
@@ -259,6 +269,7 @@ RudpTxBuffer::MarkOvertakenLost(uint32_t threshold)
 uint32_t
 RudpTxBuffer::MarkAllLost()
 {
+    NS_LOG_FUNCTION(this);
     uint32_t marked = 0;
     for (auto& segment : m_sent)
     {
@@ -268,8 +279,9 @@ RudpTxBuffer::MarkAllLost()
 }
 
 bool
-RudpTxBuffer::MarkLost(Segment& segment)
+RudpTxBuffer::MarkLost(const Segment& lost)
 {
+    Segment& segment = Mutable(lost);
     if (segment.sacked || segment.lost)
     {
         return false;
@@ -281,14 +293,14 @@ RudpTxBuffer::MarkLost(Segment& segment)
     return true;
 }
 
-RudpTxBuffer::Segment*
-RudpTxBuffer::FirstLost()
+const RudpTxBuffer::Segment*
+RudpTxBuffer::FirstLost() const
 {
     if (m_lostCount == 0)
     {
         return nullptr;
     }
-    for (auto& segment : m_sent)
+    for (const auto& segment : m_sent)
     {
         if (segment.lost)
         {
@@ -305,12 +317,6 @@ RudpTxBuffer::BytesInFlight() const
     return m_bytesInFlight;
 }
 
-uint32_t
-RudpTxBuffer::BytesOutstanding() const
-{
-    return m_bytesInFlight + m_lostBytes;
-}
-
 void
 RudpTxBuffer::ClearLost(Segment& segment)
 {
@@ -324,12 +330,6 @@ RudpTxBuffer::ClearLost(Segment& segment)
 
 const std::deque<RudpTxBuffer::Segment>&
 RudpTxBuffer::GetSegments() const
-{
-    return m_sent;
-}
-
-std::deque<RudpTxBuffer::Segment>&
-RudpTxBuffer::GetSegments()
 {
     return m_sent;
 }

@@ -32,17 +32,14 @@ class RudpTxBuffer : public Object
     /// A segment sent at least once and not yet cumulatively acknowledged.
     struct Segment
     {
-        SequenceNumber32 seq;          ///< first sequence number
-        uint32_t length{0};            ///< payload bytes
-        Ptr<Packet> payload;           ///< the payload (shared, never modified)
-        Time lastTx;                   ///< time of the latest (re)transmission
-        uint32_t txCount{0};           ///< transmissions so far
-        uint64_t txOrder{0};           ///< number of its latest transmission in the buffer
-        bool sacked{false};            ///< reported received by a SACK block
-        bool lost{false};              ///< deemed lost: waits for retransmission
-        uint32_t path{0};              ///< path of the latest transmission (multipath)
-        uint32_t missingReports{0};    ///< SACKs that reported it missing (multipath)
-        bool fastRetransmitted{false}; ///< already resent on missing reports (multipath)
+        SequenceNumber32 seq; ///< first sequence number
+        uint32_t length{0};   ///< payload bytes
+        Ptr<Packet> payload;  ///< the payload (shared, never modified)
+        Time lastTx;          ///< time of the latest (re)transmission
+        uint32_t txCount{0};  ///< transmissions so far
+        uint64_t txOrder{0};  ///< number of its latest transmission in the buffer
+        bool sacked{false};   ///< reported received by a SACK block
+        bool lost{false};     ///< deemed lost: waits for retransmission
 
         /// \return one past the last sequence number
         SequenceNumber32 End() const
@@ -71,6 +68,32 @@ class RudpTxBuffer : public Object
     using SegmentCallback = std::function<void(const Segment&)>;
 
     /**
+     * When a segment may go although the windows are too small: without it,
+     * a sender whose windows closed would wait for an ACK that never comes.
+     */
+    enum ProbeRule
+    {
+        /// TCP's: with nothing in flight and the receiver's window open, one
+        /// segment goes whatever the windows (a resend cannot be cut to fit).
+        PROBE_NOTHING_IN_FLIGHT,
+        /// SCTP's (RFC 4960 6.1 rule A): with nothing else outstanding, one
+        /// segment goes whatever the receiver's window, if cwnd allows it.
+        PROBE_NOTHING_OUTSTANDING,
+    };
+
+    /// A segment a sender would send next, and the windows it must fit.
+    struct SendRequest
+    {
+        uint32_t length{0};           ///< its payload bytes
+        bool resend{false};           ///< a retransmission (its bytes are outstanding)
+        uint32_t inFlight{0};         ///< bytes in flight under the congestion window
+        uint32_t congestionWindow{0}; ///< bytes the congestion window allows in flight
+        uint32_t receiverWindow{0};   ///< the receiver's advertised window (bytes)
+        bool worthSending{true};      ///< false: a segment cut so small that the
+                                      ///< silly window syndrome rules it out
+    };
+
+    /**
      * \brief Get the type ID.
      * \return the object TypeId
      */
@@ -78,6 +101,7 @@ class RudpTxBuffer : public Object
 
     /// \param bytes capacity for unsent plus unacknowledged bytes
     void SetMaxBufferSize(uint32_t bytes);
+    /// \return the capacity for unsent plus unacknowledged bytes
     uint32_t GetMaxBufferSize() const;
 
     /// \param seq the sequence number of the first byte the application will send
@@ -101,18 +125,31 @@ class RudpTxBuffer : public Object
     bool IsEmpty() const;
 
     /**
+     * \brief The send gate of both engines (RudpSocket, RudpCmtSender):
+     * whether \p request fits the congestion window, and the receiver's
+     * window with every byte not yet known received counted -- those in
+     * flight and those waiting for retransmission, so that new data never
+     * takes the room a hole's filler needs -- or may go as a probe by
+     * \p rule.
+     * \param request the segment and the windows
+     * \param rule when a segment may go anyway
+     * \return true if it may be sent now
+     */
+    bool MayTransmit(const SendRequest& request, ProbeRule rule) const;
+
+    /**
      * \brief Cuts the next new segment from the unsent bytes.
      * \param maxLength at most this many bytes (at least 1)
      * \return the new segment, not yet marked transmitted
      */
-    Segment& NewSegment(uint32_t maxLength);
+    const Segment& NewSegment(uint32_t maxLength);
 
     /**
      * \brief Records a (re)transmission of \p segment at \p now.
      * \param segment a segment of this buffer
      * \param now the current time
      */
-    void MarkTransmitted(Segment& segment, Time now);
+    void MarkTransmitted(const Segment& segment, Time now);
 
     /**
      * \brief Drops what a cumulative ACK acknowledges.
@@ -135,9 +172,10 @@ class RudpTxBuffer : public Object
                     const SegmentCallback& onSacked = {});
     /**
      * \brief Marks one segment lost (it waits for retransmission).
+     * \param segment a segment of this buffer
      * \return false if it was SACKed or lost already
      */
-    bool MarkLost(Segment& segment);
+    bool MarkLost(const Segment& segment);
     /**
      * \brief Marks lost every segment in flight that at least \p threshold
      * later transmissions overtook: the latest transmission known received
@@ -156,7 +194,7 @@ class RudpTxBuffer : public Object
     /// Marks every un-SACKed segment lost (go back N); \return how many
     uint32_t MarkAllLost();
     /// \return the lowest segment waiting for retransmission, or nullptr
-    Segment* FirstLost();
+    const Segment* FirstLost() const;
 
     /// \return bytes of segments in flight (sent, not SACKed, not deemed lost)
     uint32_t BytesInFlight() const;
@@ -165,15 +203,16 @@ class RudpTxBuffer : public Object
      *         be resent): what the receiver's window must still make room for
      */
     uint32_t BytesOutstanding() const;
-    /// \return the segments sent and not cumulatively acknowledged, lowest first
-    const std::deque<Segment>& GetSegments() const;
     /**
-     * \return the same, to change their multipath fields (path, missing
-     *         reports): their state changes only through the methods above
+     * \return the segments sent and not cumulatively acknowledged, lowest
+     *         first, to read: they change only through the methods above
+     *         (a reference to one stays valid until it is acknowledged)
      */
-    std::deque<Segment>& GetSegments();
+    const std::deque<Segment>& GetSegments() const;
 
   private:
+    /// \return \p segment, one of this buffer's, to change
+    static Segment& Mutable(const Segment& segment);
     /// Takes \p segment out of the in-flight count if it was in it.
     void LeaveFlight(const Segment& segment);
     /// Takes \p segment off the lost list if it was on it.
@@ -182,7 +221,7 @@ class RudpTxBuffer : public Object
     /// unless the report may be of an earlier transmission of it.
     void NoteDelivered(const Segment& segment, Time now);
 
-    uint32_t m_maxBufferSize{131072};
+    uint32_t m_maxBufferSize{131072}; ///< capacity: unsent plus unacknowledged bytes
     SequenceNumber32 m_head{0};       ///< SND.UNA
     SequenceNumber32 m_highTx{0};     ///< next new sequence number
     std::deque<Segment> m_sent;       ///< sent, unacknowledged
@@ -197,6 +236,30 @@ class RudpTxBuffer : public Object
     uint64_t m_deliveredOrder{0};     ///< latest transmission known received
     Time m_minRtt{Time::Max()};       ///< least time from a first transmission to its report
 };
+
+inline bool
+RudpTxBuffer::MayTransmit(const SendRequest& request, ProbeRule rule) const
+{
+    // Inline: called for every segment either engine sends.
+    const uint32_t others = BytesOutstanding() - (request.resend ? request.length : 0);
+    const bool congestion = request.inFlight + request.length <= request.congestionWindow;
+    const bool receiver = others + request.length <= request.receiverWindow;
+    switch (rule)
+    {
+    case PROBE_NOTHING_IN_FLIGHT:
+        return (congestion && receiver && request.worthSending) ||
+               (request.inFlight == 0 && request.receiverWindow > 0);
+    case PROBE_NOTHING_OUTSTANDING:
+        return congestion && (receiver || others == 0);
+    }
+    return false;
+}
+
+inline uint32_t
+RudpTxBuffer::BytesOutstanding() const
+{
+    return m_bytesInFlight + m_lostBytes;
+}
 
 } // namespace ns3
 

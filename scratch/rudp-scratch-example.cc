@@ -11,6 +11,7 @@
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rudp-command-line.h"
 #include "ns3/rudp-module.h"
 
 #include <iostream>

@@ -124,7 +124,7 @@ class RudpTxBufferScoreboardTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(3), 1, "1000 overtaken by three");
         NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(2), 1, "1100 overtaken by two");
         NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100, "only the last is in flight");
-        RudpTxBuffer::Segment* lost = tx->FirstLost();
+        const RudpTxBuffer::Segment* lost = tx->FirstLost();
         NS_TEST_ASSERT_MSG_NE(lost, nullptr, "a hole to resend");
         NS_TEST_ASSERT_MSG_EQ(lost->seq, SequenceNumber32(1000), "lowest hole first");
         tx->MarkTransmitted(*lost, Seconds(2));

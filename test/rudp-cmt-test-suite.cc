@@ -157,10 +157,10 @@ class RudpCmtSinglePathTest : public TestCase
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue("Reno"));
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535));
         Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
         Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
-        Config::SetDefault("ns3::RudpSocket::InitialSsThresh", UintegerValue(1u << 30));
+        Config::SetDefault("ns3::RudpSocket::InitialSlowStartThreshold", UintegerValue(1u << 30));
         Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(1u << 26));
         Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(1u << 24));
         NodeContainer nodes(2);

@@ -41,7 +41,7 @@ class CongestionRun
         Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(1000));
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
         Config::SetDefault("ns3::RudpSocket::RcvBufSize", UintegerValue(1 << 20));
         Config::SetDefault("ns3::RudpSocket::SndBufSize", UintegerValue(1 << 20));
     }

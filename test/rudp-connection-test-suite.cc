@@ -54,7 +54,7 @@ struct Exchange
     {
         log.Watch(network.Client(), "C");
         log.Watch(network.Server(), "S");
-        client->SetAttribute("Rto", TimeValue(Seconds(1)));
+        client->SetAttribute("InitialRto", TimeValue(Seconds(1)));
         client->SetConnectCallback(MakeCallback(&Exchange::Connected, this),
                                    MakeCallback(&Exchange::ConnectFailed, this));
         client->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
@@ -651,7 +651,7 @@ class RudpUnreachablePeerTest : public TestCase
         all->SetAttribute("ErrorRate", DoubleValue(1.0));
         all->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
         x.network.SetServerErrorModel(all);
-        x.client->SetAttribute("ConnectRetries", UintegerValue(4));
+        x.client->SetAttribute("ConnCount", UintegerValue(4));
         x.Run(1000);
         NS_TEST_ASSERT_MSG_EQ(x.Count("C SYN"), 5, "SYN sent 1 + 4 retries");
         NS_TEST_ASSERT_MSG_EQ(x.connectFailed, true, "connect-failed callback");
@@ -811,10 +811,10 @@ class RudpBogusSegmentTest : public TestCase
     void DoRun() override
     {
         PatternTransfer t(20000);
-        t.Client()->SetAttribute("SelectiveRepeat", BooleanValue(true));
-        t.Client()->SetAttribute("Rto", TimeValue(MilliSeconds(200)));
+        t.Client()->SetAttribute("Sack", BooleanValue(true));
+        t.Client()->SetAttribute("InitialRto", TimeValue(MilliSeconds(200)));
         t.Client()->SetAttribute("DataRetries", UintegerValue(3));
-        t.server.listener->SetAttribute("SelectiveRepeat", BooleanValue(true));
+        t.server.listener->SetAttribute("Sack", BooleanValue(true));
         Attack attack;
         attack.transfer = &t;
         attack.beyondEnd = m_beyondEnd;
@@ -861,7 +861,7 @@ class RudpChecksumKindTest : public TestCase
     {
         PatternTransfer t(50000);
         t.Client()->SetAttribute("Checksum", StringValue("Crc32c"));
-        t.Client()->SetAttribute("ConnectRetries", UintegerValue(2));
+        t.Client()->SetAttribute("ConnCount", UintegerValue(2));
         if (!m_mixed)
         {
             t.server.listener->SetAttribute("Checksum", StringValue("Crc32c"));
@@ -907,7 +907,7 @@ class RudpMultiBitCorruptionTest : public TestCase
         const StringValue kind(m_kind == RudpHeader::CHECKSUM_CRC32C ? "Crc32c" : "Internet16");
         t.Client()->SetAttribute("Checksum", kind);
         t.server.listener->SetAttribute("Checksum", kind);
-        t.Client()->SetAttribute("Rto", TimeValue(MilliSeconds(200)));
+        t.Client()->SetAttribute("InitialRto", TimeValue(MilliSeconds(200)));
         Ptr<CancellingFlipErrorModel> model = CreateObject<CancellingFlipErrorModel>(4);
         t.network.SetServerErrorModel(model);
         t.Run();
@@ -953,8 +953,8 @@ class RudpPerBitCorruptionTest : public TestCase
         for (Ptr<RudpSocket> socket : {t.Client(), t.server.listener})
         {
             socket->SetAttribute("Checksum", StringValue("Crc32c"));
-            socket->SetAttribute("SelectiveRepeat", BooleanValue(true));
-            socket->SetAttribute("Rto", TimeValue(MilliSeconds(200)));
+            socket->SetAttribute("Sack", BooleanValue(true));
+            socket->SetAttribute("InitialRto", TimeValue(MilliSeconds(200)));
         }
         int64_t stream = 100 * m_stream;
         for (bool server : {true, false})

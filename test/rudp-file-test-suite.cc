@@ -301,7 +301,7 @@ class Scenario
     /// \param outputDirectory the receiver's OutputDirectory ("" to store nothing)
     explicit Scenario(const std::string& outputDirectory)
     {
-        Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(MilliSeconds(200)));
+        Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(MilliSeconds(200)));
         network.AssignStreams(10);
         RudpFileReceiverHelper helper("ns3::RudpSocketFactory",
                                       InetSocketAddress(Ipv4Address::GetAny(), PORT));

@@ -1018,8 +1018,8 @@ class NetemRudpTransferTest : public TestCase
     void DoRun() override
     {
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue(m_variant));
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(m_sack));
-        Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(MilliSeconds(500)));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(m_sack));
+        Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(MilliSeconds(500)));
         TrafficControlHelper tc;
         tc.SetRootQueueDisc("ns3::NetemQueueDisc",
                             "Delay",

@@ -62,8 +62,8 @@ struct FileTransfer
                  const std::string& outputDir)
     {
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variant));
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(sack));
-        Config::SetDefault("ns3::RudpSocket::Rto", TimeValue(MilliSeconds(200)));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(sack));
+        Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(MilliSeconds(200)));
         network.AssignStreams(10);
         int64_t stream = 20;
         for (bool server : {true, false})
@@ -329,10 +329,10 @@ class RudpBadInputTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(socket->SetAttributeFailSafe("SegmentSize", UintegerValue(65001)),
                               false,
                               "SegmentSize beyond a datagram");
-        NS_TEST_EXPECT_MSG_EQ(socket->SetAttributeFailSafe("Rto", TimeValue(Seconds(0))),
+        NS_TEST_EXPECT_MSG_EQ(socket->SetAttributeFailSafe("InitialRto", TimeValue(Seconds(0))),
                               false,
                               "Rto 0");
-        NS_TEST_EXPECT_MSG_EQ(socket->SetAttributeFailSafe("DupAckThreshold", UintegerValue(0)),
+        NS_TEST_EXPECT_MSG_EQ(socket->SetAttributeFailSafe("ReTxThreshold", UintegerValue(0)),
                               false,
                               "DupAckThreshold 0");
         NS_TEST_EXPECT_MSG_EQ(socket->SetAttributeFailSafe("TimeWait", DoubleValue(-1)),

@@ -74,7 +74,7 @@ struct Defaults
 {
     explicit Defaults(bool sack)
     {
-        Config::SetDefault("ns3::RudpSocket::SelectiveRepeat", BooleanValue(sack));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(sack));
         Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
     }
 
@@ -100,8 +100,8 @@ struct Transfer
         log.Watch(network.Client(), "C");
         client->SetAttribute("Variant", StringValue(variant));
         client->SetAttribute("WindowSize", UintegerValue(window));
-        client->SetAttribute("InitialSsThresh", UintegerValue(4 * MSS));
-        client->SetAttribute("Rto", TimeValue(Seconds(1)));
+        client->SetAttribute("InitialSlowStartThreshold", UintegerValue(4 * MSS));
+        client->SetAttribute("InitialRto", TimeValue(Seconds(1)));
         windows.socket = client;
         client->TraceConnectWithoutContext("CongState", MakeCallback(&WindowLog::State, &windows));
     }

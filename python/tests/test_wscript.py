@@ -30,9 +30,11 @@ class _BuildContext:
     def __init__(self) -> None:
         self.env = _Env(ENABLE_EXAMPLES=True, VERSION="3.35")
         self.folder = REPO_ROOT
+        self.bldnode = SimpleNamespace(abspath=lambda: "/ns-3/build")
         self.modules: list[SimpleNamespace] = []
         self.test_libraries: list[SimpleNamespace] = []
         self.header_sets: list[SimpleNamespace] = []
+        self.libraries: list[SimpleNamespace] = []
         self.programs: dict[str, SimpleNamespace] = {}
 
     def create_ns3_module(self, name: str, deps: list[str]) -> SimpleNamespace:
@@ -41,17 +43,21 @@ class _BuildContext:
         return module
 
     def create_ns3_module_test_library(self, name: str) -> SimpleNamespace:
-        library = SimpleNamespace(name=name, source=[])
+        library = SimpleNamespace(name=name, source=[], use=[])
         self.test_libraries.append(library)
         return library
 
-    def __call__(self, features: str) -> SimpleNamespace:
-        headers = SimpleNamespace(features=features, module=None, source=[])
-        self.header_sets.append(headers)
-        return headers
+    def __call__(self, features: str, **attributes: Any) -> SimpleNamespace:
+        if "ns3header" in features.split():
+            headers = SimpleNamespace(features=features, module=None, source=[])
+            self.header_sets.append(headers)
+            return headers
+        library = SimpleNamespace(features=features, env=_Env(), source=[], **attributes)
+        self.libraries.append(library)
+        return library
 
     def create_ns3_program(self, name: str, deps: list[str]) -> SimpleNamespace:
-        program = SimpleNamespace(name=name, source=[])
+        program = SimpleNamespace(name=name, source=[], use=[f"ns3-{dep}" for dep in deps])
         self.programs[name] = program
         return program
 
@@ -96,21 +102,35 @@ def test_wscript_lists_the_cmake_files() -> None:
     (module,) = bld.modules
     (tests,) = bld.test_libraries
     (headers,) = bld.header_sets
+    (scenario,) = bld.libraries
     assert sorted(module.source) == sorted(cmake_list(cmake, "source_files"))
-    assert sorted(headers.source) == sorted(cmake_list(cmake, "header_files"))
+    # waf has no public header left out of the module header: both lists.
+    assert sorted(headers.source) == sorted(
+        cmake_list(cmake, "header_files") + cmake_list(cmake, "scenario_headers")
+    )
     assert sorted(tests.source) == sorted(cmake_list(cmake, "test_sources"))
     examples = {name: as_list(p.source) for name, p in bld.programs.items()}
     assert examples == cmake_examples((REPO_ROOT / "examples" / "CMakeLists.txt").read_text())
+    # The scenario plumbing: a static library of the same sources, which the
+    # tests and every program link and the module does not.
+    assert scenario.target == "rudp-scenario" and "cxxstlib" in scenario.features.split()
+    assert sorted(scenario.source) == sorted(cmake_list(cmake, "scenario_sources"))
+    assert "rudp-scenario" in tests.use
+    assert all("rudp-scenario" in p.use for p in bld.programs.values())
+    assert "ns3-flow-monitor" not in module.use
 
 
 def test_every_module_source_is_listed_and_exists() -> None:
     cmake = (REPO_ROOT / "CMakeLists.txt").read_text()
-    for variable in ("source_files", "header_files", "test_sources"):
+    variables = ("source_files", "header_files", "scenario_sources", "scenario_headers")
+    for variable in (*variables, "test_sources"):
         for name in cmake_list(cmake, variable):
             assert (REPO_ROOT / name).is_file(), name
     on_disk = {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("model/*.cc")}
     on_disk |= {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("helper/*.cc")}
     assert on_disk == set(cmake_list(cmake, "source_files")), "a source is not built"
+    scenario = {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("scenario/*.cc")}
+    assert scenario == set(cmake_list(cmake, "scenario_sources")), "a scenario source is not built"
     tests_on_disk = {str(p.relative_to(REPO_ROOT)) for p in REPO_ROOT.glob("test/*.cc")}
     assert tests_on_disk == set(cmake_list(cmake, "test_sources")), "a test is not built"
 

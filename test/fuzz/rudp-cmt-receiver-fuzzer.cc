@@ -15,7 +15,7 @@
  *
  * \verbatim
    config 0   bits 0-1 RcvBufSize: 2800, 16384, 131072, 2^28 bytes
-              bit 2    DelayedAck
+              bit 2    DelAckCount 2 (else 1)
               bit 3    Dac
               bit 4    DelAckTimeout 0 instead of 200 ms
               bit 5    Checksum Crc32c (where the module has the attribute),
@@ -53,7 +53,7 @@ Run(const uint8_t* data, size_t size)
     Ptr<RudpCmtReceiver> receiver = CreateObject<RudpCmtReceiver>();
     receiver->SetAttribute("Port", UintegerValue(PORT));
     receiver->SetAttribute("RcvBufSize", UintegerValue(CAPACITIES[config0 & 3]));
-    receiver->SetAttribute("DelayedAck", BooleanValue(config0 & 0x04));
+    receiver->SetAttribute("DelAckCount", UintegerValue(config0 & 0x04 ? 2 : 1));
     receiver->SetAttribute("Dac", BooleanValue(config0 & 0x08));
     receiver->SetAttribute("DelAckTimeout",
                            TimeValue(config0 & 0x10 ? Time(0) : MilliSeconds(200)));

@@ -17,13 +17,13 @@
                        transfer (listener and accepted connection); 2 the
                        client of a live transfer; 3 as 1, but the server's
                        application never reads (the window closes)
-              bit 2    SelectiveRepeat on the target
+              bit 2    Sack (selective repeat) on the target
               bits 3-4 variant: stop-and-wait, go-back-n, reno, reno
               bit 5    delayed ACKs (DelAckCount 2)
               bit 6    adaptive RTO
               bit 7    small buffers (SndBufSize 4096, RcvBufSize 2 segments)
    config 1   bits 0-1 bytes the live transfer moves: 0, 1, 3000, 30000
-              bit 2    SelectiveRepeat on the legitimate peer
+              bit 2    Sack (selective repeat) on the legitimate peer
               bit 3    segments of 200 bytes instead of 1400
               bit 4    Checksum Crc32c on both ends (where the module has
                        the attribute), fixed-up records carry one
@@ -174,7 +174,7 @@ MakeSocket(Ptr<Node> node, uint8_t config0, uint8_t config1, bool sack)
     Ptr<RudpSocket> socket =
         DynamicCast<RudpSocket>(Socket::CreateSocket(node, RudpSocketFactory::GetTypeId()));
     socket->SetAttribute("Variant", StringValue(VARIANTS[(config0 >> 3) & 3]));
-    socket->SetAttribute("SelectiveRepeat", BooleanValue(sack));
+    socket->SetAttribute("Sack", BooleanValue(sack));
     socket->SetAttribute("DelAckCount", UintegerValue(config0 & 0x20 ? 2 : 1));
     socket->SetAttribute("RtoMode", StringValue(config0 & 0x40 ? "Adaptive" : "Fixed"));
     const uint32_t segment = config1 & 0x08 ? 200 : 1400;

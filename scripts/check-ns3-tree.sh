@@ -105,6 +105,9 @@ link_module() {
 # --- CMake trees (ns-3.36 and later) -----------------------------------------
 cmake_configure() {
   step "configuring ns-$version with contrib/rudp"
+  # ns-3 writes build/include/ns3/<header>.h once and never rewrites it, so a
+  # header that moved inside the module would keep pointing at its old place.
+  grep -l -F "contrib/rudp/" "$tree"/build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
   # rudp and what its examples use besides its own dependencies.
   (cd "$tree" && ./ns3 configure -G Ninja --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
     --enable-examples --enable-tests --disable-werror \

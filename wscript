@@ -72,7 +72,9 @@ def build(bld):
     scenario.source = [
         'scenario/rudp-command-line.cc',
         'scenario/rudp-cwnd-trace.cc',
+        'scenario/rudp-dumbbell-options.cc',
         'scenario/rudp-flow-stats.cc',
+        'scenario/rudp-flow-traces.cc',
         'scenario/rudp-json.cc',
         'scenario/rudp-parameter-check.cc',
         'scenario/rudp-trace-options.cc',
@@ -88,6 +90,7 @@ def build(bld):
         'test/rudp-congestion-test-suite.cc',
         'test/rudp-connection-test-suite.cc',
         'test/rudp-cvtcp-test-suite.cc',
+        'test/rudp-dumbbell-options-test-suite.cc',
         'test/rudp-dumbbell-test-suite.cc',
         'test/rudp-file-test-suite.cc',
         'test/rudp-header-test-suite.cc',
@@ -138,7 +141,9 @@ def build(bld):
         # scenario headers are in ns3/rudp-module.h here.
         'scenario/rudp-command-line.h',
         'scenario/rudp-cwnd-trace.h',
+        'scenario/rudp-dumbbell-options.h',
         'scenario/rudp-flow-stats.h',
+        'scenario/rudp-flow-traces.h',
         'scenario/rudp-json.h',
         'scenario/rudp-parameter-check.h',
         'scenario/rudp-trace-options.h',

@@ -305,4 +305,11 @@ RudpDumbbellSizing::InitialSsThresh(uint64_t bdpBytes,
     return std::max<uint64_t>((bdpBytes + queueBytes) / flows, 2 * segmentSize);
 }
 
+Time
+RudpDumbbellSizing::LossDelay(DataRate rate, Time maxRtt, uint64_t queueBytes)
+{
+    const double queueDelay = queueBytes * 8.0 / rate.GetBitRate();
+    return Seconds(std::max(1.0, 4 * (maxRtt.GetSeconds() + queueDelay)));
+}
+
 } // namespace ns3

@@ -219,6 +219,18 @@ class RudpDumbbellSizing
                                     uint64_t queueBytes,
                                     size_t flows,
                                     uint32_t segmentSize);
+
+    /**
+     * \brief How long a packet may take before FlowMonitor counts it lost
+     * (its MaxPerHopDelay): four times the largest RTT plus a full queue's
+     * delay, at least 1 s (FlowMonitor's default of 10 s would not count
+     * the losses of a short run).
+     * \param rate the bottleneck's rate
+     * \param maxRtt the largest propagation RTT
+     * \param queueBytes the FIFO limit in bytes
+     * \return the delay
+     */
+    static Time LossDelay(DataRate rate, Time maxRtt, uint64_t queueBytes);
 };
 
 } // namespace ns3

@@ -120,4 +120,38 @@ RudpSummarizeFlows(FlowMonitorHelper& helper, Ptr<FlowMonitor> monitor)
     return flows;
 }
 
+RudpFlowSummary
+RudpFindFlow(const std::vector<RudpFlowSummary>& flows,
+             Ipv4Address source,
+             uint16_t destinationPort)
+{
+    for (const auto& summary : flows)
+    {
+        if (summary.source == source && summary.destinationPort == destinationPort)
+        {
+            return summary;
+        }
+    }
+    return RudpFlowSummary();
+}
+
+void
+RudpAddBulkFlowMetrics(RudpJson& json,
+                       const RudpGoodputMeter& meter,
+                       const RudpFlowSummary& summary)
+{
+    json.Set("measured_s", meter.GetMeasuredSeconds())
+        .Set("bytes", meter.GetBytes())
+        .Set("total_bytes", meter.GetTotalBytes())
+        .Set("throughput_bps", meter.GetThroughput())
+        .Set("mean_delay_s", summary.meanDelayS)
+        .Set("mean_jitter_s", summary.meanJitterS)
+        .Set("tx_packets", summary.txPackets)
+        .Set("rx_packets", summary.rxPackets)
+        .Set("lost_packets", summary.lostPackets)
+        .Set("loss_rate",
+             summary.txPackets ? static_cast<double>(summary.lostPackets) / summary.txPackets
+                               : 0.0);
+}
+
 } // namespace ns3

@@ -9,6 +9,7 @@
 
 #include "ns3/flow-monitor-helper.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/rudp-flow-metrics.h"
 
 #include <vector>
 
@@ -63,6 +64,34 @@ struct RudpFlowSummary
  */
 std::vector<RudpFlowSummary> RudpSummarizeFlows(FlowMonitorHelper& helper,
                                                 Ptr<FlowMonitor> monitor);
+
+/**
+ * \ingroup rudp-helpers
+ * \brief Finds a bulk flow's data direction among FlowMonitor's flows.
+ * \param flows the summaries (RudpSummarizeFlows)
+ * \param source the sender's address
+ * \param destinationPort the port the receiver listens on
+ * \return the summary of the flow from \p source to \p destinationPort, or
+ *         an empty one (all zero) if FlowMonitor saw none
+ */
+RudpFlowSummary RudpFindFlow(const std::vector<RudpFlowSummary>& flows,
+                             Ipv4Address source,
+                             uint16_t destinationPort);
+
+/**
+ * \ingroup rudp-helpers
+ * \brief Adds a bulk flow's measurements to its JSON record, after the run:
+ * its goodput (measured_s, bytes in the measured interval, total_bytes the
+ * sink read, throughput_bps) and FlowMonitor's view of its data packets
+ * (mean_delay_s, mean_jitter_s, tx_packets, rx_packets, lost_packets,
+ * loss_rate: lost over sent, 0 if none was sent).
+ * \param json the flow's record
+ * \param meter the flow's goodput meter
+ * \param summary FlowMonitor's summary of the flow's data direction (RudpFindFlow)
+ */
+void RudpAddBulkFlowMetrics(RudpJson& json,
+                            const RudpGoodputMeter& meter,
+                            const RudpFlowSummary& summary);
 
 } // namespace ns3
 

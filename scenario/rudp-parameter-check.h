@@ -37,12 +37,24 @@ class RudpParameterCheck
     template <typename T>
     static void Range(const std::string& name, T value, T low, T high)
     {
-        if (!(value >= low && value <= high))
+        const std::string problem = RangeProblem(value, low, high);
+        if (!problem.empty())
         {
-            std::ostringstream problem;
-            problem << value << " is out of range: must be in [" << low << ", " << high << "]";
-            Fail(name, problem.str());
+            Fail(name, problem);
         }
+    }
+
+    /// \return "" if \p low <= \p value <= \p high, else the problem Range() reports
+    template <typename T>
+    static std::string RangeProblem(T value, T low, T high)
+    {
+        if (value >= low && value <= high)
+        {
+            return "";
+        }
+        std::ostringstream problem;
+        problem << value << " is out of range: must be in [" << low << ", " << high << "]";
+        return problem.str();
     }
 
     /// Fails unless \p low <= \p value <= \p high (times shown in readable units).

@@ -18,7 +18,8 @@
  * \file
  * \ingroup rudp-test
  * Seed 003's dumbbell (RudpDumbbellHelper), its sizing rules
- * (RudpDumbbellSizing) and its measurements (RudpFlowMetrics).
+ * (RudpDumbbellSizing) and its measurements (RudpFlowMetrics,
+ * RudpGoodputMeter).
  */
 
 using namespace ns3;
@@ -64,6 +65,14 @@ class RudpDumbbellSizingTest : public TestCase
                               625000,
                               "the path's capacity shared by two flows");
         NS_TEST_EXPECT_MSG_EQ(S::InitialSsThresh(1000, 0, 4, 1448), 2896, "at least two segments");
+        // 4 (50 ms + 625000 B at 100 Mbit/s = 50 ms) = 400 ms, raised to 1 s;
+        // 4 (200 ms + 1502000 B at 10 Mbit/s = 1.2016 s) = 5.6064 s.
+        NS_TEST_EXPECT_MSG_EQ(S::LossDelay(DataRate("100Mbps"), MilliSeconds(50), 625000),
+                              Seconds(1),
+                              "at least 1 s");
+        NS_TEST_EXPECT_MSG_EQ(S::LossDelay(DataRate("10Mbps"), MilliSeconds(200), 1502000),
+                              MicroSeconds(5606400),
+                              "four times the RTT plus a full queue's delay");
     }
 };
 
@@ -231,6 +240,93 @@ class RudpDumbbellTopologyTest : public TestCase
     }
 };
 
+namespace
+{
+
+/// Notes the bytes that reached a sink's receiver so far.
+void
+ReadReceived(Ptr<PacketSink> sink, uint64_t* bytes)
+{
+    *bytes = RudpFlowMetrics::ReceivedBytes(sink);
+}
+
+} // namespace
+
+/// The goodput meter: bytes from start + warm-up to the end, over that interval.
+class RudpGoodputMeterTest : public TestCase
+{
+  public:
+    RudpGoodputMeterTest()
+        : TestCase("Goodput meter: counts the bytes received after start + warm-up, over the "
+                   "measured interval, within what the bottleneck carries")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RudpDumbbellHelper dumbbell;
+        const DataRate rate("10Mbps");
+        dumbbell.SetBottleneck(rate, MilliSeconds(1));
+        dumbbell.SetQueue(QueueSize("100p"));
+        dumbbell.SetSourceAttribute("MaxBytes", UintegerValue(0));
+        const Time stop = Seconds(3);
+        dumbbell.AddFlow(RudpDumbbellHelper::TCP,
+                         TcpLinuxReno::GetTypeId(),
+                         MilliSeconds(20),
+                         Seconds(0),
+                         stop);
+        dumbbell.AddFlow(RudpDumbbellHelper::TCP,
+                         TcpLinuxReno::GetTypeId(),
+                         MilliSeconds(20),
+                         Seconds(0.5),
+                         stop);
+        dumbbell.Install();
+        const Time warmup = Seconds(1);
+        std::vector<Ptr<RudpGoodputMeter>> meters;
+        std::vector<uint64_t> atOpen(2, 0);
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            const Time start = k == 0 ? Seconds(0) : Seconds(0.5);
+            meters.push_back(Create<RudpGoodputMeter>(dumbbell.GetSink(k), start, warmup, stop));
+            // Right after the meter's own reading, in the same instant.
+            Simulator::Schedule(start + warmup, &ReadReceived, dumbbell.GetSink(k), &atOpen[k]);
+        }
+        NS_TEST_EXPECT_MSG_EQ(meters[0]->GetBytes(), 0, "nothing before the interval opens");
+        NS_TEST_EXPECT_MSG_EQ(meters[0]->GetMeasuredSeconds(), 2.0, "3 s - 0 s - 1 s");
+        NS_TEST_EXPECT_MSG_EQ(meters[1]->GetMeasuredSeconds(), 1.5, "3 s - 0.5 s - 1 s");
+        Simulator::Stop(stop);
+        Simulator::Run();
+
+        uint64_t carried = 0;
+        for (uint32_t k = 0; k < 2; ++k)
+        {
+            const Ptr<PacketSink> sink = dumbbell.GetSink(k);
+            const uint64_t bytes = meters[k]->GetBytes();
+            NS_TEST_EXPECT_MSG_GT(atOpen[k], 0, "flow " << k << " got bytes in its warm-up");
+            NS_TEST_EXPECT_MSG_EQ(bytes,
+                                  RudpFlowMetrics::ReceivedBytes(sink) - atOpen[k],
+                                  "flow " << k << ": from start + warm-up to the end");
+            NS_TEST_EXPECT_MSG_EQ(meters[k]->GetTotalBytes(), sink->GetTotalRx(), "flow " << k);
+            NS_TEST_EXPECT_MSG_EQ_TOL(meters[k]->GetThroughput(),
+                                      bytes * 8.0 / meters[k]->GetMeasuredSeconds(),
+                                      1e-6,
+                                      "flow " << k << ": bytes over the interval");
+            carried += bytes;
+        }
+        // The bottleneck carries at most 10 Mbit/s of 1502-byte packets with
+        // 1448 bytes of payload; the flows share it from 1.5 s, flow 0 has
+        // it alone from 1 s. Arrivals at a receiver trail the bottleneck by
+        // a fixed delay, so 2 s of measurement hold at most 2 s of its
+        // capacity (and one packet in flight).
+        const double capacity = rate.GetBitRate() / 8.0 * 1448 / 1502;
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(meters[0]->GetBytes(), capacity * 2 + 1448, "flow 0");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(meters[1]->GetBytes(), capacity * 1.5 + 1448, "flow 1");
+        NS_TEST_EXPECT_MSG_GT(carried, capacity * 1.2, "the flows keep the bottleneck busy");
+        Simulator::Destroy();
+    }
+};
+
 /// \ingroup rudp-test
 /// Dumbbell helper test suite.
 class RudpDumbbellTestSuite : public TestSuite
@@ -242,6 +338,7 @@ class RudpDumbbellTestSuite : public TestSuite
         AddTestCase(new RudpDumbbellSizingTest);
         AddTestCase(new RudpJainIndexTest);
         AddTestCase(new RudpDumbbellTopologyTest);
+        AddTestCase(new RudpGoodputMeterTest);
     }
 };
 

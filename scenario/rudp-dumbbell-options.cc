@@ -1,0 +1,467 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-dumbbell-options.h"
+
+#include "rudp-command-line.h"
+#include "rudp-json.h"
+#include "rudp-parameter-check.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/log.h"
+#include "ns3/rudp-congestion-names.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpDumbbellOptions");
+
+RudpDumbbellOptions::RudpDumbbellOptions()
+{
+    ParseFlows(m_flowsText, m_flows); // the default, replaced by --flows
+}
+
+std::string
+RudpDumbbellOptions::ParseFlows(const std::string& text, std::vector<Flow>& flows)
+{
+    flows.clear();
+    for (const auto& item : RudpCommandLine::Split(text))
+    {
+        const size_t at = item.find('@');
+        if (at == std::string::npos)
+        {
+            return "'" + item + "' is not algorithm@RTT[+start], e.g. cubic@50ms or " +
+                   "newreno@200ms+5s";
+        }
+        Flow flow;
+        flow.algorithm = item.substr(0, at);
+        if (!RudpCongestionNames::IsKnown(flow.algorithm))
+        {
+            std::string names;
+            for (const auto& name : RudpCongestionNames::GetNames())
+            {
+                names += (names.empty() ? "" : "|") + name;
+            }
+            return "'" + item + "': unknown algorithm '" + flow.algorithm + "' (" + names +
+                   " or the TypeId of a TcpCongestionOps)";
+        }
+        const std::string rest = item.substr(at + 1);
+        const size_t plus = rest.find('+');
+        // RTT at most 10 s, far beyond the seed's 200 ms; at least twice
+        // --bottleneck-delay, checked by Resolve() once it is known.
+        std::string problem =
+            RudpCommandLine::CheckTime(rest.substr(0, plus), flow.rtt, Seconds(0), Seconds(10));
+        if (problem.empty() && plus != std::string::npos)
+        {
+            problem = RudpCommandLine::CheckTime(rest.substr(plus + 1),
+                                                 flow.start,
+                                                 Seconds(0),
+                                                 Seconds(100000));
+        }
+        if (!problem.empty())
+        {
+            return "'" + item + "': " + problem;
+        }
+        flows.push_back(flow);
+    }
+    return flows.size() > 100
+               ? "gives " + std::to_string(flows.size()) + " flows; allowed: 1 to 100"
+               : "";
+}
+
+void
+RudpDumbbellOptions::AddOptions(RudpCommandLine& cmd)
+{
+    NS_LOG_FUNCTION(this);
+    cmd.AddValue("rate",
+                 "Bottleneck data rate (seed: 100Mbps high-BDP, 10Mbps lossy)",
+                 m_rate,
+                 DataRate("1kbps"),
+                 DataRate("100Gbps"));
+    cmd.AddValue("access-rate",
+                 "Access links' data rate (default: ten times the bottleneck rate)",
+                 m_accessRateText,
+                 "a data rate in [1kbps, 1000Gbps], not below rate",
+                 [this](const std::string& text) {
+                     return text.empty() ? ""
+                                         : RudpCommandLine::CheckDataRate(text,
+                                                                          m_accessRate,
+                                                                          DataRate("1kbps"),
+                                                                          DataRate("1000Gbps"));
+                 });
+    cmd.AddValue("queue", "Bottleneck queue: bytes or packets", m_queue, {"bfifo", "pfifo"});
+    cmd.AddValue("queue-size",
+                 "Queue limit in the queue's unit; 0: bfifo one BDP of the largest RTT in bytes, "
+                 "pfifo 1000 packets (bfifo at least one 1500-byte packet, pfifo at most 10^6)",
+                 m_queueSize,
+                 0,
+                 1000000000);
+    // The seed's lossy setting goes up to 1 %; at 50 % no window survives.
+    cmd.AddValue("loss", "Random loss rate of data packets on the bottleneck", m_loss, 0.0, 0.5);
+    cmd.AddValue("flows",
+                 "Flows as algorithm@RTT[+start], comma-separated, e.g. "
+                 "cubic@50ms,newreno@200ms+5s (algorithms: newreno, reno, cubic, htcp, hybla, "
+                 "westwood, veno, cvtcp, or a TcpCongestionOps TypeId)",
+                 m_flowsText,
+                 "1 to 100 flows, RTT above twice bottleneck-delay and at most 10s, start "
+                 "before duration",
+                 [this](const std::string& text) { return ParseFlows(text, m_flows); });
+    cmd.AddValue("duration",
+                 "Simulated time (seed: 600s; a bare number is seconds)",
+                 m_duration,
+                 MilliSeconds(1),
+                 Seconds(100000));
+    cmd.AddValue("warmup",
+                 "Time after each flow's start not measured (start + warmup before duration)",
+                 m_warmup,
+                 Seconds(0),
+                 Seconds(100000));
+    cmd.AddValue("transport",
+                 "Transport (rudp: ns3::RudpSocketFactory)",
+                 m_transport,
+                 {"tcp", "rudp"});
+    // TCP: 1500-byte MTU - IPv4 (20) - TCP with timestamps (32) = 1448;
+    // RUDP: 1500 - IPv4 (20) - UDP (8) - RUDP (18) = 1454.
+    cmd.AddValue("segment-size",
+                 "Segment payload in bytes (TCP up to 1448, RUDP 1454: what a 1500-byte MTU "
+                 "carries)",
+                 m_segmentSize,
+                 64u,
+                 1454u);
+    cmd.AddValue("bottleneck-delay",
+                 "Bottleneck one-way delay",
+                 m_bottleneckDelay,
+                 Seconds(0),
+                 Seconds(1));
+    cmd.AddValue("buffer",
+                 "Socket send and receive buffers in bytes (0: twice the largest BDP plus the "
+                 "queue; else at least 4096, and below 2^30 as sequence numbers compare modulo "
+                 "2^32)",
+                 m_buffer,
+                 0,
+                 1073741823);
+    cmd.AddValue("initial-ssthresh",
+                 "Initial slow-start threshold: auto (the path's capacity, rate x largest RTT + "
+                 "queue, shared by the flows), none (unlimited, ns-3's and Linux's default) or "
+                 "bytes",
+                 m_initialSsThreshText,
+                 "auto, none, or bytes in [2 segments, 2^32-1]",
+                 [](const std::string& text) {
+                     uint64_t bytes = 0;
+                     return text == "auto" || text == "none" ||
+                                    RudpCommandLine::ParseUnsigned(text, bytes)
+                                ? ""
+                                : "'" + text + "' is not auto, none or a decimal number of bytes";
+                 });
+    // Configure() sets these itself: a --ns3::...=value for them would be overridden.
+    for (const std::string transportClass : {"ns3::TcpSocket::", "ns3::RudpSocket::"})
+    {
+        cmd.SetsAttribute(transportClass + "SegmentSize", "segment-size");
+        cmd.SetsAttribute(transportClass + "SndBufSize", "buffer");
+        cmd.SetsAttribute(transportClass + "RcvBufSize", "buffer");
+    }
+    for (const char* attribute : {"ns3::TcpSocket::InitialSlowStartThreshold",
+                                  "ns3::RudpSocket::InitialSlowStartThreshold",
+                                  "ns3::RudpSocket::InitialSsThresh"}) // its former name
+    {
+        cmd.SetsAttribute(attribute, "initial-ssthresh");
+    }
+    for (const char* attribute : {"ns3::TcpL4Protocol::SocketType",
+                                  "ns3::RudpSocketFactory::WindowPolicy",
+                                  "ns3::RudpSocket::WindowPolicy",
+                                  "ns3::RudpSocket::Variant",
+                                  "ns3::RudpSocket::CongestionOps"})
+    {
+        cmd.SetsAttribute(attribute, "flows");
+    }
+    for (const char* attribute :
+         {"WindowSize", "RtoMode", "Sack", "SelectiveRepeat", "DelAckCount", "InitialCwnd"})
+    {
+        cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute);
+    }
+    cmd.SetsAttribute("ns3::FifoQueueDisc::MaxSize", "queue-size");
+    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
+}
+
+std::string
+RudpDumbbellOptions::Resolve(std::string& name)
+{
+    NS_LOG_FUNCTION(this);
+    const bool bfifo = m_queue == "bfifo";
+    if (m_accessRateText.empty())
+    {
+        m_accessRate = DataRate(m_rate.GetBitRate() * 10);
+    }
+    if (m_accessRate < m_rate)
+    {
+        name = "access-rate";
+        return RudpCommandLine::FormatDataRate(m_accessRate) +
+               " is below --rate=" + RudpCommandLine::FormatDataRate(m_rate) +
+               "; allowed: at least the bottleneck's rate";
+    }
+    if (GetTransportKind() == RudpDumbbellHelper::TCP && m_segmentSize > 1448)
+    {
+        name = "segment-size";
+        return std::to_string(m_segmentSize) +
+               " is too large for TCP; allowed: at most 1448 (a 1500-byte MTU less IPv4 and TCP "
+               "headers with timestamps)";
+    }
+    m_maxRtt = Seconds(0);
+    m_firstMeasured = m_duration;
+    for (const auto& flow : m_flows)
+    {
+        const std::string at = "a flow starting at " + RudpCommandLine::FormatTime(flow.start);
+        if (!(flow.rtt > m_bottleneckDelay * 2))
+        {
+            name = "flows";
+            return "RTT " + RudpCommandLine::FormatTime(flow.rtt) +
+                   " must exceed twice --bottleneck-delay=" +
+                   RudpCommandLine::FormatTime(m_bottleneckDelay) +
+                   " (the access links need a delay too)";
+        }
+        if (flow.start >= m_duration)
+        {
+            name = "flows";
+            return at +
+                   " does not start before --duration=" + RudpCommandLine::FormatTime(m_duration);
+        }
+        if (flow.start + m_warmup >= m_duration)
+        {
+            name = "warmup";
+            return at + " plus --warmup=" + RudpCommandLine::FormatTime(m_warmup) +
+                   " leaves nothing to measure before --duration=" +
+                   RudpCommandLine::FormatTime(m_duration);
+        }
+        m_maxRtt = std::max(m_maxRtt, flow.rtt);
+        m_firstMeasured = std::min(m_firstMeasured, flow.start + m_warmup);
+    }
+
+    // Sizes not given: RudpDumbbellSizing.
+    const uint64_t bdpBytes = RudpDumbbellSizing::BdpBytes(m_rate, m_maxRtt);
+    m_resolvedQueueSize =
+        m_queueSize ? m_queueSize : RudpDumbbellSizing::DefaultQueueSize(GetQueueUnit(), bdpBytes);
+    std::string problem = RudpParameterCheck::RangeProblem<uint64_t>(m_resolvedQueueSize,
+                                                                     bfifo ? 1500 : 1,
+                                                                     bfifo ? 1000000000 : 1000000);
+    if (!problem.empty())
+    {
+        name = "queue-size";
+        return problem;
+    }
+    m_queueBytes = RudpDumbbellSizing::QueueBytes(
+        m_resolvedQueueSize,
+        GetQueueUnit(),
+        RudpDumbbellSizing::WireBytes(m_segmentSize, GetTransportKind()));
+    m_resolvedBuffer =
+        m_buffer ? m_buffer : RudpDumbbellSizing::DefaultBuffer(bdpBytes, m_queueBytes);
+    problem = RudpParameterCheck::RangeProblem<uint64_t>(m_resolvedBuffer, 4096, 1073741823);
+    if (!problem.empty())
+    {
+        name = "buffer";
+        return problem;
+    }
+    m_initialSsThresh = std::numeric_limits<uint32_t>::max();
+    if (m_initialSsThreshText == "auto")
+    {
+        m_initialSsThresh = RudpDumbbellSizing::InitialSsThresh(bdpBytes,
+                                                                m_queueBytes,
+                                                                m_flows.size(),
+                                                                m_segmentSize);
+    }
+    else if (m_initialSsThreshText != "none")
+    {
+        RudpCommandLine::ParseUnsigned(m_initialSsThreshText, m_initialSsThresh);
+        problem = RudpParameterCheck::RangeProblem<uint64_t>(m_initialSsThresh,
+                                                             2 * m_segmentSize,
+                                                             std::numeric_limits<uint32_t>::max());
+        if (!problem.empty())
+        {
+            name = "initial-ssthresh";
+            return problem;
+        }
+    }
+    return "";
+}
+
+void
+RudpDumbbellOptions::ResolveOrFail()
+{
+    std::string name;
+    const std::string problem = Resolve(name);
+    if (!problem.empty())
+    {
+        RudpParameterCheck::Fail(name, problem);
+    }
+}
+
+void
+RudpDumbbellOptions::Configure(RudpDumbbellHelper& dumbbell) const
+{
+    NS_LOG_FUNCTION(this);
+    // The transports: the same settings under each one's names.
+    const bool rudp = GetTransportKind() == RudpDumbbellHelper::RUDP;
+    const std::string socket = rudp ? "ns3::RudpSocket::" : "ns3::TcpSocket::";
+    Config::SetDefault(socket + "SegmentSize", UintegerValue(m_segmentSize));
+    Config::SetDefault(socket + "SndBufSize", UintegerValue(m_resolvedBuffer));
+    Config::SetDefault(socket + "RcvBufSize", UintegerValue(m_resolvedBuffer));
+    Config::SetDefault(socket + "InitialSlowStartThreshold", UintegerValue(m_initialSsThresh));
+    if (rudp)
+    {
+        Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535)); // no cap
+        Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
+        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
+        Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
+        Config::SetDefault("ns3::RudpSocket::InitialCwnd", UintegerValue(10));
+    }
+
+    dumbbell.SetBottleneck(m_rate, m_bottleneckDelay);
+    dumbbell.SetAccessRate(m_accessRate);
+    dumbbell.SetQueue(QueueSize(GetQueueUnit(), static_cast<uint32_t>(m_resolvedQueueSize)));
+    dumbbell.SetLoss(m_loss);
+    dumbbell.SetSourceAttribute("MaxBytes", UintegerValue(0));
+    dumbbell.SetSourceAttribute("SendSize", UintegerValue(m_segmentSize));
+    for (const auto& flow : m_flows)
+    {
+        RudpCongestionNames::SetDefaults(flow.algorithm); // westwood up to ns-3.37
+        dumbbell.AddFlow(GetTransportKind(),
+                         RudpCongestionTypeId(flow.algorithm),
+                         flow.rtt,
+                         flow.start,
+                         m_duration);
+    }
+}
+
+void
+RudpDumbbellOptions::AddToJson(RudpJson& json) const
+{
+    json.Set("transport", m_transport)
+        .Set("rate_bps", static_cast<uint64_t>(m_rate.GetBitRate()))
+        .Set("access_rate_bps", static_cast<uint64_t>(m_accessRate.GetBitRate()))
+        .Set("bottleneck_delay_s", m_bottleneckDelay.GetSeconds())
+        .Set("queue", m_queue)
+        .Set("queue_size", m_resolvedQueueSize)
+        .Set("queue_unit", GetQueueUnit() == QueueSizeUnit::BYTES ? "bytes" : "packets")
+        .Set("loss", m_loss)
+        .Set("duration_s", m_duration.GetSeconds())
+        .Set("warmup_s", m_warmup.GetSeconds())
+        .Set("segment_size", m_segmentSize)
+        .Set("buffer_bytes", m_resolvedBuffer)
+        .Set("initial_ssthresh_bytes", m_initialSsThresh);
+}
+
+DataRate
+RudpDumbbellOptions::GetRate() const
+{
+    return m_rate;
+}
+
+DataRate
+RudpDumbbellOptions::GetAccessRate() const
+{
+    return m_accessRate;
+}
+
+std::string
+RudpDumbbellOptions::GetQueue() const
+{
+    return m_queue;
+}
+
+QueueSizeUnit
+RudpDumbbellOptions::GetQueueUnit() const
+{
+    return m_queue == "bfifo" ? QueueSizeUnit::BYTES : QueueSizeUnit::PACKETS;
+}
+
+uint64_t
+RudpDumbbellOptions::GetQueueSize() const
+{
+    return m_resolvedQueueSize;
+}
+
+uint64_t
+RudpDumbbellOptions::GetQueueBytes() const
+{
+    return m_queueBytes;
+}
+
+double
+RudpDumbbellOptions::GetLoss() const
+{
+    return m_loss;
+}
+
+const std::vector<RudpDumbbellOptions::Flow>&
+RudpDumbbellOptions::GetFlows() const
+{
+    return m_flows;
+}
+
+Time
+RudpDumbbellOptions::GetDuration() const
+{
+    return m_duration;
+}
+
+Time
+RudpDumbbellOptions::GetWarmup() const
+{
+    return m_warmup;
+}
+
+std::string
+RudpDumbbellOptions::GetTransport() const
+{
+    return m_transport;
+}
+
+RudpDumbbellHelper::Transport
+RudpDumbbellOptions::GetTransportKind() const
+{
+    return m_transport == "rudp" ? RudpDumbbellHelper::RUDP : RudpDumbbellHelper::TCP;
+}
+
+uint32_t
+RudpDumbbellOptions::GetSegmentSize() const
+{
+    return m_segmentSize;
+}
+
+Time
+RudpDumbbellOptions::GetBottleneckDelay() const
+{
+    return m_bottleneckDelay;
+}
+
+uint64_t
+RudpDumbbellOptions::GetBuffer() const
+{
+    return m_resolvedBuffer;
+}
+
+uint64_t
+RudpDumbbellOptions::GetInitialSsThresh() const
+{
+    return m_initialSsThresh;
+}
+
+Time
+RudpDumbbellOptions::GetMaxRtt() const
+{
+    return m_maxRtt;
+}
+
+Time
+RudpDumbbellOptions::GetFirstMeasured() const
+{
+    return m_firstMeasured;
+}
+
+} // namespace ns3

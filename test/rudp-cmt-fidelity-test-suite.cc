@@ -122,7 +122,10 @@ class RudpCmtFastRetransmitAtOnceTest : public TestCase
         cmt.Run(Seconds(0.5));
         NS_TEST_ASSERT_MSG_EQ(beforeThird, 0, "two missing reports are not enough");
         NS_TEST_ASSERT_MSG_EQ(afterThird, 1, "the third sends the segment at once");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Resends().front().seq, first, "the lost one");
+        if (!cmt.Resends().empty())
+        {
+            NS_TEST_ASSERT_MSG_EQ(cmt.Resends().front().seq, first, "the lost one");
+        }
         const Ptr<RudpSenderState> state = cmt.Sender()->GetPaths()[0]->GetState();
         NS_TEST_ASSERT_MSG_EQ(state->m_congState.Get(),
                               RudpSenderState::FAST_RECOVERY,
@@ -158,8 +161,12 @@ class RudpCmtDacRuleTest : public TestCase
         {
             on[arrival.path].push_back(arrival.seq);
         }
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(on[0].size(), 4, "path 0 carried its initial window");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(on[1].size(), 4, "path 1 too");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(on[0].size(), 6, "path 0 carried its initial window");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(on[1].size(), 6, "path 1 too");
+        if (on[0].size() < 6 || on[1].size() < 6)
+        {
+            return;
+        }
         // Path 0's first segment is lost.
         std::vector<RudpHeader::SackBlock> blocks;
         if (m_mixed)
@@ -233,7 +240,7 @@ class RudpCmtSackOnGapFillTest : public TestCase
         const uint32_t mss = 1452;
         CmtScenario cmt({{MilliSeconds(50)}}, 7 * mss, mss, false);
         cmt.Helper().SetReceiverAttribute("SackOnGapFill", BooleanValue(sackOnGapFill));
-        cmt.Drop(0, {20});
+        cmt.Drop(0, {21});
         Probe probe;
         Ptr<NetDevice> device = cmt.Helper().GetPathDevices(0).Get(1);
         device->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Probe::Arrived, &probe));

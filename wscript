@@ -85,6 +85,8 @@ def build(bld):
     module_test.source = [
         'test/rudp-attributes-test-suite.cc',
         'test/rudp-buffers-test-suite.cc',
+        'test/rudp-cmt-fidelity-test-suite.cc',
+        'test/rudp-cmt-scenarios-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
         'test/rudp-command-line-test-suite.cc',
         'test/rudp-congestion-test-suite.cc',

@@ -22,6 +22,10 @@
  * --pcap=PREFIX writes each path device's pcap file; --flowmon-xml=FILE
  * installs a FlowMonitor and writes its XML (RudpTraceOptions).
  *
+ * --ns2-defaults runs with the defaults of ns-2.31's SCTP-CMT, the simulator
+ * seed 002 used (RudpCmtHelper::SetNs2Defaults); options and --ns3::...
+ * attributes given on the command line still override them.
+ *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
  */
@@ -36,6 +40,8 @@
 #include "ns3/rudp-parameter-check.h"
 #include "ns3/rudp-trace-options.h"
 
+#include <algorithm>
+#include <cctype>
 #include <iomanip>
 #include <iostream>
 
@@ -101,6 +107,33 @@ PerPath(const std::string& name, std::vector<T>& values, uint32_t paths)
     }
 }
 
+/**
+ * \return true if the command line asks for --ns2-defaults (bare, or with a
+ * true value): the defaults must be set before ns-3 applies the attributes
+ * given on the command line, which override them.
+ */
+bool
+WantsNs2Defaults(int argc, char* argv[])
+{
+    bool wants = false;
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg == "--ns2-defaults")
+        {
+            wants = !wants; // a bare boolean option toggles it, as RudpCommandLine does
+            continue;
+        }
+        if (arg.rfind("--ns2-defaults=", 0) == 0)
+        {
+            std::string value = arg.substr(15);
+            std::transform(value.begin(), value.end(), value.begin(), ::tolower);
+            wants = value == "1" || value == "t" || value == "true";
+        }
+    }
+    return wants;
+}
+
 /// Notes the bytes delivered so far (at the end of the warm-up).
 void
 NoteDelivered(Ptr<RudpCmtReceiver> receiver, uint64_t* delivered)
@@ -125,7 +158,8 @@ main(int argc, char* argv[])
     bool sfr = true;
     bool cuc = true;
     bool dac = true;
-    std::string rtxPolicy = "RTX-SSTHRESH";
+    std::string rtxPolicy; // "": RudpCmtSender's default (RTX-SAME with --ns2-defaults)
+    bool ns2Defaults = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
@@ -179,9 +213,14 @@ main(int argc, char* argv[])
     cmd.AddValue("cuc", "Cwnd Update for CMT", cuc);
     cmd.AddValue("dac", "Delayed ACK for CMT (sender and receiver)", dac);
     cmd.AddValue("rtx-policy",
-                 "Retransmission policy",
+                 "Retransmission policy (default RTX-SSTHRESH; RTX-SAME with --ns2-defaults)",
                  rtxPolicy,
-                 {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"});
+                 {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH", "RTX-LOSSRATE"});
+    cmd.AddValue("ns2-defaults",
+                 "The defaults of ns-2.31's SCTP-CMT, the simulator seed 002 used "
+                 "(RudpCmtHelper::SetNs2Defaults: PathMaxRetrans 5, ReTxThreshold 4, RTX-SAME, "
+                 "MaxBurst 4, ...); given options and attributes override them",
+                 ns2Defaults);
     cmd.AddValue("duration",
                  "Simulated time of the transfer",
                  duration,
@@ -217,6 +256,10 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     tracing.AddOptions(cmd);
+    if (WantsNs2Defaults(argc, argv))
+    {
+        RudpCmtHelper::SetNs2Defaults();
+    }
     cmd.Parse(argc, argv);
     if (rtts.empty())
     {
@@ -257,7 +300,10 @@ main(int argc, char* argv[])
     cmt.SetSenderAttribute("Sfr", BooleanValue(sfr));
     cmt.SetSenderAttribute("Cuc", BooleanValue(cuc));
     cmt.SetSenderAttribute("Dac", BooleanValue(dac));
-    cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
+    if (!rtxPolicy.empty())
+    {
+        cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
+    }
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
     const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
@@ -271,6 +317,9 @@ main(int argc, char* argv[])
     tracing.InstallFlowMonitor(); // only with --flowmon-xml
     Ptr<RudpCmtSender> sender = cmt.GetSender();
     Ptr<RudpCmtReceiver> receiver = cmt.GetReceiver();
+    StringValue policyName;
+    sender->GetAttribute("RtxPolicy", policyName);
+    rtxPolicy = policyName.Get();
     sender->SetStartTime(Seconds(0));
     sender->SetStopTime(duration);
     receiver->SetStopTime(duration);
@@ -330,7 +379,8 @@ main(int argc, char* argv[])
                 .Set("cwnd_bytes", path->GetState()->m_cWnd.Get())
                 .Set("ssthresh_bytes", path->GetState()->m_ssThresh.Get())
                 .Set("srtt_s", path->GetRttEstimator()->GetEstimate().GetSeconds())
-                .Set("failed", path->status == RudpCmtPath::FAILED);
+                .Set("failed", path->status == RudpCmtPath::FAILED)
+                .Set("potentially_failed", path->status == RudpCmtPath::POTENTIALLY_FAILED);
             pathJson.push_back(p);
         }
         RudpJson json;
@@ -352,6 +402,7 @@ main(int argc, char* argv[])
             .Set("cuc", cuc)
             .Set("dac", dac)
             .Set("rtx_policy", rtxPolicy)
+            .Set("ns2_defaults", ns2Defaults)
             .Set("duration_s", duration.GetSeconds())
             .Set("warmup_s", warmup.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))

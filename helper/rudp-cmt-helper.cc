@@ -5,6 +5,8 @@
 #include "rudp-cmt-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
@@ -81,13 +83,41 @@ RudpCmtHelper::Install()
             Ipv4AddressHelper(subnet.str().c_str(), "255.255.255.0").Assign(devices);
         // The receiver's address on this path's subnet: a connected route
         // sends it out through this path's own interface.
-        m_sender->AddPath(
+        Ptr<RudpCmtPath> path = m_sender->AddPath(
             InetSocketAddress(interfaces.GetAddress(1), static_cast<uint16_t>(port.Get())));
+        path->SetAttribute("LossRate", DoubleValue(m_specs[i].loss));
         m_devices.push_back(devices);
         m_lossModels.push_back(loss);
     }
     m_hosts.Get(0)->AddApplication(m_sender);
     m_hosts.Get(1)->AddApplication(m_receiver);
+}
+
+void
+RudpCmtHelper::SetNs2Defaults()
+{
+    // ns-2.31 tcl/lib/ns-default.tcl (Agent/SCTP, Agent/SCTP/CMT) and sctp/sctp.h.
+    const std::string sender = "ns3::RudpCmtSender::";
+    Config::SetDefault(sender + "PathMaxRetrans", UintegerValue(5));   // pathMaxRetrans_
+    Config::SetDefault(sender + "ReTxThreshold", UintegerValue(4));    // fastRtxTrigger_
+    Config::SetDefault(sender + "RtxPolicy", StringValue("RTX-SAME")); // eCmtRtxPolicy_ 1
+    Config::SetDefault(sender + "MaxBurst", UintegerValue(4));         // useMaxBurst_ 1, MAX_BURST
+    Config::SetDefault(sender + "InitialSlowStartThreshold", UintegerValue(65536));
+    Config::SetDefault(sender + "InitialCwnd", UintegerValue(2)); // initialCwnd_ (MTUs)
+    Config::SetDefault(sender + "InitialRto", TimeValue(Seconds(3)));
+    Config::SetDefault(sender + "MinRto", TimeValue(Seconds(1)));
+    Config::SetDefault(sender + "MaxRto", TimeValue(Seconds(60)));
+    Config::SetDefault(sender + "Sfr", BooleanValue(true));     // useCmtReordering_
+    Config::SetDefault(sender + "Cuc", BooleanValue(true));     // useCmtCwnd_
+    Config::SetDefault(sender + "Dac", BooleanValue(true));     // useCmtDelAck_
+    Config::SetDefault(sender + "CmtPf", BooleanValue(false));  // useCmtPF_
+    Config::SetDefault(sender + "CmtPfCwnd", UintegerValue(1)); // cmtPFCwnd_
+    const std::string receiver = "ns3::RudpCmtReceiver::";
+    Config::SetDefault(receiver + "DelAckCount", UintegerValue(2)); // useDelayedSacks_
+    Config::SetDefault(receiver + "DelAckTimeout", TimeValue(MilliSeconds(200))); // sackDelay_
+    Config::SetDefault(receiver + "Dac", BooleanValue(true));
+    // sctp-cmt.cc: with DAC the receiver delays every SACK, a gap's filler too.
+    Config::SetDefault(receiver + "SackOnGapFill", BooleanValue(false));
 }
 
 int64_t

@@ -28,7 +28,11 @@ namespace ns3
  * Path i is the subnet 10.(i+1).1.0/24; each has its own rate, one-way delay
  * and loss rate (a RateErrorModel on the receiving host's device: data is
  * lost, SACKs are not, as the seed's model assumes). The links' MTU fits one
- * data segment of the sender's SegmentSize: no IP fragmentation.
+ * data segment of the sender's SegmentSize: no IP fragmentation. Each
+ * path's loss rate is also its RudpCmtPath LossRate, RTX-LOSSRATE's oracle.
+ *
+ * SetNs2Defaults() sets the defaults ns-2.31's SCTP-CMT used (the simulator
+ * of seed 002), so that the paper's setting runs as the paper ran it.
  */
 class RudpCmtHelper
 {
@@ -46,6 +50,19 @@ class RudpCmtHelper
     void SetSenderAttribute(const std::string& name, const AttributeValue& value);
     /// Sets an attribute of the receiver to be installed.
     void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * \brief Sets the defaults (Config::SetDefault) of RudpCmtSender and
+     * RudpCmtReceiver to ns-2.31's SCTP-CMT (SCTP release 3.6,
+     * tcl/lib/ns-default.tcl and sctp/sctp.h): PathMaxRetrans 5,
+     * ReTxThreshold 4, RtxPolicy RTX-SAME, MaxBurst 4,
+     * InitialSlowStartThreshold 65536 bytes, InitialRto 3 s, MinRto 1 s,
+     * MaxRto 60 s, InitialCwnd 2, Sfr, Cuc and Dac on, CmtPf off with
+     * CmtPfCwnd 1; the receiver's DelAckCount 2, DelAckTimeout 200 ms, Dac
+     * on and SackOnGapFill off. Call it before Install (and before
+     * SetSenderAttribute, which overrides a default).
+     */
+    static void SetNs2Defaults();
 
     /// Builds the hosts, the paths and the two applications.
     void Install();

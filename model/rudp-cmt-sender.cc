@@ -109,8 +109,8 @@ RudpCmtSender::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute(
                 "RtxPolicy",
-                "Path of a resent segment: RTX-SAME, RTX-ASAP, RTX-CWND or "
-                "RTX-SSTHRESH.",
+                "Path of a resent segment: RTX-SAME, RTX-ASAP, RTX-CWND, RTX-SSTHRESH or "
+                "RTX-LOSSRATE (the lowest RudpCmtPath::LossRate; ns-2's names).",
                 EnumValue(RudpCmtSender::RTX_SSTHRESH),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpCmtSender::RtxPolicy, &RudpCmtSender::m_rtxPolicy),
                 MakeEnumChecker(RudpCmtSender::RTX_SAME,
@@ -120,7 +120,9 @@ RudpCmtSender::GetTypeId()
                                 RudpCmtSender::RTX_CWND,
                                 "RTX-CWND",
                                 RudpCmtSender::RTX_SSTHRESH,
-                                "RTX-SSTHRESH"))
+                                "RTX-SSTHRESH",
+                                RudpCmtSender::RTX_LOSSRATE,
+                                "RTX-LOSSRATE"))
             .AddAttribute("ReTxThreshold",
                           "Missing reports that mark a segment lost (1..100; SCTP: 3).",
                           UintegerValue(3),
@@ -142,11 +144,32 @@ RudpCmtSender::GetTypeId()
                           MakeTimeAccessor(&RudpCmtSender::m_maxRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
             .AddAttribute("PathMaxRetrans",
-                          "Consecutive timeouts after which a path carries no new data and "
-                          "is only probed (1..100).",
-                          UintegerValue(2),
+                          "RFC 4960's Path.Max.Retrans: a path whose consecutive timeouts "
+                          "exceed it is failed, carries no data and is only probed until "
+                          "it answers (0..100; RFC 4960 and ns-2.31: 5).",
+                          UintegerValue(1),
                           MakeUintegerAccessor(&RudpCmtSender::m_pathMaxRetrans),
-                          MakeUintegerChecker<uint32_t>(1, 100))
+                          MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("MaxBurst",
+                          "RFC 4960's Max.Burst: packets a path may send at one sending "
+                          "opportunity (a SACK, a timeout), counted as ns-2 counts them "
+                          "(0: no limit; 1..100; RFC 4960 and ns-2.31: 4).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSender::m_maxBurst),
+                          MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("CmtPf",
+                          "CMT-PF (Natarajan et al.; ns-2's useCmtPF_): a path that times "
+                          "out is potentially failed, carries no data and is only probed "
+                          "until it answers.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_cmtPf),
+                          MakeBooleanChecker())
+            .AddAttribute("CmtPfCwnd",
+                          "The window of a potentially failed path once it answers its "
+                          "probe (segments, 1 or 2; ns-2's cmtPFCwnd_).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCmtSender::m_cmtPfCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 2))
             .AddAttribute("SndBufSize",
                           "Send buffer of the association (bytes, SegmentSize..2^30; large, "
                           "so that in seed 002's unbounded case only the receiver's buffer "
@@ -373,6 +396,7 @@ RudpCmtSender::StartApplication()
                                        m_maxRto,
                                        "ns3::RudpCmtSender");
     }
+    m_burst.assign(m_paths.size(), 0);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(FIRST_SEQUENCE);
     m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
@@ -453,18 +477,19 @@ RudpCmtSender::Schedule()
         FillPath(*m_paths[index], inFlight[index]);
     }
     m_nextPath = (m_nextPath + 1) % m_paths.size();
+    std::fill(m_burst.begin(), m_burst.end(), 0); // the opportunity is over
     UpdateWindowLimited(inFlight);
 }
 
 uint32_t
 RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
 {
-    if (path.status == RudpCmtPath::FAILED)
+    if (path.status != RudpCmtPath::ACTIVE)
     {
         return 0;
     }
     uint32_t sent = 0;
-    while (true)
+    while (m_maxBurst == 0 || m_burst[path.index] < m_maxBurst)
     {
         // Resends first: those the policy gave this path, or any with RTX-ASAP.
         const RudpTxBuffer::Segment* resend = nullptr;
@@ -521,6 +546,7 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segme
     record.missingReports = 0;
     m_txBuffer->MarkTransmitted(segment, Simulator::Now());
     path.bytesSent += segment.length;
+    ++m_burst[path.index];
 
     RudpHeader header;
     header.SetSequenceNumber(segment.seq);
@@ -608,10 +634,15 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         return;
     }
     RudpCmtPath& arrival = *m_paths[arrivalPath];
-    if (arrival.status == RudpCmtPath::FAILED)
+    if (arrival.status != RudpCmtPath::ACTIVE)
     {
         // It answered a probe: it carries data again, and takes what waits
-        // on paths still failed (all of them may have been).
+        // on paths still failed (all of them may have been). CMT-PF gives it
+        // the window ns-2 gives a path whose heartbeat is acknowledged.
+        if (arrival.status == RudpCmtPath::POTENTIALLY_FAILED)
+        {
+            arrival.Reactivate(m_cmtPfCwnd);
+        }
         arrival.status = RudpCmtPath::ACTIVE;
         arrival.consecutiveTimeouts = 0;
         arrival.GetRtoTimer()->ResetBackoff();
@@ -640,13 +671,16 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             mark = segment.seq;
         }
     }
+    const std::vector<uint32_t> flightBefore = PathBytesInFlight(); // RFC 4960 7.2.1/7.2.2
     std::vector<uint32_t> bytesNew(n, 0);
     std::vector<bool> sawNewAck(n, false);
+    std::vector<bool> gapAcked(n, false);      // DAC: paths a gap block newly acknowledges
     std::vector<bool> earliestAcked(n, false); // CUC: either earliest segment
     std::vector<bool> oldestAcked(n, false);   // the timer: the earliest of all
     std::vector<SequenceNumber32> highestNewOnPath(n, FIRST_SEQUENCE);
+    std::vector<SequenceNumber32> lowestNewOnPath(n, FIRST_SEQUENCE); // DAC, per path
     std::optional<SequenceNumber32> highestNew;
-    std::optional<SequenceNumber32> lowestNew;
+    bool inGapBlocks = true;
     const Time now = Simulator::Now();
     auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
         if (segment.sacked)
@@ -656,10 +690,12 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         const uint32_t on = Of(segment).path;
         RudpCmtPath& path = *m_paths[on];
         bytesNew[on] += segment.length;
-        sawNewAck[on] = true;
         highestNewOnPath[on] = std::max(highestNewOnPath[on], segment.seq);
+        lowestNewOnPath[on] =
+            sawNewAck[on] && lowestNewOnPath[on] < segment.seq ? lowestNewOnPath[on] : segment.seq;
+        sawNewAck[on] = true;
+        gapAcked[on] = gapAcked[on] || inGapBlocks;
         highestNew = highestNew ? std::max(*highestNew, segment.seq) : segment.seq;
-        lowestNew = lowestNew ? std::min(*lowestNew, segment.seq) : segment.seq;
         const bool first = segment.seq == earliest[on];
         const bool resend = segment.seq == earliestResend[on];
         earliestAcked[on] = earliestAcked[on] || first || resend;
@@ -679,6 +715,7 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     {
         m_txBuffer->MarkSacked(block.left, block.right, now, onAcked);
     }
+    inGapBlocks = false;
     const SequenceNumber32 previousCum = m_txBuffer->HeadSequence();
     if (cum > previousCum)
     {
@@ -704,11 +741,12 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
         if (advanced && !(m_fastRetransmit && path->inFastRecovery))
         {
-            path->Grow(bytesNew[path->index], m_alpha);
+            path->Grow(bytesNew[path->index], m_alpha, flightBefore[path->index]);
         }
         if (inFlight[path->index] == 0)
         {
             path->GetRtoTimer()->Cancel();
+            path->AllAcknowledged();
         }
         else if (oldestAcked[path->index])
         {
@@ -718,13 +756,17 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             path->GetRtoTimer()->Restart();
         }
     }
+    bool fastRetransmit = false;
     if (highestNew)
     {
-        CountMissingReports(highestNewOnPath,
-                            sawNewAck,
-                            *highestNew,
-                            *lowestNew,
-                            header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+        const auto pathsGapAcked =
+            static_cast<uint32_t>(std::count(gapAcked.begin(), gapAcked.end(), true));
+        fastRetransmit = CountMissingReports(highestNewOnPath,
+                                             lowestNewOnPath,
+                                             sawNewAck,
+                                             *highestNew,
+                                             pathsGapAcked,
+                                             header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
     }
     if (IsComplete())
     {
@@ -736,16 +778,51 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         UpdateWindowLimited(inFlight);
         return;
     }
+    if (fastRetransmit)
+    {
+        SendFastRetransmission();
+    }
     Schedule();
 }
 
 void
+RudpCmtSender::SendFastRetransmission()
+{
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        RudpCmtPath& path = *m_paths[m_segments[i].path];
+        if (!segments[i].lost || path.status != RudpCmtPath::ACTIVE)
+        {
+            continue;
+        }
+        // Only the receiver's window binds it: the segment's bytes are kept
+        // there while it waits (RudpTxBuffer::BytesOutstanding).
+        RudpTxBuffer::SendRequest request;
+        request.length = segments[i].length;
+        request.resend = true;
+        request.inFlight = 0;
+        request.congestionWindow = segments[i].length;
+        request.receiverWindow = m_peerWindow;
+        if (m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
+        {
+            NS_LOG_LOGIC("fast retransmission of " << segments[i].seq << " on path " << path.index
+                                                   << ", whatever its cwnd");
+            SendSegment(path, segments[i]);
+        }
+        return; // the earliest segment marked, one packet
+    }
+}
+
+bool
 RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+                                   const std::vector<SequenceNumber32>& lowestNewOnPath,
                                    const std::vector<bool>& sawNewAck,
                                    SequenceNumber32 highestNew,
-                                   SequenceNumber32 lowestNew,
+                                   uint32_t pathsGapAcked,
                                    uint32_t pairs)
 {
+    bool marked = false;
     const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
     for (size_t i = 0; i < segments.size(); ++i)
     {
@@ -764,15 +841,18 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         {
             continue;
         }
-        // DAC: a SACK that answers two segments, both above this one,
-        // reports it missing twice.
-        record.missingReports += (m_dac && pairs == 2 && segment.seq < lowestNew) ? 2 : 1;
+        // DAC (ns-2's rule): a SACK that answers two segments reports this
+        // one missing twice only if it acknowledges data on this path alone
+        // (not a "mixed" SACK), and all of it above this segment.
+        const bool acrossAll = sawNewAck[record.path] && segment.seq < lowestNewOnPath[record.path];
+        record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
         if (record.missingReports < m_dupThreshold)
         {
             continue;
         }
         ++m_fastRetransmits;
         record.fastRetransmitted = true;
+        marked = true;
         RudpCmtPath& path = *m_paths[record.path];
         NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
                                 << record.missingReports << " missing reports");
@@ -791,6 +871,7 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         }
         MarkForRetransmission(segment);
     }
+    return marked;
 }
 
 void
@@ -811,7 +892,7 @@ RudpCmtSender::RehomeFromFailedPaths()
     for (size_t i = 0; i < segments.size(); ++i)
     {
         CmtSegment& record = m_segments[i];
-        if (segments[i].lost && m_paths[record.path]->status == RudpCmtPath::FAILED)
+        if (segments[i].lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
         {
             record.path = RetransmissionPath(record.path);
         }
@@ -827,6 +908,10 @@ RudpCmtSender::RetransmissionPath(uint32_t original) const
         if (m_rtxPolicy == RTX_SSTHRESH && x->m_ssThresh != y->m_ssThresh)
         {
             return x->m_ssThresh > y->m_ssThresh;
+        }
+        if (m_rtxPolicy == RTX_LOSSRATE && m_paths[a]->GetLossRate() != m_paths[b]->GetLossRate())
+        {
+            return m_paths[a]->GetLossRate() < m_paths[b]->GetLossRate();
         }
         return x->m_cWnd > y->m_cWnd;
     };
@@ -861,11 +946,16 @@ RudpCmtSender::OnTimeout(uint32_t index)
     path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
     path.Collapse();
-    if (path.consecutiveTimeouts >= m_pathMaxRetrans)
+    if (path.consecutiveTimeouts > m_pathMaxRetrans)
     {
         NS_LOG_INFO("path " << index << " failed after " << path.consecutiveTimeouts
                             << " timeouts");
         path.status = RudpCmtPath::FAILED;
+    }
+    else if (m_cmtPf && path.consecutiveTimeouts == 1)
+    {
+        NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
+        path.status = RudpCmtPath::POTENTIALLY_FAILED;
     }
     const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
     for (size_t i = 0; i < segments.size(); ++i)
@@ -876,7 +966,7 @@ RudpCmtSender::OnTimeout(uint32_t index)
             MarkForRetransmission(segment);
         }
     }
-    if (path.status == RudpCmtPath::FAILED)
+    if (path.status != RudpCmtPath::ACTIVE)
     {
         // Segments pinned to it (RTX-SAME, or marked lost at an earlier
         // timeout) would never be served again.

@@ -51,10 +51,19 @@ class Socket;
  *   outstanding segment sent on that path is acknowledged, even when the
  *   association's cumulative ACK is stuck behind another path;
  * - DAC (delayed ACK for CMT): with the receiver delaying ACKs through
- *   reordering, a SACK that answers two segments counts two missing reports.
+ *   reordering, a SACK that answers two segments counts two missing reports
+ *   for a segment below every segment it newly acknowledges on that path,
+ *   one otherwise, and one if it newly acknowledges data on several paths
+ *   (ns-2's rule).
  * Retransmission policies choose the path of a resend: RTX-SAME (the same
  * path), RTX-ASAP (the first path with room), RTX-CWND (the largest cwnd),
- * RTX-SSTHRESH (the largest ssthresh). With FastRetransmit off a detected
+ * RTX-SSTHRESH (the largest ssthresh), RTX-LOSSRATE (the lowest known loss
+ * rate, RudpCmtPath's LossRate). A fast retransmission is sent at once,
+ * whatever the path's cwnd (RFC 4960 7.2.4 (3)); MaxBurst limits the
+ * packets a path sends at one opportunity (RFC 4960 6.1); with CmtPf a path
+ * that times out is "potentially failed" and only probed until it answers
+ * (CMT-PF, Natarajan et al.). RudpCmtHelper::SetNs2Defaults sets what
+ * ns-2.31's SCTP-CMT used. With FastRetransmit off a detected
  * loss reduces the window and the window keeps growing; with it on, the path
  * enters fast recovery and its window stays put until the resent segment is
  * acknowledged (the seed's two model families).
@@ -69,6 +78,7 @@ class RudpCmtSender : public Application
         RTX_ASAP,     ///< the first path with room in its window
         RTX_CWND,     ///< the active path with the largest cwnd
         RTX_SSTHRESH, ///< the active path with the largest ssthresh
+        RTX_LOSSRATE, ///< the active path with the lowest known loss rate
     };
 
     /**
@@ -165,12 +175,27 @@ class RudpCmtSender : public Application
     /// Keeps the send buffer full of generated data.
     void Refill();
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
-    /// Counts missing reports and marks what they prove lost.
-    void CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+    /**
+     * \brief Counts missing reports and marks what they prove lost.
+     * \param highestNewOnPath the highest segment newly acknowledged on each path
+     * \param lowestNewOnPath the lowest segment newly acknowledged on each path
+     * \param sawNewAck whether each path had a segment newly acknowledged
+     * \param highestNew the highest segment newly acknowledged
+     * \param pathsGapAcked paths with a segment newly acknowledged by a gap block
+     * \param pairs the segments the SACK answers (DAC: 1 or 2)
+     * \return true if a segment was marked for fast retransmission
+     */
+    bool CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+                             const std::vector<SequenceNumber32>& lowestNewOnPath,
                              const std::vector<bool>& sawNewAck,
                              SequenceNumber32 highestNew,
-                             SequenceNumber32 lowestNew,
+                             uint32_t pathsGapAcked,
                              uint32_t pairs);
+    /**
+     * \brief Sends the earliest segment marked for retransmission at once on
+     * its path, whatever the path's cwnd: one packet (RFC 4960 7.2.4 (3)).
+     */
+    void SendFastRetransmission();
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
@@ -215,7 +240,10 @@ class RudpCmtSender : public Application
     Time m_initialRto{Seconds(1)};
     Time m_minRto{Seconds(1)};
     Time m_maxRto{Seconds(60)};
-    uint32_t m_pathMaxRetrans{2};
+    uint32_t m_pathMaxRetrans{1};
+    uint32_t m_maxBurst{0};
+    bool m_cmtPf{false};
+    uint32_t m_cmtPfCwnd{1};
     uint32_t m_sndBufSize{1u << 26};
     uint32_t m_initialPeerWindow{0};
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
@@ -230,6 +258,7 @@ class RudpCmtSender : public Application
     bool m_sacksSeen{false};
     SequenceNumber32 m_lastSack{0}; ///< number of the newest SACK processed
     uint32_t m_nextPath{0};
+    std::vector<uint32_t> m_burst; ///< packets each path sent at this opportunity (MaxBurst)
     uint64_t m_bytesAcked{0};
     uint64_t m_retransmissions{0};
     uint64_t m_fastRetransmits{0};

@@ -24,6 +24,9 @@
  *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
+ *
+ * --model-assumptions=1 runs it under the analytic model's own assumptions
+ * (RudpCmtSender::ModelAssumptions; doc/cmt-model.rst says what it changes).
  */
 
 #include "ns3/core-module.h"
@@ -126,6 +129,7 @@ main(int argc, char* argv[])
     bool cuc = true;
     bool dac = true;
     std::string rtxPolicy = "RTX-SSTHRESH";
+    bool modelAssumptions = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
@@ -182,6 +186,11 @@ main(int argc, char* argv[])
                  "Retransmission policy",
                  rtxPolicy,
                  {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"});
+    cmd.AddValue("model-assumptions",
+                 "Simulate under the analytic model's own assumptions (RudpCmtSender::"
+                 "ModelAssumptions): each loss known one RTT after its send, retransmissions "
+                 "never lost, hence no timeouts",
+                 modelAssumptions);
     cmd.AddValue("duration",
                  "Simulated time of the transfer",
                  duration,
@@ -206,6 +215,7 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.SetsAttribute("ns3::RudpCmtSender::ModelAssumptions", "model-assumptions");
     cmd.AddValue("checksum",
                  "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
                  "RFC 4960 appendix B)",
@@ -258,6 +268,7 @@ main(int argc, char* argv[])
     cmt.SetSenderAttribute("Cuc", BooleanValue(cuc));
     cmt.SetSenderAttribute("Dac", BooleanValue(dac));
     cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
+    cmt.SetSenderAttribute("ModelAssumptions", BooleanValue(modelAssumptions));
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
     const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
@@ -310,7 +321,7 @@ main(int argc, char* argv[])
                   << sender->GetReceiveWindowLimitedTime().GetSeconds() << " s, buffer peak "
                   << receiver->GetMaxOccupancy() << " bytes, retransmissions "
                   << sender->GetRetransmissions() << ", timeouts " << sender->GetTimeouts()
-                  << std::endl;
+                  << (modelAssumptions ? " (model assumptions)" : "") << std::endl;
     }
     else
     {
@@ -352,6 +363,7 @@ main(int argc, char* argv[])
             .Set("cuc", cuc)
             .Set("dac", dac)
             .Set("rtx_policy", rtxPolicy)
+            .Set("model_assumptions", modelAssumptions)
             .Set("duration_s", duration.GetSeconds())
             .Set("warmup_s", warmup.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
@@ -366,6 +378,7 @@ main(int argc, char* argv[])
             .Set("retransmissions", sender->GetRetransmissions())
             .Set("fast_retransmits", sender->GetFastRetransmits())
             .Set("timeouts", sender->GetTimeouts())
+            .Set("oracle_losses", sender->GetOracleLosses())
             .Set("path_stats", pathJson);
         if (!json.Write(output))
         {

@@ -5,6 +5,7 @@
 #include "rudp-cmt-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
@@ -64,6 +65,11 @@ RudpCmtHelper::Install()
     m_sender->GetAttribute("SegmentSize", segmentSize);
     const uint32_t mtu =
         std::max<uint32_t>(1500, segmentSize.Get() + 20 + 8 + RudpHeader::FIXED_SIZE_CRC32C);
+    // The model-assumptions mode: retransmissions are never lost, and each
+    // loss is reported to the sender (its oracle), which acts on it one RTT
+    // after the send.
+    BooleanValue modelAssumptions;
+    m_sender->GetAttribute("ModelAssumptions", modelAssumptions);
     for (size_t i = 0; i < m_specs.size(); ++i)
     {
         PointToPointHelper link;
@@ -74,7 +80,21 @@ RudpCmtHelper::Install()
         Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
         loss->SetAttribute("ErrorRate", DoubleValue(m_specs[i].loss));
         loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        if (modelAssumptions.Get())
+        {
+            Ptr<RudpFirstTransmissionErrorModel> firstOnly =
+                CreateObject<RudpFirstTransmissionErrorModel>();
+            firstOnly->SetInner(loss);
+            devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(firstOnly));
+            const bool connected = devices.Get(1)->TraceConnectWithoutContext(
+                "PhyRxDrop",
+                MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender));
+            NS_ABORT_MSG_UNLESS(connected, "RudpCmtHelper: the path's device has no PhyRxDrop");
+        }
+        else
+        {
+            devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        }
         std::ostringstream subnet;
         subnet << "10." << i + 1 << ".1.0";
         Ipv4InterfaceContainer interfaces =

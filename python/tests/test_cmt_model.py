@@ -478,4 +478,3 @@ def test_independent_paths_invalid_input(name: str, bad: object) -> None:
     args[name] = bad
     with pytest.raises(ValueError, match=name):
         independent_paths_throughput(**args)  # type: ignore[arg-type]
-

@@ -384,4 +384,3 @@ def independent_paths_throughput(  # noqa: PLR0917
         1, p, rtt_s, mss_bytes, wr_bytes / int(n), alpha, beta, fast_retransmit, variant=variant
     )
     return int(n) * per_path.throughput
-

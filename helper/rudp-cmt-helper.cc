@@ -12,7 +12,9 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/queue-disc.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -20,6 +22,18 @@
 
 namespace ns3
 {
+
+namespace
+{
+
+/// The model-assumptions oracle hears a packet its sender's queue disc dropped.
+void
+QueueDiscDropped(Ptr<RudpCmtSender> sender, Ptr<const QueueDiscItem> item)
+{
+    sender->NotifyDataDropped(item->GetPacket());
+}
+
+} // namespace
 
 RudpCmtHelper::RudpCmtHelper()
 {
@@ -87,9 +101,12 @@ RudpCmtHelper::Install()
             firstOnly->SetInner(loss);
             devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(firstOnly));
             const bool connected = devices.Get(1)->TraceConnectWithoutContext(
-                "PhyRxDrop",
-                MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender));
-            NS_ABORT_MSG_UNLESS(connected, "RudpCmtHelper: the path's device has no PhyRxDrop");
+                                       "PhyRxDrop",
+                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender)) &&
+                                   devices.Get(0)->TraceConnectWithoutContext(
+                                       "MacTxDrop",
+                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender));
+            NS_ABORT_MSG_UNLESS(connected, "RudpCmtHelper: the path's devices lack drop traces");
         }
         else
         {
@@ -103,6 +120,16 @@ RudpCmtHelper::Install()
         // sends it out through this path's own interface.
         m_sender->AddPath(
             InetSocketAddress(interfaces.GetAddress(1), static_cast<uint16_t>(port.Get())));
+        // The oracle also hears the congestion losses in the sending host's
+        // queue disc (installed with the addresses), where the initial slow
+        // start can overflow a path.
+        Ptr<TrafficControlLayer> tc = m_hosts.Get(0)->GetObject<TrafficControlLayer>();
+        Ptr<QueueDisc> queueDisc = tc ? tc->GetRootQueueDiscOnDevice(devices.Get(0)) : nullptr;
+        if (modelAssumptions.Get() && queueDisc)
+        {
+            queueDisc->TraceConnectWithoutContext("Drop",
+                                                  MakeBoundCallback(&QueueDiscDropped, m_sender));
+        }
         m_devices.push_back(devices);
         m_lossModels.push_back(loss);
     }

@@ -1014,7 +1014,15 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
                 path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
             }
         }
+        const uint32_t original = record.path;
         MarkForRetransmission(segment);
+        if (PathBytesInFlight()[original] == 0)
+        {
+            // RFC 4960 6.3.2 R2: nothing outstanding on the path any more
+            // (the resend went elsewhere), so its T3 timer stops; left
+            // running it would expire on data sent on the path later.
+            path.GetRtoTimer()->Cancel();
+        }
         Schedule();
         return;
     }

@@ -175,7 +175,7 @@ RudpCmtSender::GetTypeId()
                           "loss is known one RTT after the segment was sent (an oracle: "
                           "NotifyDataDropped, which RudpCmtHelper connects to each path's "
                           "drops) instead of by missing reports, and a path's fast recovery "
-                          "ends when the lost segment is acknowledged. The helper also "
+                          "ends when the cumulative ACK passes the lost segment. The helper also "
                           "keeps retransmissions from being lost "
                           "(RudpFirstTransmissionErrorModel); timeouts, and with them slow "
                           "start after the first loss, then do not happen.",
@@ -996,8 +996,8 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
             return; // repaired otherwise meanwhile (a timeout, if any)
         }
         // As CountMissingReports on the DupThreshold-th report, except that
-        // fast recovery ends when this segment is acknowledged: the model
-        // freezes the lossy path for the one RTT of its retransmission.
+        // fast recovery ends when the cumulative ACK passes this segment: the
+        // model freezes the lossy path for the one RTT of its retransmission.
         ++m_fastRetransmits;
         record.fastRetransmitted = true;
         RudpCmtPath& path = *m_paths[record.path];

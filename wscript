@@ -28,6 +28,7 @@ def build(bld):
     module.export_defines = [minor_define]
     module.source = [
         'model/netem-queue-disc.cc',
+        'model/rudp-cmt-model-assumptions.cc',
         'model/rudp-cmt-path.cc',
         'model/rudp-cmt-receiver.cc',
         'model/rudp-cmt-sender.cc',
@@ -87,6 +88,7 @@ def build(bld):
         'test/rudp-buffers-test-suite.cc',
         'test/rudp-cmt-fidelity-test-suite.cc',
         'test/rudp-cmt-scenarios-test-suite.cc',
+        'test/rudp-cmt-model-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
         'test/rudp-command-line-test-suite.cc',
         'test/rudp-congestion-test-suite.cc',
@@ -109,6 +111,7 @@ def build(bld):
     headers.module = 'rudp'
     headers.source = [
         'model/netem-queue-disc.h',
+        'model/rudp-cmt-model-assumptions.h',
         'model/rudp-cmt-path.h',
         'model/rudp-cmt-receiver.h',
         'model/rudp-cmt-sender.h',

@@ -28,6 +28,9 @@
  *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
+ *
+ * --model-assumptions=1 runs it under the analytic model's own assumptions
+ * (RudpCmtSender::ModelAssumptions; doc/cmt-model.rst says what it changes).
  */
 
 #include "ns3/core-module.h"
@@ -160,6 +163,7 @@ main(int argc, char* argv[])
     bool dac = true;
     std::string rtxPolicy; // "": RudpCmtSender's default (RTX-SAME with --ns2-defaults)
     bool ns2Defaults = false;
+    bool modelAssumptions = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
@@ -221,6 +225,11 @@ main(int argc, char* argv[])
                  "(RudpCmtHelper::SetNs2Defaults: PathMaxRetrans 5, ReTxThreshold 4, RTX-SAME, "
                  "MaxBurst 4, ...); given options and attributes override them",
                  ns2Defaults);
+    cmd.AddValue("model-assumptions",
+                 "Simulate under the analytic model's own assumptions (RudpCmtSender::"
+                 "ModelAssumptions): each loss known one RTT after its send, retransmissions "
+                 "never lost, hence no timeouts",
+                 modelAssumptions);
     cmd.AddValue("duration",
                  "Simulated time of the transfer",
                  duration,
@@ -245,6 +254,7 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.SetsAttribute("ns3::RudpCmtSender::ModelAssumptions", "model-assumptions");
     cmd.AddValue("checksum",
                  "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
                  "RFC 4960 appendix B)",
@@ -304,6 +314,7 @@ main(int argc, char* argv[])
     {
         cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
     }
+    cmt.SetSenderAttribute("ModelAssumptions", BooleanValue(modelAssumptions));
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
     const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
@@ -359,7 +370,7 @@ main(int argc, char* argv[])
                   << sender->GetReceiveWindowLimitedTime().GetSeconds() << " s, buffer peak "
                   << receiver->GetMaxOccupancy() << " bytes, retransmissions "
                   << sender->GetRetransmissions() << ", timeouts " << sender->GetTimeouts()
-                  << std::endl;
+                  << (modelAssumptions ? " (model assumptions)" : "") << std::endl;
     }
     else
     {
@@ -403,6 +414,7 @@ main(int argc, char* argv[])
             .Set("dac", dac)
             .Set("rtx_policy", rtxPolicy)
             .Set("ns2_defaults", ns2Defaults)
+            .Set("model_assumptions", modelAssumptions)
             .Set("duration_s", duration.GetSeconds())
             .Set("warmup_s", warmup.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
@@ -417,6 +429,7 @@ main(int argc, char* argv[])
             .Set("retransmissions", sender->GetRetransmissions())
             .Set("fast_retransmits", sender->GetFastRetransmits())
             .Set("timeouts", sender->GetTimeouts())
+            .Set("oracle_losses", sender->GetOracleLosses())
             .Set("path_stats", pathJson);
         if (!json.Write(output))
         {

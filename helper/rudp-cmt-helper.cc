@@ -13,7 +13,9 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/queue-disc.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -21,6 +23,18 @@
 
 namespace ns3
 {
+
+namespace
+{
+
+/// The model-assumptions oracle hears a packet its sender's queue disc dropped.
+void
+QueueDiscDropped(Ptr<RudpCmtSender> sender, Ptr<const QueueDiscItem> item)
+{
+    sender->NotifyDataDropped(item->GetPacket());
+}
+
+} // namespace
 
 RudpCmtHelper::RudpCmtHelper()
 {
@@ -66,6 +80,11 @@ RudpCmtHelper::Install()
     m_sender->GetAttribute("SegmentSize", segmentSize);
     const uint32_t mtu =
         std::max<uint32_t>(1500, segmentSize.Get() + 20 + 8 + RudpHeader::FIXED_SIZE_CRC32C);
+    // The model-assumptions mode: retransmissions are never lost, and each
+    // loss is reported to the sender (its oracle), which acts on it one RTT
+    // after the send.
+    BooleanValue modelAssumptions;
+    m_sender->GetAttribute("ModelAssumptions", modelAssumptions);
     for (size_t i = 0; i < m_specs.size(); ++i)
     {
         PointToPointHelper link;
@@ -76,7 +95,24 @@ RudpCmtHelper::Install()
         Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
         loss->SetAttribute("ErrorRate", DoubleValue(m_specs[i].loss));
         loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        if (modelAssumptions.Get())
+        {
+            Ptr<RudpFirstTransmissionErrorModel> firstOnly =
+                CreateObject<RudpFirstTransmissionErrorModel>();
+            firstOnly->SetInner(loss);
+            devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(firstOnly));
+            const bool connected = devices.Get(1)->TraceConnectWithoutContext(
+                                       "PhyRxDrop",
+                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender)) &&
+                                   devices.Get(0)->TraceConnectWithoutContext(
+                                       "MacTxDrop",
+                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender));
+            NS_ABORT_MSG_UNLESS(connected, "RudpCmtHelper: the path's devices lack drop traces");
+        }
+        else
+        {
+            devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        }
         std::ostringstream subnet;
         subnet << "10." << i + 1 << ".1.0";
         Ipv4InterfaceContainer interfaces =
@@ -86,6 +122,16 @@ RudpCmtHelper::Install()
         Ptr<RudpCmtPath> path = m_sender->AddPath(
             InetSocketAddress(interfaces.GetAddress(1), static_cast<uint16_t>(port.Get())));
         path->SetAttribute("LossRate", DoubleValue(m_specs[i].loss));
+        // The oracle also hears the congestion losses in the sending host's
+        // queue disc (installed with the addresses), where the initial slow
+        // start can overflow a path.
+        Ptr<TrafficControlLayer> tc = m_hosts.Get(0)->GetObject<TrafficControlLayer>();
+        Ptr<QueueDisc> queueDisc = tc ? tc->GetRootQueueDiscOnDevice(devices.Get(0)) : nullptr;
+        if (modelAssumptions.Get() && queueDisc)
+        {
+            queueDisc->TraceConnectWithoutContext("Drop",
+                                                  MakeBoundCallback(&QueueDiscDropped, m_sender));
+        }
         m_devices.push_back(devices);
         m_lossModels.push_back(loss);
     }

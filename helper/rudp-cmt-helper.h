@@ -11,6 +11,7 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/rudp-cmt-model-assumptions.h"
 #include "ns3/rudp-cmt-receiver.h"
 #include "ns3/rudp-cmt-sender.h"
 
@@ -33,6 +34,12 @@ namespace ns3
  *
  * SetNs2Defaults() sets the defaults ns-2.31's SCTP-CMT used (the simulator
  * of seed 002), so that the paper's setting runs as the paper ran it.
+ *
+ * With the sender's ModelAssumptions on, each path's RateErrorModel sits
+ * inside a RudpFirstTransmissionErrorModel (retransmissions are never lost)
+ * and the receiving device's PhyRxDrop trace goes to
+ * RudpCmtSender::NotifyDataDropped (the loss oracle): seed 002's analytic
+ * model's own assumptions.
  */
 class RudpCmtHelper
 {
@@ -80,7 +87,7 @@ class RudpCmtHelper
     Ptr<RudpCmtReceiver> GetReceiver() const;
     /// \return the two devices of path \p i: sender's, receiver's
     NetDeviceContainer GetPathDevices(uint32_t i) const;
-    /// \return the loss model of path \p i
+    /// \return the loss model of path \p i (the inner one in the model-assumptions mode)
     Ptr<RateErrorModel> GetLossModel(uint32_t i) const;
 
   private:

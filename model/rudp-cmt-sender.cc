@@ -4,6 +4,7 @@
 
 #include "rudp-cmt-sender.h"
 
+#include "rudp-cmt-model-assumptions.h"
 #include "rudp-compat.h"
 #include "rudp-rx-buffer.h"
 
@@ -192,6 +193,18 @@ RudpCmtSender::GetTypeId()
                 EnumValue(RudpHeader::CHECKSUM_INTERNET16),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpCmtSender::m_checksumKind),
                 MakeRudpChecksumKindChecker())
+            .AddAttribute("ModelAssumptions",
+                          "Simulate under seed 002's analytic model's own assumptions: a "
+                          "loss is known one RTT after the segment was sent (an oracle: "
+                          "NotifyDataDropped, which RudpCmtHelper connects to each path's "
+                          "drops) instead of by missing reports, and a path's fast recovery "
+                          "ends when the cumulative ACK passes the lost segment. The helper also "
+                          "keeps retransmissions from being lost "
+                          "(RudpFirstTransmissionErrorModel); timeouts, and with them slow "
+                          "start after the first loss, then do not happen.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_modelAssumptions),
+                          MakeBooleanChecker())
             .AddAttribute("PathList",
                           "The paths, in the order added.",
                           ObjectVectorValue(),
@@ -551,6 +564,10 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segme
     RudpHeader header;
     header.SetSequenceNumber(segment.seq);
     Ptr<Packet> packet = RudpSegmentCodec::Encode(header, segment.payload, m_checksumKind);
+    if (m_modelAssumptions)
+    {
+        packet->AddPacketTag(RudpCmtTransmissionTag(segment.seq, segment.txCount));
+    }
     if (resend)
     {
         ++m_retransmissions;
@@ -757,7 +774,7 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
     }
     bool fastRetransmit = false;
-    if (highestNew)
+    if (highestNew && !m_modelAssumptions) // the model's losses come from the oracle
     {
         const auto pathsGapAcked =
             static_cast<uint32_t>(std::count(gapAcked.begin(), gapAcked.end(), true));
@@ -1000,6 +1017,105 @@ RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
         m_windowLimitedTotal += Simulator::Now() - m_windowLimitedSince;
     }
     m_windowLimited = limited;
+}
+
+uint64_t
+RudpCmtSender::GetOracleLosses() const
+{
+    return m_oracleLosses;
+}
+
+void
+RudpCmtSender::NotifyDataDropped(Ptr<const Packet> packet)
+{
+    RudpCmtTransmissionTag tag;
+    if (!m_modelAssumptions || !m_running || !packet->PeekPacketTag(tag))
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this << tag.GetSequence() << tag.GetTransmission());
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        const RudpTxBuffer::Segment& segment = segments[i];
+        if (segment.seq != tag.GetSequence() || segment.txCount != tag.GetTransmission())
+        {
+            continue;
+        }
+        // The model: the loss is known one RTT after the segment was sent.
+        // The RTT is the sender's own estimate of the path's (before its
+        // first sample: twice the time the packet took to where it was lost).
+        const RudpCmtPath& path = *m_paths[m_segments[i].path];
+        const Time now = Simulator::Now();
+        Time rtt = path.GetRttEstimator()->GetEstimate();
+        if (path.GetRttEstimator()->GetNSamples() == 0)
+        {
+            rtt = 2 * (now - segment.lastTx);
+        }
+        const Time known = std::max(segment.lastTx + rtt, now);
+        ++m_oracleLosses;
+        Simulator::Schedule(known - now,
+                            &RudpCmtSender::OracleDetect,
+                            this,
+                            segment.seq,
+                            segment.txCount);
+        return;
+    }
+}
+
+void
+RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
+{
+    NS_LOG_FUNCTION(this << seq << transmission);
+    if (!m_running)
+    {
+        return;
+    }
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        const RudpTxBuffer::Segment& segment = segments[i];
+        CmtSegment& record = m_segments[i];
+        if (segment.seq != seq)
+        {
+            continue;
+        }
+        if (segment.txCount != transmission || segment.sacked || segment.lost ||
+            record.fastRetransmitted)
+        {
+            return; // repaired otherwise meanwhile (a timeout, if any)
+        }
+        // As CountMissingReports on the DupThreshold-th report, except that
+        // fast recovery ends when the cumulative ACK passes this segment: the
+        // model freezes the lossy path for the one RTT of its retransmission.
+        ++m_fastRetransmits;
+        record.fastRetransmitted = true;
+        RudpCmtPath& path = *m_paths[record.path];
+        if (!path.inFastRecovery)
+        {
+            path.Reduce(m_beta);
+            if (m_fastRetransmit)
+            {
+                path.inFastRecovery = true;
+                path.recoveryExit = segment.End();
+            }
+            else
+            {
+                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+            }
+        }
+        const uint32_t original = record.path;
+        MarkForRetransmission(segment);
+        if (PathBytesInFlight()[original] == 0)
+        {
+            // RFC 4960 6.3.2 R2: nothing outstanding on the path any more
+            // (the resend went elsewhere), so its T3 timer stops; left
+            // running it would expire on data sent on the path later.
+            path.GetRtoTimer()->Cancel();
+        }
+        Schedule();
+        return;
+    }
 }
 
 } // namespace ns3

@@ -137,6 +137,19 @@ class RudpCmtSender : public Application
      */
     const std::string& GetFailure() const;
 
+    /**
+     * \brief The loss oracle of the ModelAssumptions mode: a data packet of
+     * this sender was dropped on its way (connect a path's PhyRxDrop, or any
+     * trace of dropped packets, here; RudpCmtHelper does). The sender acts
+     * on the loss one RTT of the path after the segment was sent, as seed
+     * 002's model assumes a loss is known; nothing happens outside the mode
+     * or for a packet without a RudpCmtTransmissionTag.
+     * \param packet the dropped packet (its tag names the segment)
+     */
+    void NotifyDataDropped(Ptr<const Packet> packet);
+    /// \return losses the ModelAssumptions oracle reported (first transmissions)
+    uint64_t GetOracleLosses() const;
+
     /// The first sequence number of the association's data (both ends use it).
     static const SequenceNumber32 FIRST_SEQUENCE;
 
@@ -221,6 +234,13 @@ class RudpCmtSender : public Application
      * \param inFlight bytes in flight on each path
      */
     void UpdateWindowLimited(const std::vector<uint32_t>& inFlight);
+    /**
+     * \brief ModelAssumptions: one RTT after its transmission, the segment
+     * starting at \p seq is known lost, as if by missing reports.
+     * \param seq the segment's first sequence number
+     * \param transmission its transmission number that was dropped
+     */
+    void OracleDetect(SequenceNumber32 seq, uint32_t transmission);
 
     // Attributes
     uint16_t m_port{0};
@@ -247,6 +267,7 @@ class RudpCmtSender : public Application
     uint32_t m_sndBufSize{1u << 26};
     uint32_t m_initialPeerWindow{0};
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
+    bool m_modelAssumptions{false}; ///< ModelAssumptions: the loss oracle, no missing reports
 
     // State
     Ptr<Socket> m_socket;
@@ -263,6 +284,7 @@ class RudpCmtSender : public Application
     uint64_t m_retransmissions{0};
     uint64_t m_fastRetransmits{0};
     uint64_t m_timeouts{0};
+    uint64_t m_oracleLosses{0}; ///< drops the ModelAssumptions oracle reported
     TracedValue<bool> m_windowLimited{false};
     Time m_windowLimitedSince;
     Time m_windowLimitedTotal;

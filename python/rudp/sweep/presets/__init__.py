@@ -65,9 +65,10 @@ PRESETS: dict[str, Preset] = {
     "seed002": _preset(
         "seed002",
         "seed 002: CMT over n = 2, 3, 4 paths against RTT and loss, receive buffer 2^28 B "
-        "and 16 KB, against the analytic model; figures 6-9, an RTT-mismatch figure, the "
-        f"error table ({seed002.RUNS} runs of {seed002.DURATION}; --quick: "
-        f"{seed002.QUICK_RUNS} runs of {seed002.QUICK_DURATION})",
+        "and 16 KB, realistic and under the model's assumptions (--model-assumptions=1), "
+        "against the analytic model and n x model(n = 1); figures 6-9, an RTT-mismatch "
+        f"figure, the error table of both modes ({seed002.RUNS} runs of {seed002.DURATION}; "
+        f"--quick: {seed002.QUICK_RUNS} runs of {seed002.QUICK_DURATION})",
         seed002.grids,
     ),
     "seed003": _preset(

@@ -30,6 +30,7 @@ def build(bld):
         'model/netem-queue-disc.cc',
         'model/rudp-cmt-path.cc',
         'model/rudp-cmt-receiver.cc',
+        'model/rudp-cmt-scheduler.cc',
         'model/rudp-cmt-sender.cc',
         'model/rudp-corruption-error-model.cc',
         'model/rudp-crc32c.cc',
@@ -83,6 +84,7 @@ def build(bld):
     module_test.source = [
         'test/rudp-attributes-test-suite.cc',
         'test/rudp-buffers-test-suite.cc',
+        'test/rudp-cmt-remedies-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
         'test/rudp-command-line-test-suite.cc',
         'test/rudp-congestion-test-suite.cc',
@@ -106,6 +108,7 @@ def build(bld):
         'model/netem-queue-disc.h',
         'model/rudp-cmt-path.h',
         'model/rudp-cmt-receiver.h',
+        'model/rudp-cmt-scheduler.h',
         'model/rudp-cmt-sender.h',
         'model/rudp-corruption-error-model.h',
         'model/rudp-crc32c.h',

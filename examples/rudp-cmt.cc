@@ -22,8 +22,13 @@
  * --pcap=PREFIX writes each path device's pcap file; --flowmon-xml=FILE
  * installs a FlowMonitor and writes its XML (RudpTraceOptions).
  *
+ * The remedies for receive-buffer blocking (doc/cmt.rst): --scheduler
+ * (round-robin, lowest-rtt-first, buffer-aware), --buffer-splitting (none,
+ * sender, receiver, both) and --rescheduling (chunk rescheduling).
+ *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
+ *     ./ns3 run "rudp-cmt --paths=4 --rtt=100ms --rbuf=16384 --scheduler=buffer-aware"
  */
 
 #include "ns3/core-module.h"
@@ -101,6 +106,25 @@ PerPath(const std::string& name, std::vector<T>& values, uint32_t paths)
     }
 }
 
+/// \return the RudpCmtSender::Scheduler value of a --scheduler value
+std::string
+SchedulerAttribute(const std::string& option)
+{
+    return option == "lowest-rtt-first" ? "LowestRttFirst"
+           : option == "buffer-aware"   ? "BufferAware"
+                                        : "RoundRobin";
+}
+
+/// \return the RudpCmtSender::BufferSplitting value of a --buffer-splitting value
+std::string
+SplittingAttribute(const std::string& option)
+{
+    return option == "sender"     ? "SenderSide"
+           : option == "receiver" ? "ReceiverSide"
+           : option == "both"     ? "BothSides"
+                                  : "None";
+}
+
 /// Notes the bytes delivered so far (at the end of the warm-up).
 void
 NoteDelivered(Ptr<RudpCmtReceiver> receiver, uint64_t* delivered)
@@ -126,6 +150,9 @@ main(int argc, char* argv[])
     bool cuc = true;
     bool dac = true;
     std::string rtxPolicy = "RTX-SSTHRESH";
+    std::string scheduler = "round-robin";
+    std::string splitting = "none";
+    bool rescheduling = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
@@ -182,6 +209,20 @@ main(int argc, char* argv[])
                  "Retransmission policy",
                  rtxPolicy,
                  {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"});
+    cmd.AddValue("scheduler",
+                 "Path scheduler: round-robin (CMT's), lowest-rtt-first, or buffer-aware (a "
+                 "slow path's share within what the receive buffer holds at the RTT ratio)",
+                 scheduler,
+                 {"round-robin", "lowest-rtt-first", "buffer-aware"});
+    cmd.AddValue("buffer-splitting",
+                 "Buffer splitting: each path at most 1/n of the sender's buffer, of the "
+                 "receiver's window, or both (Dreibholz et al. 2010)",
+                 splitting,
+                 {"none", "sender", "receiver", "both"});
+    cmd.AddValue("rescheduling",
+                 "Chunk rescheduling: resend the segment that blocks the receive buffer on the "
+                 "fastest path",
+                 rescheduling);
     cmd.AddValue("duration",
                  "Simulated time of the transfer",
                  duration,
@@ -206,6 +247,9 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Scheduler", "scheduler");
+    cmd.SetsAttribute("ns3::RudpCmtSender::BufferSplitting", "buffer-splitting");
+    cmd.SetsAttribute("ns3::RudpCmtSender::ChunkRescheduling", "rescheduling");
     cmd.AddValue("checksum",
                  "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
                  "RFC 4960 appendix B)",
@@ -258,6 +302,9 @@ main(int argc, char* argv[])
     cmt.SetSenderAttribute("Cuc", BooleanValue(cuc));
     cmt.SetSenderAttribute("Dac", BooleanValue(dac));
     cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
+    cmt.SetSenderAttribute("Scheduler", StringValue(SchedulerAttribute(scheduler)));
+    cmt.SetSenderAttribute("BufferSplitting", StringValue(SplittingAttribute(splitting)));
+    cmt.SetSenderAttribute("ChunkRescheduling", BooleanValue(rescheduling));
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
     const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
@@ -352,6 +399,9 @@ main(int argc, char* argv[])
             .Set("cuc", cuc)
             .Set("dac", dac)
             .Set("rtx_policy", rtxPolicy)
+            .Set("scheduler", scheduler)
+            .Set("buffer_splitting", splitting)
+            .Set("rescheduling", rescheduling)
             .Set("duration_s", duration.GetSeconds())
             .Set("warmup_s", warmup.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
@@ -366,6 +416,7 @@ main(int argc, char* argv[])
             .Set("retransmissions", sender->GetRetransmissions())
             .Set("fast_retransmits", sender->GetFastRetransmits())
             .Set("timeouts", sender->GetTimeouts())
+            .Set("rescheduled", sender->GetRescheduledSegments())
             .Set("path_stats", pathJson);
         if (!json.Write(output))
         {

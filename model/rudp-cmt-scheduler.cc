@@ -121,6 +121,24 @@ RudpCmtScheduler::Allows(uint32_t index, uint32_t length) const
     return allows;
 }
 
+uint32_t
+RudpCmtScheduler::ResendPath(uint32_t assigned, uint32_t length) const
+{
+    const std::optional<uint32_t> limit = QueueLimit(assigned);
+    if (m_kind != BUFFER_AWARE || !limit || *limit >= length)
+    {
+        return assigned;
+    }
+    for (const uint32_t index : Order(0))
+    {
+        if (m_paths[index].active)
+        {
+            return index; // the fastest active path
+        }
+    }
+    return assigned;
+}
+
 void
 RudpCmtScheduler::Sent(uint32_t index, uint32_t length, bool resend)
 {

@@ -127,7 +127,8 @@ class RudpCmtBufferSplitting
  *   B - sum_j min(cwnd_j, B) srtt_i / srtt_j bytes queued, B the receiver's
  *   buffer: none when the faster paths can fill the buffer by themselves.
  *   The idea is that of BLEST (Ferlin et al., IFIP Networking 2016) for
- *   MPTCP; the fastest path is limited only by its windows.
+ *   MPTCP; the fastest path is limited only by its windows. A resend waiting
+ *   on a path without a share goes on the fastest path (ResendPath).
  *
  * Buffer splitting (RudpCmtBufferSplitting), with any of them, further
  * limits each path's share. The sender calls Begin at the start of a round,
@@ -180,6 +181,18 @@ class RudpCmtScheduler
      *         take it (its windows aside, which the sender checks)
      */
     bool Allows(uint32_t index, uint32_t length) const;
+    /**
+     * \brief Where a resend waiting on path \p assigned goes: BUFFER_AWARE
+     * moves it to the fastest active path when \p assigned has no share of
+     * the buffer (its limit is below the segment). A hole's filler sent on
+     * a path the buffer cannot afford keeps the whole buffer blocked for
+     * that path's RTT; a retransmission policy (RTX-SSTHRESH, RTX-CWND)
+     * picks such a path when it is slow and idle, its windows unused since.
+     * \param assigned the path the retransmission policy chose
+     * \param length its payload bytes
+     * \return the path the resend goes on
+     */
+    uint32_t ResendPath(uint32_t assigned, uint32_t length) const;
     /**
      * \brief A segment was sent on a path in this round.
      * \param index the path

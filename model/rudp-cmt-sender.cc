@@ -552,6 +552,17 @@ RudpCmtSender::BeginRound()
         views = PathViews(buffers); // a segment changed paths, a window shrank
     }
     m_scheduler.Begin(views, buffers);
+    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE && m_txBuffer->FirstLost())
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            if (segments[i].lost)
+            {
+                m_segments[i].path = m_scheduler.ResendPath(m_segments[i].path, segments[i].length);
+            }
+        }
+    }
 }
 
 bool

@@ -281,6 +281,7 @@ class RudpCmtSchedulerRuleTest : public TestCase
                               "round robin starts at the given path");
         NS_TEST_ASSERT_MSG_EQ(scheduler.LimitsPaths(), false, "round robin limits nothing");
         NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(0, 1000000), true, "only the windows limit");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.ResendPath(0, 1400), 0, "the policy's path");
 
         scheduler.SetKind(RudpCmtScheduler::LOWEST_RTT_FIRST);
         NS_TEST_ASSERT_MSG_EQ((scheduler.Order(1) == std::vector<uint32_t>{1, 2, 0}),
@@ -312,10 +313,15 @@ class RudpCmtSchedulerRuleTest : public TestCase
                         Buffers(16000, 0, 1u << 26));
         NS_TEST_ASSERT_MSG_EQ(scheduler.QueueLimit(1).value_or(1), 0, "no share for 400 ms");
         NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(1, 1), false, "not a byte");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.ResendPath(1, 1400), 0, "its resends go on the fast path");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.ResendPath(0, 1400), 0, "the fast path's stay");
         // Equal RTTs: what the faster windows leave.
         scheduler.Begin({View(0, MilliSeconds(100), 6000), View(1, MilliSeconds(100), 6000)},
                         Buffers(16000, 0, 1u << 26));
         NS_TEST_ASSERT_MSG_EQ(scheduler.QueueLimit(1).value_or(0), 10000, "ties go by index");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.ResendPath(1, 1400),
+                              1,
+                              "a path with a share keeps its own");
 
         // Buffer splitting beside the scheduler.
         scheduler.SetKind(RudpCmtScheduler::ROUND_ROBIN);
@@ -505,12 +511,19 @@ class RudpCmtBufferAwareTest : public TestCase
                                                                {MilliSeconds(20), 0.01}};
         std::map<std::string, uint64_t> delivered;
         std::map<std::string, uint64_t> slowBytes;
+        std::map<std::string, uint64_t> slowResends;
+        std::map<std::string, uint64_t> resends;
         for (const std::string scheduler : {"RoundRobin", "LowestRttFirst", "BufferAware"})
         {
             TracedAssociation cmt(mismatch, 16 * MSS);
             cmt.Helper().SetSenderAttribute("Scheduler", StringValue(scheduler));
             delivered[scheduler] = cmt.Run(Seconds(30));
             slowBytes[scheduler] = cmt.FirstTxBytes(0);
+            for (const auto& resend : cmt.Resends())
+            {
+                slowResends[scheduler] += resend.to == 0 ? 1 : 0;
+                resends[scheduler] += 1;
+            }
             NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "every byte right");
         }
         // The slow path gets new data only while the fast one's window is
@@ -519,6 +532,11 @@ class RudpCmtBufferAwareTest : public TestCase
                               delivered["BufferAware"],
                               "the slow path carries under 1 %");
         NS_TEST_ASSERT_MSG_GT(slowBytes["RoundRobin"], 100 * MSS, "round robin uses it");
+        // RTX-SSTHRESH picks the idle slow path (its threshold never cut) for
+        // resends; the buffer-aware scheduler sends them on the fast path.
+        NS_TEST_ASSERT_MSG_LT(slowResends["BufferAware"] * 10,
+                              resends["BufferAware"],
+                              "under a tenth of the resends go on the slow path");
         NS_TEST_ASSERT_MSG_GT(delivered["BufferAware"],
                               2 * delivered["RoundRobin"],
                               "and is paced by it");

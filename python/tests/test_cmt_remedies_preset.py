@@ -3,12 +3,14 @@ the remedies apart and draws the figures and the table."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import pandas as pd
 
 from rudp.sweep import PRESETS
 from rudp.sweep.presets import cmt_remedies
+from rudp.sweep.presets.cmt_remedies import report
 
 
 def test_the_preset_is_registered_and_each_remedy_has_both_grids() -> None:
@@ -21,12 +23,17 @@ def test_the_preset_is_registered_and_each_remedy_has_both_grids() -> None:
     assert all(list(g.axes["paths"]) == [2, 3, 4] for g in equal)
     mismatch = [g for g in grids if "mismatch" in g.name]
     assert all(g.fixed["paths"] == 2 for g in mismatch)
-    assert list(mismatch[0].axes["rtt"]) == ["100ms,100ms", "100ms,200ms", "100ms,300ms", "100ms,400ms"]
+    assert list(mismatch[0].axes["rtt"]) == [
+        "100ms,100ms",
+        "100ms,200ms",
+        "100ms,300ms",
+        "100ms,400ms",
+    ]
     quick = PRESETS["cmt-remedies"].grids(True)
     assert all(g.runs == cmt_remedies.QUICK_RUNS for g in quick)
 
 
-def _row(options: dict[str, object], paths: int, rtt: str, goodput: float) -> dict[str, object]:
+def _row(options: Mapping[str, object], paths: int, rtt: str, goodput: float) -> dict[str, object]:
     return {
         "program": "rudp-cmt",
         "paths": paths,
@@ -51,8 +58,6 @@ def test_the_report_tells_the_remedies_apart(tmp_path: Path) -> None:
     frame = pd.DataFrame(rows)
     # A column of 1 and NaN is a float column: 1.0 must still read as rescheduling on.
     frame["rescheduling"] = frame["rescheduling"].astype(float)
-    from rudp.sweep.presets.cmt_remedies import report
-
     data = report._ours(frame)
     assert sorted(set(data["remedy"])) == sorted(cmt_remedies.REMEDIES)
     assert (data["blocked_share"] == 0.5).all()

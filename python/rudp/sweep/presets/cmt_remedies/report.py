@@ -10,6 +10,7 @@ never with :mod:`rudp.sweep`.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pandas as pd
@@ -85,9 +86,9 @@ def _figure_16k(data: pd.DataFrame, out: Path) -> Path | None:
         top, bottom = axes[0][column], axes[1][column]
         for i, remedy in enumerate(remedies):
             series = part[(part["rtt_ms"] == rtt) & (part["remedy"] == remedy)]
-            style = {"color": f"C{i}", "x_shift": dodge(i, len(remedies), 2.0)}
-            plot_estimates(top, series, "paths", "goodput_kBps", remedy, **style)
-            plot_estimates(bottom, series, "paths", "blocked_share", remedy, **style)
+            shift = dodge(i, len(remedies), 2.0)
+            for ax, metric in ((top, "goodput_kBps"), (bottom, "blocked_share")):
+                plot_estimates(ax, series, "paths", metric, remedy, x_shift=shift, color=f"C{i}")
         top.set_title(f"RTT {rtt:g} ms")
         bottom.set_xlabel("paths n")
         bottom.set_xticks(list(PATHS))
@@ -110,9 +111,11 @@ def _figure_mismatch(data: pd.DataFrame, out: Path) -> Path | None:
     span = float(part["second_rtt_ms"].max() - part["second_rtt_ms"].min()) or 1.0
     for i, remedy in enumerate(remedies):
         series = part[part["remedy"] == remedy]
-        style = {"color": f"C{i}", "x_shift": dodge(i, len(remedies), span)}
-        plot_estimates(top, series, "second_rtt_ms", "goodput_kBps", remedy, **style)
-        plot_estimates(bottom, series, "second_rtt_ms", "blocked_share", remedy, **style)
+        shift = dodge(i, len(remedies), span)
+        for ax, metric in ((top, "goodput_kBps"), (bottom, "blocked_share")):
+            plot_estimates(
+                ax, series, "second_rtt_ms", metric, remedy, x_shift=shift, color=f"C{i}"
+            )
     top.set_ylabel("goodput (kB/s)")
     top.set_title("Two paths, 16 KB buffer, loss 0.01: 100 ms against a slower second path")
     bottom.set_ylabel("share of the run blocked by the receiver's window")
@@ -127,7 +130,7 @@ def summary_table(data: pd.DataFrame) -> pd.DataFrame:
     """Goodput and blocked share per remedy and point (mean, CI, failures)."""
     keys = ["remedy", "mismatch", "paths", "rtt_ms", "second_rtt_ms"]
     goodput = summarize(data, keys, "goodput_kBps")
-    blocked = summarize(data, keys, "blocked_share")[keys + ["mean"]]
+    blocked = summarize(data, keys, "blocked_share")[[*keys, "mean"]]
     merged = goodput.merge(blocked.rename(columns={"mean": "blocked_share"}), on=keys)
     order = {name: i for i, name in enumerate(REMEDIES)}
     merged["order"] = merged["remedy"].map(order)
@@ -150,7 +153,7 @@ def _verdicts(summary: pd.DataFrame) -> pd.DataFrame:
     equal = summary[~summary["mismatch"]]
     for (remedy, rtt), group in equal.groupby(["remedy", "rtt_ms"], sort=False):
         means = group.sort_values("paths")["mean"].to_list()
-        drops = [later / earlier - 1 for earlier, later in zip(means, means[1:], strict=False)]
+        drops = [later / earlier - 1 for earlier, later in itertools.pairwise(means)]
         worst = min(drops) if drops else float("nan")
         rows.append({"remedy": remedy, "rtt_ms": rtt, "worst_step": worst})
     return pd.DataFrame(rows)
@@ -179,7 +182,9 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
             index="remedy", columns="second_rtt_ms", values="cell", aggfunc="first", sort=False
         )
         wide.columns = [f"100 / {int(r)} ms" for r in wide.columns]
-        sections.append(("Two paths, 16 KB buffer, loss 0.01, RTT 100 ms against", wide.reset_index()))
+        sections.append(
+            ("Two paths, 16 KB buffer, loss 0.01, RTT 100 ms against", wide.reset_index())
+        )
     failed = int(summary["failed"].sum())
     note = (
         "Goodput in kB/s (1 kB = 1000 B): mean ± 95 % CI over the successful runs, and in "

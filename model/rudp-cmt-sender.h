@@ -173,7 +173,8 @@ class RudpCmtSender : public Application
     void Refill();
     /**
      * \brief Starts a scheduling round of the remedies for receive-buffer
-     * blocking: chunk rescheduling, then the scheduler's view of the paths.
+     * blocking: chunk rescheduling, the scheduler's view of the paths, and
+     * (BufferAware) the resends moved off paths without a share.
      */
     void BeginRound();
     /// \return the paths and buffers as the remedies see them now

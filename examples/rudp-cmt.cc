@@ -26,11 +26,16 @@
  * seed 002 used (RudpCmtHelper::SetNs2Defaults); options and --ns3::...
  * attributes given on the command line still override them.
  *
- *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
- *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
- *
  * --model-assumptions=1 runs it under the analytic model's own assumptions
  * (RudpCmtSender::ModelAssumptions; doc/cmt-model.rst says what it changes).
+ *
+ * The remedies for receive-buffer blocking (doc/cmt.rst): --scheduler
+ * (round-robin, lowest-rtt-first, buffer-aware), --buffer-splitting (none,
+ * sender, receiver, both) and --rescheduling (chunk rescheduling).
+ *
+ *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
+ *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
+ *     ./ns3 run "rudp-cmt --paths=4 --rtt=100ms --rbuf=16384 --scheduler=buffer-aware"
  */
 
 #include "ns3/core-module.h"
@@ -137,6 +142,25 @@ WantsNs2Defaults(int argc, char* argv[])
     return wants;
 }
 
+/// \return the RudpCmtSender::Scheduler value of a --scheduler value
+std::string
+SchedulerAttribute(const std::string& option)
+{
+    return option == "lowest-rtt-first" ? "LowestRttFirst"
+           : option == "buffer-aware"   ? "BufferAware"
+                                        : "RoundRobin";
+}
+
+/// \return the RudpCmtSender::BufferSplitting value of a --buffer-splitting value
+std::string
+SplittingAttribute(const std::string& option)
+{
+    return option == "sender"     ? "SenderSide"
+           : option == "receiver" ? "ReceiverSide"
+           : option == "both"     ? "BothSides"
+                                  : "None";
+}
+
 /// Notes the bytes delivered so far (at the end of the warm-up).
 void
 NoteDelivered(Ptr<RudpCmtReceiver> receiver, uint64_t* delivered)
@@ -164,6 +188,9 @@ main(int argc, char* argv[])
     std::string rtxPolicy; // "": RudpCmtSender's default (RTX-SAME with --ns2-defaults)
     bool ns2Defaults = false;
     bool modelAssumptions = false;
+    std::string scheduler = "round-robin";
+    std::string splitting = "none";
+    bool rescheduling = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
@@ -230,6 +257,20 @@ main(int argc, char* argv[])
                  "ModelAssumptions): each loss known one RTT after its send, retransmissions "
                  "never lost, hence no timeouts",
                  modelAssumptions);
+    cmd.AddValue("scheduler",
+                 "Path scheduler: round-robin (CMT's), lowest-rtt-first, or buffer-aware (a "
+                 "slow path's share within what the receive buffer holds at the RTT ratio)",
+                 scheduler,
+                 {"round-robin", "lowest-rtt-first", "buffer-aware"});
+    cmd.AddValue("buffer-splitting",
+                 "Buffer splitting: each path at most 1/n of the sender's buffer, of the "
+                 "receiver's window, or both (Dreibholz et al. 2010)",
+                 splitting,
+                 {"none", "sender", "receiver", "both"});
+    cmd.AddValue("rescheduling",
+                 "Chunk rescheduling: resend the segment that blocks the receive buffer on the "
+                 "fastest path",
+                 rescheduling);
     cmd.AddValue("duration",
                  "Simulated time of the transfer",
                  duration,
@@ -255,6 +296,9 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
     cmd.SetsAttribute("ns3::RudpCmtSender::ModelAssumptions", "model-assumptions");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Scheduler", "scheduler");
+    cmd.SetsAttribute("ns3::RudpCmtSender::BufferSplitting", "buffer-splitting");
+    cmd.SetsAttribute("ns3::RudpCmtSender::ChunkRescheduling", "rescheduling");
     cmd.AddValue("checksum",
                  "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
                  "RFC 4960 appendix B)",
@@ -315,6 +359,9 @@ main(int argc, char* argv[])
         cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
     }
     cmt.SetSenderAttribute("ModelAssumptions", BooleanValue(modelAssumptions));
+    cmt.SetSenderAttribute("Scheduler", StringValue(SchedulerAttribute(scheduler)));
+    cmt.SetSenderAttribute("BufferSplitting", StringValue(SplittingAttribute(splitting)));
+    cmt.SetSenderAttribute("ChunkRescheduling", BooleanValue(rescheduling));
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
     const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
@@ -415,6 +462,9 @@ main(int argc, char* argv[])
             .Set("rtx_policy", rtxPolicy)
             .Set("ns2_defaults", ns2Defaults)
             .Set("model_assumptions", modelAssumptions)
+            .Set("scheduler", scheduler)
+            .Set("buffer_splitting", splitting)
+            .Set("rescheduling", rescheduling)
             .Set("duration_s", duration.GetSeconds())
             .Set("warmup_s", warmup.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
@@ -430,6 +480,7 @@ main(int argc, char* argv[])
             .Set("fast_retransmits", sender->GetFastRetransmits())
             .Set("timeouts", sender->GetTimeouts())
             .Set("oracle_losses", sender->GetOracleLosses())
+            .Set("rescheduled", sender->GetRescheduledSegments())
             .Set("path_stats", pathJson);
         if (!json.Write(output))
         {

@@ -205,6 +205,51 @@ RudpCmtSender::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RudpCmtSender::m_modelAssumptions),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "Scheduler",
+                "Order in which the paths' windows are filled: RoundRobin (CMT's), "
+                "LowestRttFirst (smallest smoothed RTT first) or BufferAware (lowest RTT "
+                "first, and a slower path takes new data only within what the receiver's "
+                "buffer holds at the paths' RTT ratio; RudpCmtScheduler).",
+                EnumValue(RudpCmtScheduler::ROUND_ROBIN),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpCmtScheduler::Kind, &RudpCmtSender::m_schedulerKind),
+                MakeEnumChecker(RudpCmtScheduler::ROUND_ROBIN,
+                                "RoundRobin",
+                                RudpCmtScheduler::LOWEST_RTT_FIRST,
+                                "LowestRttFirst",
+                                RudpCmtScheduler::BUFFER_AWARE,
+                                "BufferAware"))
+            .AddAttribute(
+                "BufferSplitting",
+                "Buffer splitting (Dreibholz et al. 2010; INET's cmtBufferSplitVariant): a "
+                "path may have queued only 1/n of the sender's buffer (SenderSide), of the "
+                "receiver's advertised window (ReceiverSide), or of both (BothSides); None: "
+                "no split (RudpCmtBufferSplitting).",
+                EnumValue(RudpCmtBufferSplitting::NONE),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpCmtBufferSplitting::Variant,
+                                        &RudpCmtSender::m_bufferSplitting),
+                MakeEnumChecker(RudpCmtBufferSplitting::NONE,
+                                "None",
+                                RudpCmtBufferSplitting::SENDER_SIDE,
+                                "SenderSide",
+                                RudpCmtBufferSplitting::RECEIVER_SIDE,
+                                "ReceiverSide",
+                                RudpCmtBufferSplitting::BOTH_SIDES,
+                                "BothSides"))
+            .AddAttribute("ChunkRescheduling",
+                          "Chunk rescheduling (Dreibholz et al. 2010): when out-of-order "
+                          "data fills ReschedulingThreshold of the receiver's buffer, resend "
+                          "the segment at the head of the blockage on the fastest path "
+                          "(RudpCmtChunkRescheduling).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_chunkRescheduling),
+                          MakeBooleanChecker())
+            .AddAttribute("ReschedulingThreshold",
+                          "Fraction of the receiver's buffer held out of order at which "
+                          "ChunkRescheduling acts (0 < threshold <= 1; INET: 0.5).",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&RudpCmtSender::m_reschedulingThreshold),
+                          MakeDoubleChecker<double>(1e-6, 1))
             .AddAttribute("PathList",
                           "The paths, in the order added.",
                           ObjectVectorValue(),
@@ -310,6 +355,12 @@ RudpCmtSender::GetTimeouts() const
     return m_timeouts;
 }
 
+uint64_t
+RudpCmtSender::GetRescheduledSegments() const
+{
+    return m_rescheduled;
+}
+
 Time
 RudpCmtSender::GetReceiveWindowLimitedTime() const
 {
@@ -410,6 +461,9 @@ RudpCmtSender::StartApplication()
                                        "ns3::RudpCmtSender");
     }
     m_burst.assign(m_paths.size(), 0);
+    m_scheduler.SetKind(m_schedulerKind);
+    m_scheduler.SetBufferSplitting(m_bufferSplitting);
+    m_rescheduling.SetThreshold(m_reschedulingThreshold);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(FIRST_SEQUENCE);
     m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
@@ -483,15 +537,124 @@ RudpCmtSender::Schedule()
         return;
     }
     Refill();
+    BeginRound();
     std::vector<uint32_t> inFlight = PathBytesInFlight();
-    for (uint32_t k = 0; k < m_paths.size(); ++k)
+    for (const uint32_t index : m_scheduler.Order(m_nextPath))
     {
-        const uint32_t index = (m_nextPath + k) % m_paths.size();
         FillPath(*m_paths[index], inFlight[index]);
     }
     m_nextPath = (m_nextPath + 1) % m_paths.size();
     std::fill(m_burst.begin(), m_burst.end(), 0); // the opportunity is over
     UpdateWindowLimited(inFlight);
+}
+
+std::vector<RudpCmtPathView>
+RudpCmtSender::PathViews(RudpCmtBuffers& buffers) const
+{
+    std::vector<RudpCmtPathView> views(m_paths.size());
+    for (const auto& path : m_paths)
+    {
+        RudpCmtPathView& view = views[path->index];
+        view.index = path->index;
+        view.active = path->status == RudpCmtPath::ACTIVE;
+        view.inFastRecovery = path->inFastRecovery;
+        view.srtt = path->GetRttEstimator()->GetEstimate();
+        view.cwnd = path->GetState()->m_cWnd;
+    }
+    buffers.peerWindow = m_peerWindow;
+    buffers.sendBuffer = m_sndBufSize;
+    buffers.heldByPeer = 0;
+    if (m_scheduler.LimitsPaths() || m_chunkRescheduling)
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            if (segments[i].txCount == 0 && !segments[i].lost)
+            {
+                continue;
+            }
+            views[m_segments[i].path].queued += segments[i].length;
+            buffers.heldByPeer += segments[i].sacked ? segments[i].length : 0;
+        }
+    }
+    return views;
+}
+
+void
+RudpCmtSender::BeginRound()
+{
+    RudpCmtBuffers buffers;
+    std::vector<RudpCmtPathView> views = PathViews(buffers);
+    if (m_chunkRescheduling && RescheduleHead(views, buffers))
+    {
+        views = PathViews(buffers); // a segment changed paths, a window shrank
+    }
+    m_scheduler.Begin(views, buffers);
+    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE && m_txBuffer->FirstLost())
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            if (segments[i].lost)
+            {
+                m_segments[i].path = m_scheduler.ResendPath(m_segments[i].path, segments[i].length);
+            }
+        }
+    }
+}
+
+bool
+RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
+                              const RudpCmtBuffers& buffers)
+{
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    if (segments.empty() || !m_rescheduling.Blocked(buffers))
+    {
+        return false;
+    }
+    // The head of the blockage: the first segment not cumulatively
+    // acknowledged, if it is still in flight (a lost one waits for its
+    // resend already) and has not been moved before.
+    const RudpTxBuffer::Segment& head = segments.front();
+    CmtSegment& record = m_segments.front();
+    if (head.txCount == 0 || !head.InFlight() || record.rescheduled)
+    {
+        return false;
+    }
+    const std::optional<uint32_t> target =
+        m_rescheduling.Target(paths, record.path, Simulator::Now() - head.lastTx);
+    if (!target)
+    {
+        return false;
+    }
+    RudpCmtPath& from = *m_paths[record.path];
+    NS_LOG_LOGIC("segment " << head.seq << " blocks the receiver's buffer: moved from path "
+                            << from.index << " to path " << *target);
+    m_txBuffer->MarkLost(head);
+    record.path = *target;
+    record.rescheduled = true;
+    // Segments sent on the target before the move are acknowledged after
+    // it: their missing reports for the moved one would be spurious. Like a
+    // fast retransmission, it is not fast retransmitted again (a lost copy
+    // is repaired by the timer).
+    record.fastRetransmitted = true;
+    ++m_rescheduled;
+    // The path it left is taken to have lost it (INET's
+    // cmtMovedChunksReduceCwnd), once per recovery.
+    if (!from.inFastRecovery)
+    {
+        from.Reduce(m_beta);
+        if (m_fastRetransmit)
+        {
+            from.inFastRecovery = true;
+            from.recoveryExit = m_txBuffer->HighTxMark();
+        }
+        else
+        {
+            from.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+    }
+    return true;
 }
 
 uint32_t
@@ -534,6 +697,10 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
         {
             break;
         }
+        if (!resend && !m_scheduler.Allows(path.index, request.length))
+        {
+            break; // the scheduler or buffer splitting holds new data back
+        }
         if (!resend)
         {
             const RudpTxBuffer::Segment& segment = m_txBuffer->NewSegment(request.length);
@@ -543,6 +710,7 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
             resend = &segment; // sent below as a first transmission
         }
         SendSegment(path, *resend);
+        m_scheduler.Sent(path.index, request.length, request.resend);
         inFlight += request.length;
         sent += request.length;
     }

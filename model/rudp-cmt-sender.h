@@ -6,6 +6,7 @@
 #define RUDP_CMT_SENDER_H
 
 #include "rudp-cmt-path.h"
+#include "rudp-cmt-scheduler.h"
 #include "rudp-file-source.h"
 #include "rudp-header.h"
 #include "rudp-tx-buffer.h"
@@ -38,8 +39,11 @@ class Socket;
  * receiver can check every byte.
  *
  * Scheduling: each path's window is filled in turn, round robin, within the
- * receiver's advertised window (RudpCmtSender::Schedule is the one place to
- * change for another scheduler).
+ * receiver's advertised window. The remedies for receive-buffer blocking are
+ * options, each a small class of its own that Schedule and FillPath consult:
+ * Scheduler (RudpCmtScheduler: round robin, lowest RTT first, or buffer
+ * aware), BufferSplitting (RudpCmtBufferSplitting) and ChunkRescheduling
+ * (RudpCmtChunkRescheduling).
  *
  * Loss detection counts missing reports per segment; the DupThreshold-th
  * triggers a retransmission and a window reduction on the segment's path.
@@ -123,6 +127,8 @@ class RudpCmtSender : public Application
     uint64_t GetFastRetransmits() const;
     /// \return expiries of the paths' timers
     uint64_t GetTimeouts() const;
+    /// \return segments resent on another path by ChunkRescheduling
+    uint64_t GetRescheduledSegments() const;
     /**
      * \return time the sender had data and room in a path's window but the
      *         receiver's window was full: receive-buffer blocking
@@ -164,6 +170,7 @@ class RudpCmtSender : public Application
         uint32_t path{0};              ///< path of its latest transmission, or of its resend
         uint32_t missingReports{0};    ///< SACKs that reported it missing
         bool fastRetransmitted{false}; ///< resent on missing reports already
+        bool rescheduled{false};       ///< resent by ChunkRescheduling already
     };
 
     /// \return the association's record of \p segment, a segment of m_txBuffer
@@ -187,6 +194,23 @@ class RudpCmtSender : public Application
     uint32_t FillPath(RudpCmtPath& path, uint32_t& inFlight);
     /// Keeps the send buffer full of generated data.
     void Refill();
+    /**
+     * \brief Starts a scheduling round of the remedies for receive-buffer
+     * blocking: chunk rescheduling, the scheduler's view of the paths, and
+     * (BufferAware) the resends moved off paths without a share.
+     */
+    void BeginRound();
+    /// \return the paths and buffers as the remedies see them now
+    std::vector<RudpCmtPathView> PathViews(RudpCmtBuffers& buffers) const;
+    /**
+     * \brief Chunk rescheduling: when out-of-order data blocks the
+     * receiver's buffer, moves the segment at the head of the blockage to
+     * the fastest path (RudpCmtChunkRescheduling).
+     * \param paths the paths now
+     * \param buffers the buffers now
+     * \return true if a segment was moved
+     */
+    bool RescheduleHead(const std::vector<RudpCmtPathView>& paths, const RudpCmtBuffers& buffers);
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
     /**
      * \brief Counts missing reports and marks what they prove lost.
@@ -268,6 +292,10 @@ class RudpCmtSender : public Application
     uint32_t m_initialPeerWindow{0};
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
     bool m_modelAssumptions{false}; ///< ModelAssumptions: the loss oracle, no missing reports
+    RudpCmtScheduler::Kind m_schedulerKind{RudpCmtScheduler::ROUND_ROBIN};
+    RudpCmtBufferSplitting::Variant m_bufferSplitting{RudpCmtBufferSplitting::NONE};
+    bool m_chunkRescheduling{false};
+    double m_reschedulingThreshold{0.5};
 
     // State
     Ptr<Socket> m_socket;
@@ -285,6 +313,9 @@ class RudpCmtSender : public Application
     uint64_t m_fastRetransmits{0};
     uint64_t m_timeouts{0};
     uint64_t m_oracleLosses{0}; ///< drops the ModelAssumptions oracle reported
+    uint64_t m_rescheduled{0};
+    RudpCmtScheduler m_scheduler;            ///< the path order and new-data limits
+    RudpCmtChunkRescheduling m_rescheduling; ///< when and where the head segment moves
     TracedValue<bool> m_windowLimited{false};
     Time m_windowLimitedSince;
     Time m_windowLimitedTotal;

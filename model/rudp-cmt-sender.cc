@@ -633,6 +633,7 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     m_txBuffer->MarkLost(head);
     record.path = *target;
     record.rescheduled = true;
+    RetimeAfterMove(from);
     // Segments sent on the target before the move are acknowledged after
     // it: their missing reports for the moved one would be spurious. Like a
     // fast retransmission, it is not fast retransmitted again (a lost copy
@@ -655,6 +656,20 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
         }
     }
     return true;
+}
+
+void
+RudpCmtSender::RetimeAfterMove(RudpCmtPath& path)
+{
+    NS_LOG_FUNCTION(this << path.index);
+    if (PathBytesInFlight()[path.index] == 0)
+    {
+        path.GetRtoTimer()->Cancel();
+    }
+    else
+    {
+        path.GetRtoTimer()->Restart();
+    }
 }
 
 uint32_t
@@ -1274,12 +1289,9 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
         }
         const uint32_t original = record.path;
         MarkForRetransmission(segment);
-        if (PathBytesInFlight()[original] == 0)
+        if (record.path != original)
         {
-            // RFC 4960 6.3.2 R2: nothing outstanding on the path any more
-            // (the resend went elsewhere), so its T3 timer stops; left
-            // running it would expire on data sent on the path later.
-            path.GetRtoTimer()->Cancel();
+            RetimeAfterMove(path);
         }
         Schedule();
         return;

@@ -211,6 +211,15 @@ class RudpCmtSender : public Application
      * \return true if a segment was moved
      */
     bool RescheduleHead(const std::vector<RudpCmtPathView>& paths, const RudpCmtBuffers& buffers);
+    /**
+     * \brief A segment outstanding on \p path was moved to another path:
+     * the path's T3 timer stops if nothing is outstanding on it any more
+     * (RFC 4960 6.3.2 R2), else restarts for its earliest outstanding
+     * segment (R3), as if the moved one had been acknowledged; left running
+     * it would expire on data sent on the path later.
+     * \param path the path the segment left
+     */
+    void RetimeAfterMove(RudpCmtPath& path);
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
     /**
      * \brief Counts missing reports and marks what they prove lost.

@@ -590,15 +590,22 @@ RudpCmtSender::BeginRound()
         views = PathViews(buffers); // a segment changed paths, a window shrank
     }
     m_scheduler.Begin(views, buffers);
-    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE && m_txBuffer->FirstLost())
+    RouteResends();
+}
+
+void
+RudpCmtSender::RouteResends()
+{
+    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE || !m_txBuffer->FirstLost())
     {
-        const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-        for (size_t i = 0; i < segments.size(); ++i)
+        return;
+    }
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (segments[i].lost)
         {
-            if (segments[i].lost)
-            {
-                m_segments[i].path = m_scheduler.ResendPath(m_segments[i].path, segments[i].length);
-            }
+            m_segments[i].path = m_scheduler.ResendPath(m_segments[i].path, segments[i].length);
         }
     }
 }
@@ -988,6 +995,13 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
 void
 RudpCmtSender::SendFastRetransmission()
 {
+    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE)
+    {
+        // The scheduler decides where a resend goes before it leaves at once.
+        RudpCmtBuffers buffers;
+        m_scheduler.Begin(PathViews(buffers), buffers);
+        RouteResends();
+    }
     const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
     for (size_t i = 0; i < segments.size(); ++i)
     {

@@ -200,6 +200,9 @@ class RudpCmtSender : public Application
      * (BufferAware) the resends moved off paths without a share.
      */
     void BeginRound();
+    /// BufferAware: moves each resend waiting on a path without a share of the buffer to the
+    /// fastest path.
+    void RouteResends();
     /// \return the paths and buffers as the remedies see them now
     std::vector<RudpCmtPathView> PathViews(RudpCmtBuffers& buffers) const;
     /**

@@ -263,11 +263,13 @@ class HookRecorder : public Algorithm
     /// \return the TypeId, "ns3::RudpTestHookRecorder<" + the algorithm's + ">"
     static TypeId GetTypeId()
     {
-        static TypeId tid =
-            TypeId("ns3::RudpTestHookRecorder<" + Algorithm::GetTypeId().GetName() + ">")
-                .template SetParent<Algorithm>()
-                .SetGroupName("Rudp")
-                .template AddConstructor<HookRecorder<Algorithm>>();
+        // ns-3.35's TypeId takes a const char* only.
+        static const std::string name =
+            "ns3::RudpTestHookRecorder<" + Algorithm::GetTypeId().GetName() + ">";
+        static TypeId tid = TypeId(name.c_str())
+                                .template SetParent<Algorithm>()
+                                .SetGroupName("Rudp")
+                                .template AddConstructor<HookRecorder<Algorithm>>();
         return tid;
     }
 

@@ -115,33 +115,6 @@ PerPath(const std::string& name, std::vector<T>& values, uint32_t paths)
     }
 }
 
-/**
- * \return true if the command line asks for --ns2-defaults (bare, or with a
- * true value): the defaults must be set before ns-3 applies the attributes
- * given on the command line, which override them.
- */
-bool
-WantsNs2Defaults(int argc, char* argv[])
-{
-    bool wants = false;
-    for (int i = 1; i < argc; ++i)
-    {
-        std::string arg = argv[i];
-        if (arg == "--ns2-defaults")
-        {
-            wants = !wants; // a bare boolean option toggles it, as RudpCommandLine does
-            continue;
-        }
-        if (arg.rfind("--ns2-defaults=", 0) == 0)
-        {
-            std::string value = arg.substr(15);
-            std::transform(value.begin(), value.end(), value.begin(), ::tolower);
-            wants = value == "1" || value == "t" || value == "true";
-        }
-    }
-    return wants;
-}
-
 /// \return the RudpCmtSender::Scheduler value of a --scheduler value
 std::string
 SchedulerAttribute(const std::string& option)
@@ -244,7 +217,7 @@ main(int argc, char* argv[])
     cmd.AddValue("cuc", "Cwnd Update for CMT", cuc);
     cmd.AddValue("dac", "Delayed ACK for CMT (sender and receiver)", dac);
     cmd.AddValue("rtx-policy",
-                 "Retransmission policy (default RTX-SSTHRESH; RTX-SAME with --ns2-defaults)",
+                 "Retransmission policy (default RTX-SSTHRESH; RTX-SAME with the ns-2 defaults)",
                  rtxPolicy,
                  {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH", "RTX-LOSSRATE"});
     cmd.AddValue("ns2-defaults",
@@ -310,10 +283,12 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     tracing.AddOptions(cmd);
-    if (WantsNs2Defaults(argc, argv))
-    {
-        RudpCmtHelper::SetNs2Defaults();
-    }
+    cmd.BeforeAttributes([&ns2Defaults]() {
+        if (ns2Defaults)
+        {
+            RudpCmtHelper::SetNs2Defaults();
+        }
+    });
     cmd.Parse(argc, argv);
     if (rtts.empty())
     {

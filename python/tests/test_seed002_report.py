@@ -81,6 +81,8 @@ def test_report_writes_a_table_per_mode_and_buffer_and_the_figures(tmp_path: Pat
     ):
         assert heading in text
     assert "timeouts / run" in text
+    # A share is no error: 10 timeouts in 40 recoveries print unsigned.
+    assert "| 25.0 % |" in text and "+25.0 %" not in text
     assert "- model assumptions, 16 KB: against the model |error| median" in text
 
 

@@ -196,8 +196,10 @@ def error_table(data: pd.DataFrame) -> pd.DataFrame:
     return summary.reset_index(drop=True)
 
 
-def _percent(values: pd.Series) -> list[str]:
-    return [f"{v * 100:+.1f} %" if pd.notna(v) else "" for v in values]
+def _percent(values: pd.Series, signed: bool = True) -> list[str]:
+    """Percentages: an error carries its sign, a share does not."""
+    form = "+.1f" if signed else ".1f"
+    return [f"{v * 100:{form}} %" if pd.notna(v) else "" for v in values]
 
 
 def _buffer_name(rbuf: int) -> str:
@@ -250,7 +252,7 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
                 "error vs n x model(1)": _percent(group["independent_error"]),
                 "timeouts / run": group["timeouts_per_run"].round(1),
                 "fast rtx / run": group["fast_retransmits_per_run"].round(1),
-                "timeout share": _percent(group["timeout_share"]),
+                "timeout share": _percent(group["timeout_share"], signed=False),
                 "runs failed": [
                     tables.failures(f, r)
                     for f, r in zip(group["failed"], group["runs"], strict=True)

@@ -3,6 +3,7 @@ the remedies apart and draws the figures and the table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -68,8 +69,12 @@ def test_the_report_tells_the_remedies_apart(tmp_path: Path) -> None:
         "cmt-remedies-mismatch.png",
         "cmt-remedies.csv",
         "cmt-remedies.md",
+        "cmt-remedies.rst",
     ]
     table = (tmp_path / "cmt-remedies.md").read_text()
     assert "chunk rescheduling" in table and "buffer-aware + rescheduling" in table
     # Each remedy loses 5 kB/s per added path here: the worst step says so.
     assert "-5.0 %" in table or "-4.9 %" in table
+    # Goodputs carry one decimal whatever their magnitude, so a row reads across.
+    cells = re.findall(r"\| (\d+\.\d+) ± ", table)
+    assert cells and all(len(cell.split(".")[1]) == 1 for cell in cells)

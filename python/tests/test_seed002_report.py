@@ -83,7 +83,22 @@ def test_report_writes_a_table_per_mode_and_buffer_and_the_figures(tmp_path: Pat
     assert "timeouts / run" in text
     # A share is no error: 10 timeouts in 40 recoveries print unsigned.
     assert "| 25.0 % |" in text and "+25.0 %" not in text
-    assert "- model assumptions, 16 KB: against the model |error| median" in text
+    assert "**summary**" in text
+    overview = (tmp_path / "seed002-model-error-summary.csv").read_text().splitlines()
+    assert overview[0].startswith("mode,buffer,vs model,within ±15 %,median abs.")
+    assert len(overview) == 5  # the header, then both modes with both buffers
+    assert (tmp_path / "seed002-model-error-summary.rst").exists()
+
+
+def test_summary_table_ranges_the_errors_and_counts_the_band() -> None:
+    table = report.error_table(report._ours(_frame()))
+    (row,) = report.summary_table(table[table["rbuf"] == seed002.BOUNDED].iloc[:1]).itertuples()
+    model = cmt.throughput(2, 0.01, 0.12, seed002.MSS, seed002.BOUNDED) / 1000
+    error = f"{(90.0 / model - 1) * 100:+.1f} %"
+    assert row[3] == error.replace(" %", "") + " to " + error
+    assert row[4] == ("1 of 1" if abs(90.0 / model - 1) <= 0.15 else "0 of 1")
+    assert row[7] == "10.0 to 10.0"
+    assert row[8] == "25.0 to 25.0 %"
 
 
 @pytest.mark.parametrize(

@@ -141,7 +141,8 @@ def summary_table(data: pd.DataFrame) -> pd.DataFrame:
 
 def _cell(row: pd.Series) -> str:
     failed = int(row["failed"])
-    text = tables.estimate(row["mean"], row["ci95"], digits=4)
+    # One decimal throughout (126.8 beside 95.3, not 95.30): goodputs are compared across a row.
+    text = f"{row['mean']:.1f}" + (f" ± {row['ci95']:.1f}" if pd.notna(row["ci95"]) else "")
     share = f"{row['blocked_share'] * 100:.0f} %" if pd.notna(row["blocked_share"]) else "-"
     suffix = f", {tables.failures(failed, int(row['runs']))} failed" if failed else ""
     return f"{text} ({share}){suffix}"
@@ -172,7 +173,7 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
         )
         wide.columns = [f"n = {int(n)}" for n in wide.columns]
         wide = wide.reset_index().merge(verdicts, on=["remedy", "rtt_ms"], how="left")
-        wide["worst step n -> n+1"] = (wide.pop("worst_step") * 100).round(1).astype(str) + " %"
+        wide["worst step n -> n+1"] = [f"{v * 100:+.1f} %" for v in wide.pop("worst_step")]
         wide = wide.rename(columns={"rtt_ms": "RTT (ms)"})
         wide["RTT (ms)"] = wide["RTT (ms)"].round(0).astype(int)
         sections.append(("16 KB buffer, equal paths, loss 0.01", wide))

@@ -206,30 +206,36 @@ def _buffer_name(rbuf: int) -> str:
     return "2^28 B" if rbuf == UNBOUNDED else "16 KB" if rbuf == BOUNDED else f"{rbuf} B"
 
 
-def _errors_note(summary: pd.DataFrame) -> str:
-    """Per mode and buffer: median and worst |error| and the points within the band."""
-    lines = []
+def _range(values: pd.Series, percent: bool = True, signed: bool = True) -> str:
+    """``min to max`` of ``values``: percentages (signed for errors) or counts."""
+    low, high = values.min(), values.max()
+    if not percent:
+        return f"{low:.1f} to {high:.1f}"
+    form = "+.1f" if signed else ".1f"
+    return f"{low * 100:{form}} to {high * 100:{form}} %"
+
+
+def summary_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """One row per mode and buffer of :func:`error_table`: the error against the
+    model and against ``n x model(1)``, the points within ±15 %, and the range
+    of timeouts per run and of their share among the loss recoveries."""
+    rows = []
     for (mode, rbuf), group in summary.groupby(["mode", "rbuf"], sort=False):
         errors = group["relative_error"].dropna()
         within = int((errors.abs() <= BAND).sum())
-        line = (
-            f"- {mode}, {_buffer_name(int(rbuf))}: against the model |error| median "
-            f"{errors.abs().median() * 100:.1f} %, worst {errors.abs().max() * 100:.1f} %, "
-            f"range {errors.min() * 100:+.1f} to {errors.max() * 100:+.1f} %, "
-            f"{within} of {len(errors)} points within ±{BAND * 100:.0f} %"
+        rows.append(
+            {
+                "mode": mode,
+                "buffer": _buffer_name(int(rbuf)),
+                "vs model": _range(errors),
+                f"within ±{BAND * 100:.0f} %": f"{within} of {len(errors)}",
+                "median abs.": f"{errors.abs().median() * 100:.1f} %",
+                "vs n x model(1)": _range(group["independent_error"].dropna()),
+                "timeouts / run": _range(group["timeouts_per_run"], percent=False),
+                "timeout share": _range(group["timeout_share"].fillna(0.0), signed=False),
+            }
         )
-        independent = group["independent_error"].dropna()
-        if not independent.empty:
-            line += (
-                f"; against n x model(1) {independent.min() * 100:+.1f} to "
-                f"{independent.max() * 100:+.1f} %"
-            )
-        line += (
-            f"; timeouts per run {group['timeouts_per_run'].min():.1f} to "
-            f"{group['timeouts_per_run'].max():.1f}"
-        )
-        lines.append(line)
-    return "\n".join(lines)
+    return pd.DataFrame(rows)
 
 
 def _table(data: pd.DataFrame, out: Path) -> list[Path]:
@@ -269,15 +275,23 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
         "oracle's) per run, over the whole run including the warm-up; 'timeout share' is "
         "timeouts / (timeouts + fast rtx). 'runs failed': k/n, k of the point's n runs failed "
         f"(the program reported a failed run, or the run gave no result) and are not in the "
-        f"mean; {failed} in all.\n\n" + _errors_note(summary)
+        f"mean; {failed} in all."
     )
+    overview = summary_table(summary)
     return tables.write(
         out,
         stem="seed002-model-error",
         title="Seed 002: simulation against the analytic model, both modes",
         long=summary,
-        wide=sections,
+        wide=[("summary", overview), *sections],
         note=note,
+    ) + tables.write(
+        out,
+        stem="seed002-model-error-summary",
+        title="Seed 002: the error against the model, per mode and buffer",
+        long=overview,
+        wide=overview,
+        note=f"{len(summary)} points; the details are in seed002-model-error.md.",
     )
 
 

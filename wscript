@@ -28,8 +28,10 @@ def build(bld):
     module.export_defines = [minor_define]
     module.source = [
         'model/netem-queue-disc.cc',
+        'model/rudp-cmt-model-assumptions.cc',
         'model/rudp-cmt-path.cc',
         'model/rudp-cmt-receiver.cc',
+        'model/rudp-cmt-scheduler.cc',
         'model/rudp-cmt-sender.cc',
         'model/rudp-corruption-error-model.cc',
         'model/rudp-crc32c.cc',
@@ -85,6 +87,10 @@ def build(bld):
     module_test.source = [
         'test/rudp-attributes-test-suite.cc',
         'test/rudp-buffers-test-suite.cc',
+        'test/rudp-cmt-fidelity-test-suite.cc',
+        'test/rudp-cmt-scenarios-test-suite.cc',
+        'test/rudp-cmt-model-test-suite.cc',
+        'test/rudp-cmt-remedies-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
         'test/rudp-command-line-test-suite.cc',
         'test/rudp-congestion-test-suite.cc',
@@ -107,8 +113,10 @@ def build(bld):
     headers.module = 'rudp'
     headers.source = [
         'model/netem-queue-disc.h',
+        'model/rudp-cmt-model-assumptions.h',
         'model/rudp-cmt-path.h',
         'model/rudp-cmt-receiver.h',
+        'model/rudp-cmt-scheduler.h',
         'model/rudp-cmt-sender.h',
         'model/rudp-corruption-error-model.h',
         'model/rudp-crc32c.h',

@@ -29,7 +29,8 @@ copyright = "2026, rudp contributors"
 extensions = ["sphinx.ext.mathjax"]
 root_doc = "index"
 source_suffix = {".rst": "restructuredtext"}
-exclude_patterns: list[str] = []
+# The sweeps' tables that chapters include (figures/*.rst) are no pages of their own.
+exclude_patterns: list[str] = ["figures/*.rst"]
 # As ns-3's models manual: no language guessed for a bare "::" block unless a
 # chapter says ".. highlight:: cpp" (or sh, python) itself.
 highlight_language = "none"

@@ -22,8 +22,20 @@
  * --pcap=PREFIX writes each path device's pcap file; --flowmon-xml=FILE
  * installs a FlowMonitor and writes its XML (RudpTraceOptions).
  *
+ * --ns2-defaults runs with the defaults of ns-2.31's SCTP-CMT, the simulator
+ * seed 002 used (RudpCmtHelper::SetNs2Defaults); options and --ns3::...
+ * attributes given on the command line still override them.
+ *
+ * --model-assumptions=1 runs it under the analytic model's own assumptions
+ * (RudpCmtSender::ModelAssumptions; doc/cmt-model.rst says what it changes).
+ *
+ * The remedies for receive-buffer blocking (doc/cmt.rst): --scheduler
+ * (round-robin, lowest-rtt-first, buffer-aware), --buffer-splitting (none,
+ * sender, receiver, both) and --rescheduling (chunk rescheduling).
+ *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"
  *     ./ns3 run "rudp-cmt --paths=2 --rtts=50ms,200ms --rbuf=16384 --output=cmt.json"
+ *     ./ns3 run "rudp-cmt --paths=4 --rtt=100ms --rbuf=16384 --scheduler=buffer-aware"
  */
 
 #include "ns3/core-module.h"
@@ -36,6 +48,8 @@
 #include "ns3/rudp-parameter-check.h"
 #include "ns3/rudp-trace-options.h"
 
+#include <algorithm>
+#include <cctype>
 #include <iomanip>
 #include <iostream>
 
@@ -101,6 +115,25 @@ PerPath(const std::string& name, std::vector<T>& values, uint32_t paths)
     }
 }
 
+/// \return the RudpCmtSender::Scheduler value of a --scheduler value
+std::string
+SchedulerAttribute(const std::string& option)
+{
+    return option == "lowest-rtt-first" ? "LowestRttFirst"
+           : option == "buffer-aware"   ? "BufferAware"
+                                        : "RoundRobin";
+}
+
+/// \return the RudpCmtSender::BufferSplitting value of a --buffer-splitting value
+std::string
+SplittingAttribute(const std::string& option)
+{
+    return option == "sender"     ? "SenderSide"
+           : option == "receiver" ? "ReceiverSide"
+           : option == "both"     ? "BothSides"
+                                  : "None";
+}
+
 /// Notes the bytes delivered so far (at the end of the warm-up).
 void
 NoteDelivered(Ptr<RudpCmtReceiver> receiver, uint64_t* delivered)
@@ -125,7 +158,12 @@ main(int argc, char* argv[])
     bool sfr = true;
     bool cuc = true;
     bool dac = true;
-    std::string rtxPolicy = "RTX-SSTHRESH";
+    std::string rtxPolicy; // "": RudpCmtSender's default (RTX-SAME with --ns2-defaults)
+    bool ns2Defaults = false;
+    bool modelAssumptions = false;
+    std::string scheduler = "round-robin";
+    std::string splitting = "none";
+    bool rescheduling = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
     std::string output;
@@ -179,9 +217,33 @@ main(int argc, char* argv[])
     cmd.AddValue("cuc", "Cwnd Update for CMT", cuc);
     cmd.AddValue("dac", "Delayed ACK for CMT (sender and receiver)", dac);
     cmd.AddValue("rtx-policy",
-                 "Retransmission policy",
+                 "Retransmission policy (default RTX-SSTHRESH; RTX-SAME with the ns-2 defaults)",
                  rtxPolicy,
-                 {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"});
+                 {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH", "RTX-LOSSRATE"});
+    cmd.AddValue("ns2-defaults",
+                 "The defaults of ns-2.31's SCTP-CMT, the simulator seed 002 used "
+                 "(RudpCmtHelper::SetNs2Defaults: PathMaxRetrans 5, ReTxThreshold 4, RTX-SAME, "
+                 "MaxBurst 4, ...); given options and attributes override them",
+                 ns2Defaults);
+    cmd.AddValue("model-assumptions",
+                 "Simulate under the analytic model's own assumptions (RudpCmtSender::"
+                 "ModelAssumptions): each loss known one RTT after its send, retransmissions "
+                 "never lost, hence no timeouts",
+                 modelAssumptions);
+    cmd.AddValue("scheduler",
+                 "Path scheduler: round-robin (CMT's), lowest-rtt-first, or buffer-aware (a "
+                 "slow path's share within what the receive buffer holds at the RTT ratio)",
+                 scheduler,
+                 {"round-robin", "lowest-rtt-first", "buffer-aware"});
+    cmd.AddValue("buffer-splitting",
+                 "Buffer splitting: each path at most 1/n of the sender's buffer, of the "
+                 "receiver's window, or both (Dreibholz et al. 2010)",
+                 splitting,
+                 {"none", "sender", "receiver", "both"});
+    cmd.AddValue("rescheduling",
+                 "Chunk rescheduling: resend the segment that blocks the receive buffer on the "
+                 "fastest path",
+                 rescheduling);
     cmd.AddValue("duration",
                  "Simulated time of the transfer",
                  duration,
@@ -206,6 +268,10 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.SetsAttribute("ns3::RudpCmtSender::ModelAssumptions", "model-assumptions");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Scheduler", "scheduler");
+    cmd.SetsAttribute("ns3::RudpCmtSender::BufferSplitting", "buffer-splitting");
+    cmd.SetsAttribute("ns3::RudpCmtSender::ChunkRescheduling", "rescheduling");
     cmd.AddValue("checksum",
                  "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
                  "RFC 4960 appendix B)",
@@ -217,6 +283,12 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
     tracing.AddOptions(cmd);
+    cmd.BeforeAttributes([&ns2Defaults]() {
+        if (ns2Defaults)
+        {
+            RudpCmtHelper::SetNs2Defaults();
+        }
+    });
     cmd.Parse(argc, argv);
     if (rtts.empty())
     {
@@ -257,7 +329,14 @@ main(int argc, char* argv[])
     cmt.SetSenderAttribute("Sfr", BooleanValue(sfr));
     cmt.SetSenderAttribute("Cuc", BooleanValue(cuc));
     cmt.SetSenderAttribute("Dac", BooleanValue(dac));
-    cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
+    if (!rtxPolicy.empty())
+    {
+        cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
+    }
+    cmt.SetSenderAttribute("ModelAssumptions", BooleanValue(modelAssumptions));
+    cmt.SetSenderAttribute("Scheduler", StringValue(SchedulerAttribute(scheduler)));
+    cmt.SetSenderAttribute("BufferSplitting", StringValue(SplittingAttribute(splitting)));
+    cmt.SetSenderAttribute("ChunkRescheduling", BooleanValue(rescheduling));
     cmt.SetReceiverAttribute("RcvBufSize", UintegerValue(rbuf));
     cmt.SetReceiverAttribute("Dac", BooleanValue(dac));
     const std::string checksumKind = checksum == "internet" ? "Internet16" : "Crc32c";
@@ -271,6 +350,9 @@ main(int argc, char* argv[])
     tracing.InstallFlowMonitor(); // only with --flowmon-xml
     Ptr<RudpCmtSender> sender = cmt.GetSender();
     Ptr<RudpCmtReceiver> receiver = cmt.GetReceiver();
+    StringValue policyName;
+    sender->GetAttribute("RtxPolicy", policyName);
+    rtxPolicy = policyName.Get();
     sender->SetStartTime(Seconds(0));
     sender->SetStopTime(duration);
     receiver->SetStopTime(duration);
@@ -310,7 +392,7 @@ main(int argc, char* argv[])
                   << sender->GetReceiveWindowLimitedTime().GetSeconds() << " s, buffer peak "
                   << receiver->GetMaxOccupancy() << " bytes, retransmissions "
                   << sender->GetRetransmissions() << ", timeouts " << sender->GetTimeouts()
-                  << std::endl;
+                  << (modelAssumptions ? " (model assumptions)" : "") << std::endl;
     }
     else
     {
@@ -330,7 +412,8 @@ main(int argc, char* argv[])
                 .Set("cwnd_bytes", path->GetState()->m_cWnd.Get())
                 .Set("ssthresh_bytes", path->GetState()->m_ssThresh.Get())
                 .Set("srtt_s", path->GetRttEstimator()->GetEstimate().GetSeconds())
-                .Set("failed", path->status == RudpCmtPath::FAILED);
+                .Set("failed", path->status == RudpCmtPath::FAILED)
+                .Set("potentially_failed", path->status == RudpCmtPath::POTENTIALLY_FAILED);
             pathJson.push_back(p);
         }
         RudpJson json;
@@ -352,6 +435,11 @@ main(int argc, char* argv[])
             .Set("cuc", cuc)
             .Set("dac", dac)
             .Set("rtx_policy", rtxPolicy)
+            .Set("ns2_defaults", ns2Defaults)
+            .Set("model_assumptions", modelAssumptions)
+            .Set("scheduler", scheduler)
+            .Set("buffer_splitting", splitting)
+            .Set("rescheduling", rescheduling)
             .Set("duration_s", duration.GetSeconds())
             .Set("warmup_s", warmup.GetSeconds())
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
@@ -366,6 +454,8 @@ main(int argc, char* argv[])
             .Set("retransmissions", sender->GetRetransmissions())
             .Set("fast_retransmits", sender->GetFastRetransmits())
             .Set("timeouts", sender->GetTimeouts())
+            .Set("oracle_losses", sender->GetOracleLosses())
+            .Set("rescheduled", sender->GetRescheduledSegments())
             .Set("path_stats", pathJson);
         if (!json.Write(output))
         {

@@ -5,13 +5,17 @@
 #include "rudp-cmt-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/queue-disc.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -19,6 +23,18 @@
 
 namespace ns3
 {
+
+namespace
+{
+
+/// The model-assumptions oracle hears a packet its sender's queue disc dropped.
+void
+QueueDiscDropped(Ptr<RudpCmtSender> sender, Ptr<const QueueDiscItem> item)
+{
+    sender->NotifyDataDropped(item->GetPacket());
+}
+
+} // namespace
 
 RudpCmtHelper::RudpCmtHelper()
 {
@@ -64,6 +80,11 @@ RudpCmtHelper::Install()
     m_sender->GetAttribute("SegmentSize", segmentSize);
     const uint32_t mtu =
         std::max<uint32_t>(1500, segmentSize.Get() + 20 + 8 + RudpHeader::FIXED_SIZE_CRC32C);
+    // The model-assumptions mode: retransmissions are never lost, and each
+    // loss is reported to the sender (its oracle), which acts on it one RTT
+    // after the send.
+    BooleanValue modelAssumptions;
+    m_sender->GetAttribute("ModelAssumptions", modelAssumptions);
     for (size_t i = 0; i < m_specs.size(); ++i)
     {
         PointToPointHelper link;
@@ -74,20 +95,75 @@ RudpCmtHelper::Install()
         Ptr<RateErrorModel> loss = CreateObject<RateErrorModel>();
         loss->SetAttribute("ErrorRate", DoubleValue(m_specs[i].loss));
         loss->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-        devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        if (modelAssumptions.Get())
+        {
+            Ptr<RudpFirstTransmissionErrorModel> firstOnly =
+                CreateObject<RudpFirstTransmissionErrorModel>();
+            firstOnly->SetInner(loss);
+            devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(firstOnly));
+            const bool connected = devices.Get(1)->TraceConnectWithoutContext(
+                                       "PhyRxDrop",
+                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender)) &&
+                                   devices.Get(0)->TraceConnectWithoutContext(
+                                       "MacTxDrop",
+                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender));
+            NS_ABORT_MSG_UNLESS(connected, "RudpCmtHelper: the path's devices lack drop traces");
+        }
+        else
+        {
+            devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(loss));
+        }
         std::ostringstream subnet;
         subnet << "10." << i + 1 << ".1.0";
         Ipv4InterfaceContainer interfaces =
             Ipv4AddressHelper(subnet.str().c_str(), "255.255.255.0").Assign(devices);
         // The receiver's address on this path's subnet: a connected route
         // sends it out through this path's own interface.
-        m_sender->AddPath(
+        Ptr<RudpCmtPath> path = m_sender->AddPath(
             InetSocketAddress(interfaces.GetAddress(1), static_cast<uint16_t>(port.Get())));
+        path->SetAttribute("LossRate", DoubleValue(m_specs[i].loss));
+        // The oracle also hears the congestion losses in the sending host's
+        // queue disc (installed with the addresses), where the initial slow
+        // start can overflow a path.
+        Ptr<TrafficControlLayer> tc = m_hosts.Get(0)->GetObject<TrafficControlLayer>();
+        Ptr<QueueDisc> queueDisc = tc ? tc->GetRootQueueDiscOnDevice(devices.Get(0)) : nullptr;
+        if (modelAssumptions.Get() && queueDisc)
+        {
+            queueDisc->TraceConnectWithoutContext("Drop",
+                                                  MakeBoundCallback(&QueueDiscDropped, m_sender));
+        }
         m_devices.push_back(devices);
         m_lossModels.push_back(loss);
     }
     m_hosts.Get(0)->AddApplication(m_sender);
     m_hosts.Get(1)->AddApplication(m_receiver);
+}
+
+void
+RudpCmtHelper::SetNs2Defaults()
+{
+    // ns-2.31 tcl/lib/ns-default.tcl (Agent/SCTP, Agent/SCTP/CMT) and sctp/sctp.h.
+    const std::string sender = "ns3::RudpCmtSender::";
+    Config::SetDefault(sender + "PathMaxRetrans", UintegerValue(5));   // pathMaxRetrans_
+    Config::SetDefault(sender + "ReTxThreshold", UintegerValue(4));    // fastRtxTrigger_
+    Config::SetDefault(sender + "RtxPolicy", StringValue("RTX-SAME")); // eCmtRtxPolicy_ 1
+    Config::SetDefault(sender + "MaxBurst", UintegerValue(4));         // useMaxBurst_ 1, MAX_BURST
+    Config::SetDefault(sender + "InitialSlowStartThreshold", UintegerValue(65536));
+    Config::SetDefault(sender + "InitialCwnd", UintegerValue(2)); // initialCwnd_ (MTUs)
+    Config::SetDefault(sender + "InitialRto", TimeValue(Seconds(3)));
+    Config::SetDefault(sender + "MinRto", TimeValue(Seconds(1)));
+    Config::SetDefault(sender + "MaxRto", TimeValue(Seconds(60)));
+    Config::SetDefault(sender + "Sfr", BooleanValue(true));     // useCmtReordering_
+    Config::SetDefault(sender + "Cuc", BooleanValue(true));     // useCmtCwnd_
+    Config::SetDefault(sender + "Dac", BooleanValue(true));     // useCmtDelAck_
+    Config::SetDefault(sender + "CmtPf", BooleanValue(false));  // useCmtPF_
+    Config::SetDefault(sender + "CmtPfCwnd", UintegerValue(1)); // cmtPFCwnd_
+    const std::string receiver = "ns3::RudpCmtReceiver::";
+    Config::SetDefault(receiver + "DelAckCount", UintegerValue(2)); // useDelayedSacks_
+    Config::SetDefault(receiver + "DelAckTimeout", TimeValue(MilliSeconds(200))); // sackDelay_
+    Config::SetDefault(receiver + "Dac", BooleanValue(true));
+    // sctp-cmt.cc: with DAC the receiver delays every SACK, a gap's filler too.
+    Config::SetDefault(receiver + "SackOnGapFill", BooleanValue(false));
 }
 
 int64_t

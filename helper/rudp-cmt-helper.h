@@ -11,6 +11,7 @@
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/rudp-cmt-model-assumptions.h"
 #include "ns3/rudp-cmt-receiver.h"
 #include "ns3/rudp-cmt-sender.h"
 
@@ -28,7 +29,17 @@ namespace ns3
  * Path i is the subnet 10.(i+1).1.0/24; each has its own rate, one-way delay
  * and loss rate (a RateErrorModel on the receiving host's device: data is
  * lost, SACKs are not, as the seed's model assumes). The links' MTU fits one
- * data segment of the sender's SegmentSize: no IP fragmentation.
+ * data segment of the sender's SegmentSize: no IP fragmentation. Each
+ * path's loss rate is also its RudpCmtPath LossRate, RTX-LOSSRATE's oracle.
+ *
+ * SetNs2Defaults() sets the defaults ns-2.31's SCTP-CMT used (the simulator
+ * of seed 002), so that the paper's setting runs as the paper ran it.
+ *
+ * With the sender's ModelAssumptions on, each path's RateErrorModel sits
+ * inside a RudpFirstTransmissionErrorModel (retransmissions are never lost)
+ * and the receiving device's PhyRxDrop trace goes to
+ * RudpCmtSender::NotifyDataDropped (the loss oracle): seed 002's analytic
+ * model's own assumptions.
  */
 class RudpCmtHelper
 {
@@ -47,6 +58,19 @@ class RudpCmtHelper
     /// Sets an attribute of the receiver to be installed.
     void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
 
+    /**
+     * \brief Sets the defaults (Config::SetDefault) of RudpCmtSender and
+     * RudpCmtReceiver to ns-2.31's SCTP-CMT (SCTP release 3.6,
+     * tcl/lib/ns-default.tcl and sctp/sctp.h): PathMaxRetrans 5,
+     * ReTxThreshold 4, RtxPolicy RTX-SAME, MaxBurst 4,
+     * InitialSlowStartThreshold 65536 bytes, InitialRto 3 s, MinRto 1 s,
+     * MaxRto 60 s, InitialCwnd 2, Sfr, Cuc and Dac on, CmtPf off with
+     * CmtPfCwnd 1; the receiver's DelAckCount 2, DelAckTimeout 200 ms, Dac
+     * on and SackOnGapFill off. Call it before Install (and before
+     * SetSenderAttribute, which overrides a default).
+     */
+    static void SetNs2Defaults();
+
     /// Builds the hosts, the paths and the two applications.
     void Install();
     /**
@@ -63,7 +87,7 @@ class RudpCmtHelper
     Ptr<RudpCmtReceiver> GetReceiver() const;
     /// \return the two devices of path \p i: sender's, receiver's
     NetDeviceContainer GetPathDevices(uint32_t i) const;
-    /// \return the loss model of path \p i
+    /// \return the loss model of path \p i (the inner one in the model-assumptions mode)
     Ptr<RateErrorModel> GetLossModel(uint32_t i) const;
 
   private:

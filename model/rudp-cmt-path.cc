@@ -4,6 +4,7 @@
 
 #include "rudp-cmt-path.h"
 
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/trace-source-accessor.h"
 
@@ -24,6 +25,14 @@ RudpCmtPath::GetTypeId()
                             .SetParent<Object>()
                             .SetGroupName("Rudp")
                             .AddConstructor<RudpCmtPath>()
+                            .AddAttribute("LossRate",
+                                          "The path's data loss rate as known to the sender "
+                                          "(probability, 0..1): RTX-LOSSRATE resends on the "
+                                          "active path with the lowest, as ns-2's oracle "
+                                          "(set-lossrate); RudpCmtHelper sets each path's.",
+                                          DoubleValue(0),
+                                          MakeDoubleAccessor(&RudpCmtPath::m_lossRate),
+                                          MakeDoubleChecker<double>(0, 1))
                             .AddTraceSource("RTO",
                                             "The path's retransmission timeout",
                                             MakeTraceSourceAccessor(&RudpCmtPath::m_rtoTrace),
@@ -100,13 +109,31 @@ RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
                                : RudpSenderState::CONGESTION_AVOIDANCE;
 }
 
-void
-RudpCmtPath::Grow(uint32_t bytes, double alpha)
+bool
+RudpCmtPath::FullyUtilised(uint32_t flight) const
 {
-    NS_LOG_FUNCTION(this << bytes << alpha);
+    return flight + m_state->m_segmentSize > m_state->m_cWnd;
+}
+
+double
+RudpCmtPath::GetLossRate() const
+{
+    return m_lossRate;
+}
+
+void
+RudpCmtPath::Grow(uint32_t bytes, double alpha, uint32_t flight)
+{
+    NS_LOG_FUNCTION(this << bytes << alpha << flight);
     const uint32_t mss = m_state->m_segmentSize;
+    const bool utilised = FullyUtilised(flight);
     if (m_state->m_cWnd < m_state->m_ssThresh)
     {
+        // RFC 4960 7.2.1: only "when the current cwnd is fully utilized".
+        if (!utilised)
+        {
+            return;
+        }
         m_state->m_cWnd += std::min(bytes, mss);
         if (m_state->m_cWnd >= m_state->m_ssThresh)
         {
@@ -115,12 +142,30 @@ RudpCmtPath::Grow(uint32_t bytes, double alpha)
         return;
     }
     // SCTP's congestion avoidance: alpha MSS once a window's worth is acknowledged.
+    // RFC 4960 7.2.2: and only while the sender has cwnd or more outstanding.
     m_partialBytesAcked += bytes;
-    if (m_partialBytesAcked >= m_state->m_cWnd)
+    if (m_partialBytesAcked >= m_state->m_cWnd && utilised)
     {
         m_partialBytesAcked -= m_state->m_cWnd;
         m_state->m_cWnd += static_cast<uint32_t>(std::lround(alpha * mss));
     }
+}
+
+void
+RudpCmtPath::AllAcknowledged()
+{
+    m_partialBytesAcked = 0;
+}
+
+void
+RudpCmtPath::Reactivate(uint32_t segments)
+{
+    NS_LOG_FUNCTION(this << segments);
+    m_state->m_cWnd = segments * m_state->m_segmentSize;
+    m_partialBytesAcked = 0;
+    m_state->m_congState = m_state->m_cWnd < m_state->m_ssThresh
+                               ? RudpSenderState::SLOW_START
+                               : RudpSenderState::CONGESTION_AVOIDANCE;
 }
 
 void

@@ -41,6 +41,12 @@ class RudpCmtPath : public Object
     {
         ACTIVE, ///< carries new data
         FAILED, ///< too many consecutive timeouts: only probed until it answers
+        /**
+         * CMT-PF (RudpCmtSender::CmtPf): one timeout made it suspect; it
+         * carries no data, only probes, until it answers (ns-2's
+         * SCTP_DEST_STATUS_POSSIBLY_FAILED)
+         */
+        POTENTIALLY_FAILED,
     };
 
     /**
@@ -73,10 +79,30 @@ class RudpCmtPath : public Object
 
     /**
      * \brief New bytes sent on this path were acknowledged.
+     *
+     * The window grows only if it was fully utilised (RFC 4960 7.2.1 and
+     * 7.2.2): \p flight left less than one segment of room in cwnd, the
+     * most the sender (which sends whole segments within cwnd) can use.
      * \param bytes bytes acknowledged
      * \param alpha additive increase (MSS per window)
+     * \param flight bytes in flight on the path before this acknowledgment
      */
-    void Grow(uint32_t bytes, double alpha);
+    void Grow(uint32_t bytes, double alpha, uint32_t flight);
+    /// All data sent on the path was acknowledged: partial_bytes_acked = 0 (RFC 4960 7.2.2).
+    void AllAcknowledged();
+    /**
+     * \brief A CMT-PF path answered its probe: it is active again with a
+     * window of \p segments MSS (ns-2's cmtPFCwnd_).
+     * \param segments the window, in segments (1 or 2)
+     */
+    void Reactivate(uint32_t segments);
+    /**
+     * \param flight bytes in flight on the path
+     * \return true if less than one segment of room is left in cwnd
+     */
+    bool FullyUtilised(uint32_t flight) const;
+    /// \return the known loss rate of the path (LossRate, RTX-LOSSRATE's oracle)
+    double GetLossRate() const;
     /**
      * \brief A loss detected by missing reports.
      * \param beta multiplicative decrease
@@ -120,6 +146,7 @@ class RudpCmtPath : public Object
     Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler
     TracedCallback<Time, Time> m_rtoTrace; ///< the RTO trace, forwarded from the timer
     uint32_t m_partialBytesAcked{0};       ///< SCTP's partial_bytes_acked
+    double m_lossRate{0};                  ///< LossRate: RTX-LOSSRATE's oracle
 };
 
 } // namespace ns3

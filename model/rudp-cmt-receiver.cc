@@ -66,6 +66,13 @@ RudpCmtReceiver::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RudpCmtReceiver::m_dac),
                           MakeBooleanChecker())
+            .AddAttribute("SackOnGapFill",
+                          "Acknowledge at once a segment that fills (part of) a gap, DAC "
+                          "or not (RFC 4960 6.7, as TCP's RFC 5681 4.2); ns-2.31's DAC "
+                          "receiver delays it.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtReceiver::m_sackOnGapFill),
+                          MakeBooleanChecker())
             .AddAttribute("ContentSeed",
                           "Seed of the sender's generated data, to check every byte.",
                           UintegerValue(1),
@@ -162,6 +169,7 @@ RudpCmtReceiver::StartApplication()
     NS_LOG_FUNCTION(this);
     m_buffer->SetCapacity(m_capacity);
     m_buffer->SetNextRxSequence(RudpCmtSender::FIRST_SEQUENCE);
+    m_highestReceived = RudpCmtSender::FIRST_SEQUENCE;
     m_expected = std::make_unique<RudpFileSource>(
         RudpFileSource::Generated("cmt", std::numeric_limits<uint64_t>::max(), m_contentSeed));
     m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
@@ -207,8 +215,17 @@ RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
             continue;
         }
         const bool hadGap = m_buffer->HasGap();
-        const RudpRxBuffer::AddResult result =
-            m_buffer->Add(packet, header.GetSequenceNumber(), true);
+        const SequenceNumber32 seq = header.GetSequenceNumber();
+        const SequenceNumber32 end = seq + packet->GetSize();
+        const RudpRxBuffer::AddResult result = m_buffer->Add(packet, seq, true);
+        const bool accepted =
+            result == RudpRxBuffer::IN_ORDER || result == RudpRxBuffer::OUT_OF_ORDER;
+        // A new segment below the highest one received fills (part of) a gap.
+        const bool fillsGap = hadGap && accepted && end <= m_highestReceived;
+        if (accepted && end > m_highestReceived)
+        {
+            m_highestReceived = end;
+        }
         if (result == RudpRxBuffer::NO_SPACE || result == RudpRxBuffer::OUT_OF_WINDOW)
         {
             ++m_droppedForSpace;
@@ -218,7 +235,8 @@ RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
         // SCTP acknowledges at once when a gap opens or closes; DAC keeps
         // delaying through reordering, which is ordinary under CMT.
         const bool reordering = !m_dac && (hadGap || m_buffer->HasGap());
-        if (!m_delayedAck || m_unacked >= 2 || reordering || result == RudpRxBuffer::DUPLICATE)
+        if (!m_delayedAck || m_unacked >= 2 || reordering || result == RudpRxBuffer::DUPLICATE ||
+            (m_sackOnGapFill && fillsGap))
         {
             SendSack();
         }

@@ -37,7 +37,9 @@ class Socket;
  * the acknowledged segment came from. With DelayedAck every second segment is
  * acknowledged (or after DelAckTimeout); SCTP acknowledges at once when a
  * gap appears, CMT's DAC keeps delaying through reordering and marks a SACK
- * that answers two segments (RudpHeader::PAIR).
+ * that answers two segments (RudpHeader::PAIR). A segment that fills (part
+ * of) a gap is acknowledged at once (SackOnGapFill, RFC 4960 6.7), unless
+ * that is off, as ns-2.31's DAC receiver has it.
  */
 class RudpCmtReceiver : public Application
 {
@@ -90,6 +92,7 @@ class RudpCmtReceiver : public Application
     bool m_delayedAck{true};                 ///< DelAckCount 2: a SACK every second segment
     Time m_delAckTimeout{MilliSeconds(200)}; ///< DelAckTimeout
     bool m_dac{true};                        ///< Dac
+    bool m_sackOnGapFill{true};              ///< SackOnGapFill
     uint64_t m_contentSeed{1};               ///< ContentSeed
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16}; ///< Checksum
 
@@ -106,6 +109,7 @@ class RudpCmtReceiver : public Application
     uint64_t m_checksumErrors{0};  ///< datagrams dropped: bad checksum or header
     TracedValue<uint32_t> m_occupancy{0}; ///< bytes held (BufferOccupancy)
     uint32_t m_maxOccupancy{0};           ///< the most bytes held
+    SequenceNumber32 m_highestReceived;   ///< end of the highest segment received
 };
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 
 #include "rudp-cmt-sender.h"
 
+#include "rudp-cmt-model-assumptions.h"
 #include "rudp-compat.h"
 #include "rudp-rx-buffer.h"
 
@@ -109,8 +110,8 @@ RudpCmtSender::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute(
                 "RtxPolicy",
-                "Path of a resent segment: RTX-SAME, RTX-ASAP, RTX-CWND or "
-                "RTX-SSTHRESH.",
+                "Path of a resent segment: RTX-SAME, RTX-ASAP, RTX-CWND, RTX-SSTHRESH or "
+                "RTX-LOSSRATE (the lowest RudpCmtPath::LossRate; ns-2's names).",
                 EnumValue(RudpCmtSender::RTX_SSTHRESH),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpCmtSender::RtxPolicy, &RudpCmtSender::m_rtxPolicy),
                 MakeEnumChecker(RudpCmtSender::RTX_SAME,
@@ -120,7 +121,9 @@ RudpCmtSender::GetTypeId()
                                 RudpCmtSender::RTX_CWND,
                                 "RTX-CWND",
                                 RudpCmtSender::RTX_SSTHRESH,
-                                "RTX-SSTHRESH"))
+                                "RTX-SSTHRESH",
+                                RudpCmtSender::RTX_LOSSRATE,
+                                "RTX-LOSSRATE"))
             .AddAttribute("ReTxThreshold",
                           "Missing reports that mark a segment lost (1..100; SCTP: 3).",
                           UintegerValue(3),
@@ -142,11 +145,32 @@ RudpCmtSender::GetTypeId()
                           MakeTimeAccessor(&RudpCmtSender::m_maxRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
             .AddAttribute("PathMaxRetrans",
-                          "Consecutive timeouts after which a path carries no new data and "
-                          "is only probed (1..100).",
-                          UintegerValue(2),
+                          "RFC 4960's Path.Max.Retrans: a path whose consecutive timeouts "
+                          "exceed it is failed, carries no data and is only probed until "
+                          "it answers (0..100; RFC 4960 and ns-2.31: 5).",
+                          UintegerValue(1),
                           MakeUintegerAccessor(&RudpCmtSender::m_pathMaxRetrans),
-                          MakeUintegerChecker<uint32_t>(1, 100))
+                          MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("MaxBurst",
+                          "RFC 4960's Max.Burst: packets a path may send at one sending "
+                          "opportunity (a SACK, a timeout), counted as ns-2 counts them "
+                          "(0: no limit; 1..100; RFC 4960 and ns-2.31: 4).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSender::m_maxBurst),
+                          MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("CmtPf",
+                          "CMT-PF (Natarajan et al.; ns-2's useCmtPF_): a path that times "
+                          "out is potentially failed, carries no data and is only probed "
+                          "until it answers.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_cmtPf),
+                          MakeBooleanChecker())
+            .AddAttribute("CmtPfCwnd",
+                          "The window of a potentially failed path once it answers its "
+                          "probe (segments, 1 or 2; ns-2's cmtPFCwnd_).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCmtSender::m_cmtPfCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 2))
             .AddAttribute("SndBufSize",
                           "Send buffer of the association (bytes, SegmentSize..2^30; large, "
                           "so that in seed 002's unbounded case only the receiver's buffer "
@@ -169,6 +193,63 @@ RudpCmtSender::GetTypeId()
                 EnumValue(RudpHeader::CHECKSUM_INTERNET16),
                 RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpCmtSender::m_checksumKind),
                 MakeRudpChecksumKindChecker())
+            .AddAttribute("ModelAssumptions",
+                          "Simulate under seed 002's analytic model's own assumptions: a "
+                          "loss is known one RTT after the segment was sent (an oracle: "
+                          "NotifyDataDropped, which RudpCmtHelper connects to each path's "
+                          "drops) instead of by missing reports, and a path's fast recovery "
+                          "ends when the cumulative ACK passes the lost segment. The helper also "
+                          "keeps retransmissions from being lost "
+                          "(RudpFirstTransmissionErrorModel); timeouts, and with them slow "
+                          "start after the first loss, then do not happen.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_modelAssumptions),
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "Scheduler",
+                "Order in which the paths' windows are filled: RoundRobin (CMT's), "
+                "LowestRttFirst (smallest smoothed RTT first) or BufferAware (lowest RTT "
+                "first, and a slower path takes new data only within what the receiver's "
+                "buffer holds at the paths' RTT ratio; RudpCmtScheduler).",
+                EnumValue(RudpCmtScheduler::ROUND_ROBIN),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpCmtScheduler::Kind, &RudpCmtSender::m_schedulerKind),
+                MakeEnumChecker(RudpCmtScheduler::ROUND_ROBIN,
+                                "RoundRobin",
+                                RudpCmtScheduler::LOWEST_RTT_FIRST,
+                                "LowestRttFirst",
+                                RudpCmtScheduler::BUFFER_AWARE,
+                                "BufferAware"))
+            .AddAttribute(
+                "BufferSplitting",
+                "Buffer splitting (Dreibholz et al. 2010; INET's cmtBufferSplitVariant): a "
+                "path may have queued only 1/n of the sender's buffer (SenderSide), of the "
+                "receiver's advertised window (ReceiverSide), or of both (BothSides); None: "
+                "no split (RudpCmtBufferSplitting).",
+                EnumValue(RudpCmtBufferSplitting::NONE),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpCmtBufferSplitting::Variant,
+                                        &RudpCmtSender::m_bufferSplitting),
+                MakeEnumChecker(RudpCmtBufferSplitting::NONE,
+                                "None",
+                                RudpCmtBufferSplitting::SENDER_SIDE,
+                                "SenderSide",
+                                RudpCmtBufferSplitting::RECEIVER_SIDE,
+                                "ReceiverSide",
+                                RudpCmtBufferSplitting::BOTH_SIDES,
+                                "BothSides"))
+            .AddAttribute("ChunkRescheduling",
+                          "Chunk rescheduling (Dreibholz et al. 2010): when out-of-order "
+                          "data fills ReschedulingThreshold of the receiver's buffer, resend "
+                          "the segment at the head of the blockage on the fastest path "
+                          "(RudpCmtChunkRescheduling).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_chunkRescheduling),
+                          MakeBooleanChecker())
+            .AddAttribute("ReschedulingThreshold",
+                          "Fraction of the receiver's buffer held out of order at which "
+                          "ChunkRescheduling acts (0 < threshold <= 1; INET: 0.5).",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&RudpCmtSender::m_reschedulingThreshold),
+                          MakeDoubleChecker<double>(1e-6, 1))
             .AddAttribute("PathList",
                           "The paths, in the order added.",
                           ObjectVectorValue(),
@@ -274,6 +355,12 @@ RudpCmtSender::GetTimeouts() const
     return m_timeouts;
 }
 
+uint64_t
+RudpCmtSender::GetRescheduledSegments() const
+{
+    return m_rescheduled;
+}
+
 Time
 RudpCmtSender::GetReceiveWindowLimitedTime() const
 {
@@ -373,6 +460,10 @@ RudpCmtSender::StartApplication()
                                        m_maxRto,
                                        "ns3::RudpCmtSender");
     }
+    m_burst.assign(m_paths.size(), 0);
+    m_scheduler.SetKind(m_schedulerKind);
+    m_scheduler.SetBufferSplitting(m_bufferSplitting);
+    m_rescheduling.SetThreshold(m_reschedulingThreshold);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(FIRST_SEQUENCE);
     m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
@@ -446,25 +537,157 @@ RudpCmtSender::Schedule()
         return;
     }
     Refill();
+    BeginRound();
     std::vector<uint32_t> inFlight = PathBytesInFlight();
-    for (uint32_t k = 0; k < m_paths.size(); ++k)
+    for (const uint32_t index : m_scheduler.Order(m_nextPath))
     {
-        const uint32_t index = (m_nextPath + k) % m_paths.size();
         FillPath(*m_paths[index], inFlight[index]);
     }
     m_nextPath = (m_nextPath + 1) % m_paths.size();
+    std::fill(m_burst.begin(), m_burst.end(), 0); // the opportunity is over
     UpdateWindowLimited(inFlight);
+}
+
+std::vector<RudpCmtPathView>
+RudpCmtSender::PathViews(RudpCmtBuffers& buffers) const
+{
+    std::vector<RudpCmtPathView> views(m_paths.size());
+    for (const auto& path : m_paths)
+    {
+        RudpCmtPathView& view = views[path->index];
+        view.index = path->index;
+        view.active = path->status == RudpCmtPath::ACTIVE;
+        view.inFastRecovery = path->inFastRecovery;
+        view.srtt = path->GetRttEstimator()->GetEstimate();
+        view.cwnd = path->GetState()->m_cWnd;
+    }
+    buffers.peerWindow = m_peerWindow;
+    buffers.sendBuffer = m_sndBufSize;
+    buffers.heldByPeer = 0;
+    if (m_scheduler.LimitsPaths() || m_chunkRescheduling)
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            if (segments[i].txCount == 0 && !segments[i].lost)
+            {
+                continue;
+            }
+            views[m_segments[i].path].queued += segments[i].length;
+            buffers.heldByPeer += segments[i].sacked ? segments[i].length : 0;
+        }
+    }
+    return views;
+}
+
+void
+RudpCmtSender::BeginRound()
+{
+    RudpCmtBuffers buffers;
+    std::vector<RudpCmtPathView> views = PathViews(buffers);
+    if (m_chunkRescheduling && RescheduleHead(views, buffers))
+    {
+        views = PathViews(buffers); // a segment changed paths, a window shrank
+    }
+    m_scheduler.Begin(views, buffers);
+    RouteResends();
+}
+
+void
+RudpCmtSender::RouteResends()
+{
+    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE || !m_txBuffer->FirstLost())
+    {
+        return;
+    }
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (segments[i].lost)
+        {
+            m_segments[i].path = m_scheduler.ResendPath(m_segments[i].path, segments[i].length);
+        }
+    }
+}
+
+bool
+RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
+                              const RudpCmtBuffers& buffers)
+{
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    if (segments.empty() || !m_rescheduling.Blocked(buffers))
+    {
+        return false;
+    }
+    // The head of the blockage: the first segment not cumulatively
+    // acknowledged, if it is still in flight (a lost one waits for its
+    // resend already) and has not been moved before.
+    const RudpTxBuffer::Segment& head = segments.front();
+    CmtSegment& record = m_segments.front();
+    if (head.txCount == 0 || !head.InFlight() || record.rescheduled)
+    {
+        return false;
+    }
+    const std::optional<uint32_t> target =
+        m_rescheduling.Target(paths, record.path, Simulator::Now() - head.lastTx);
+    if (!target)
+    {
+        return false;
+    }
+    RudpCmtPath& from = *m_paths[record.path];
+    NS_LOG_LOGIC("segment " << head.seq << " blocks the receiver's buffer: moved from path "
+                            << from.index << " to path " << *target);
+    m_txBuffer->MarkLost(head);
+    record.path = *target;
+    record.rescheduled = true;
+    RetimeAfterMove(from);
+    // Segments sent on the target before the move are acknowledged after
+    // it: their missing reports for the moved one would be spurious. Like a
+    // fast retransmission, it is not fast retransmitted again (a lost copy
+    // is repaired by the timer).
+    record.fastRetransmitted = true;
+    ++m_rescheduled;
+    // The path it left is taken to have lost it (INET's
+    // cmtMovedChunksReduceCwnd), once per recovery.
+    if (!from.inFastRecovery)
+    {
+        from.Reduce(m_beta);
+        if (m_fastRetransmit)
+        {
+            from.inFastRecovery = true;
+            from.recoveryExit = m_txBuffer->HighTxMark();
+        }
+        else
+        {
+            from.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+    }
+    return true;
+}
+
+void
+RudpCmtSender::RetimeAfterMove(RudpCmtPath& path)
+{
+    NS_LOG_FUNCTION(this << path.index);
+    if (PathBytesInFlight()[path.index] == 0)
+    {
+        path.GetRtoTimer()->Cancel();
+    }
+    else
+    {
+        path.GetRtoTimer()->Restart();
+    }
 }
 
 uint32_t
 RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
 {
-    if (path.status == RudpCmtPath::FAILED)
+    if (path.status != RudpCmtPath::ACTIVE)
     {
         return 0;
     }
     uint32_t sent = 0;
-    while (true)
+    while (m_maxBurst == 0 || m_burst[path.index] < m_maxBurst)
     {
         // Resends first: those the policy gave this path, or any with RTX-ASAP.
         const RudpTxBuffer::Segment* resend = nullptr;
@@ -496,6 +719,10 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
         {
             break;
         }
+        if (!resend && !m_scheduler.Allows(path.index, request.length))
+        {
+            break; // the scheduler or buffer splitting holds new data back
+        }
         if (!resend)
         {
             const RudpTxBuffer::Segment& segment = m_txBuffer->NewSegment(request.length);
@@ -505,6 +732,7 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
             resend = &segment; // sent below as a first transmission
         }
         SendSegment(path, *resend);
+        m_scheduler.Sent(path.index, request.length, request.resend);
         inFlight += request.length;
         sent += request.length;
     }
@@ -521,10 +749,15 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segme
     record.missingReports = 0;
     m_txBuffer->MarkTransmitted(segment, Simulator::Now());
     path.bytesSent += segment.length;
+    ++m_burst[path.index];
 
     RudpHeader header;
     header.SetSequenceNumber(segment.seq);
     Ptr<Packet> packet = RudpSegmentCodec::Encode(header, segment.payload, m_checksumKind);
+    if (m_modelAssumptions)
+    {
+        packet->AddPacketTag(RudpCmtTransmissionTag(segment.seq, segment.txCount));
+    }
     if (resend)
     {
         ++m_retransmissions;
@@ -608,10 +841,15 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         return;
     }
     RudpCmtPath& arrival = *m_paths[arrivalPath];
-    if (arrival.status == RudpCmtPath::FAILED)
+    if (arrival.status != RudpCmtPath::ACTIVE)
     {
         // It answered a probe: it carries data again, and takes what waits
-        // on paths still failed (all of them may have been).
+        // on paths still failed (all of them may have been). CMT-PF gives it
+        // the window ns-2 gives a path whose heartbeat is acknowledged.
+        if (arrival.status == RudpCmtPath::POTENTIALLY_FAILED)
+        {
+            arrival.Reactivate(m_cmtPfCwnd);
+        }
         arrival.status = RudpCmtPath::ACTIVE;
         arrival.consecutiveTimeouts = 0;
         arrival.GetRtoTimer()->ResetBackoff();
@@ -640,13 +878,16 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             mark = segment.seq;
         }
     }
+    const std::vector<uint32_t> flightBefore = PathBytesInFlight(); // RFC 4960 7.2.1/7.2.2
     std::vector<uint32_t> bytesNew(n, 0);
     std::vector<bool> sawNewAck(n, false);
+    std::vector<bool> gapAcked(n, false);      // DAC: paths a gap block newly acknowledges
     std::vector<bool> earliestAcked(n, false); // CUC: either earliest segment
     std::vector<bool> oldestAcked(n, false);   // the timer: the earliest of all
     std::vector<SequenceNumber32> highestNewOnPath(n, FIRST_SEQUENCE);
+    std::vector<SequenceNumber32> lowestNewOnPath(n, FIRST_SEQUENCE); // DAC, per path
     std::optional<SequenceNumber32> highestNew;
-    std::optional<SequenceNumber32> lowestNew;
+    bool inGapBlocks = true;
     const Time now = Simulator::Now();
     auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
         if (segment.sacked)
@@ -656,10 +897,12 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         const uint32_t on = Of(segment).path;
         RudpCmtPath& path = *m_paths[on];
         bytesNew[on] += segment.length;
-        sawNewAck[on] = true;
         highestNewOnPath[on] = std::max(highestNewOnPath[on], segment.seq);
+        lowestNewOnPath[on] =
+            sawNewAck[on] && lowestNewOnPath[on] < segment.seq ? lowestNewOnPath[on] : segment.seq;
+        sawNewAck[on] = true;
+        gapAcked[on] = gapAcked[on] || inGapBlocks;
         highestNew = highestNew ? std::max(*highestNew, segment.seq) : segment.seq;
-        lowestNew = lowestNew ? std::min(*lowestNew, segment.seq) : segment.seq;
         const bool first = segment.seq == earliest[on];
         const bool resend = segment.seq == earliestResend[on];
         earliestAcked[on] = earliestAcked[on] || first || resend;
@@ -679,6 +922,7 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     {
         m_txBuffer->MarkSacked(block.left, block.right, now, onAcked);
     }
+    inGapBlocks = false;
     const SequenceNumber32 previousCum = m_txBuffer->HeadSequence();
     if (cum > previousCum)
     {
@@ -704,11 +948,12 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
         if (advanced && !(m_fastRetransmit && path->inFastRecovery))
         {
-            path->Grow(bytesNew[path->index], m_alpha);
+            path->Grow(bytesNew[path->index], m_alpha, flightBefore[path->index]);
         }
         if (inFlight[path->index] == 0)
         {
             path->GetRtoTimer()->Cancel();
+            path->AllAcknowledged();
         }
         else if (oldestAcked[path->index])
         {
@@ -718,13 +963,17 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             path->GetRtoTimer()->Restart();
         }
     }
-    if (highestNew)
+    bool fastRetransmit = false;
+    if (highestNew && !m_modelAssumptions) // the model's losses come from the oracle
     {
-        CountMissingReports(highestNewOnPath,
-                            sawNewAck,
-                            *highestNew,
-                            *lowestNew,
-                            header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+        const auto pathsGapAcked =
+            static_cast<uint32_t>(std::count(gapAcked.begin(), gapAcked.end(), true));
+        fastRetransmit = CountMissingReports(highestNewOnPath,
+                                             lowestNewOnPath,
+                                             sawNewAck,
+                                             *highestNew,
+                                             pathsGapAcked,
+                                             header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
     }
     if (IsComplete())
     {
@@ -736,16 +985,58 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         UpdateWindowLimited(inFlight);
         return;
     }
+    if (fastRetransmit)
+    {
+        SendFastRetransmission();
+    }
     Schedule();
 }
 
 void
+RudpCmtSender::SendFastRetransmission()
+{
+    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE)
+    {
+        // The scheduler decides where a resend goes before it leaves at once.
+        RudpCmtBuffers buffers;
+        m_scheduler.Begin(PathViews(buffers), buffers);
+        RouteResends();
+    }
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        RudpCmtPath& path = *m_paths[m_segments[i].path];
+        if (!segments[i].lost || path.status != RudpCmtPath::ACTIVE)
+        {
+            continue;
+        }
+        // Only the receiver's window binds it: the segment's bytes are kept
+        // there while it waits (RudpTxBuffer::BytesOutstanding).
+        RudpTxBuffer::SendRequest request;
+        request.length = segments[i].length;
+        request.resend = true;
+        request.inFlight = 0;
+        request.congestionWindow = segments[i].length;
+        request.receiverWindow = m_peerWindow;
+        if (m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
+        {
+            NS_LOG_LOGIC("fast retransmission of " << segments[i].seq << " on path " << path.index
+                                                   << ", whatever its cwnd");
+            SendSegment(path, segments[i]);
+        }
+        return; // the earliest segment marked, one packet
+    }
+}
+
+bool
 RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+                                   const std::vector<SequenceNumber32>& lowestNewOnPath,
                                    const std::vector<bool>& sawNewAck,
                                    SequenceNumber32 highestNew,
-                                   SequenceNumber32 lowestNew,
+                                   uint32_t pathsGapAcked,
                                    uint32_t pairs)
 {
+    bool marked = false;
     const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
     for (size_t i = 0; i < segments.size(); ++i)
     {
@@ -764,15 +1055,18 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         {
             continue;
         }
-        // DAC: a SACK that answers two segments, both above this one,
-        // reports it missing twice.
-        record.missingReports += (m_dac && pairs == 2 && segment.seq < lowestNew) ? 2 : 1;
+        // DAC (ns-2's rule): a SACK that answers two segments reports this
+        // one missing twice only if it acknowledges data on this path alone
+        // (not a "mixed" SACK), and all of it above this segment.
+        const bool acrossAll = sawNewAck[record.path] && segment.seq < lowestNewOnPath[record.path];
+        record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
         if (record.missingReports < m_dupThreshold)
         {
             continue;
         }
         ++m_fastRetransmits;
         record.fastRetransmitted = true;
+        marked = true;
         RudpCmtPath& path = *m_paths[record.path];
         NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
                                 << record.missingReports << " missing reports");
@@ -791,6 +1085,7 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         }
         MarkForRetransmission(segment);
     }
+    return marked;
 }
 
 void
@@ -811,7 +1106,7 @@ RudpCmtSender::RehomeFromFailedPaths()
     for (size_t i = 0; i < segments.size(); ++i)
     {
         CmtSegment& record = m_segments[i];
-        if (segments[i].lost && m_paths[record.path]->status == RudpCmtPath::FAILED)
+        if (segments[i].lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
         {
             record.path = RetransmissionPath(record.path);
         }
@@ -827,6 +1122,10 @@ RudpCmtSender::RetransmissionPath(uint32_t original) const
         if (m_rtxPolicy == RTX_SSTHRESH && x->m_ssThresh != y->m_ssThresh)
         {
             return x->m_ssThresh > y->m_ssThresh;
+        }
+        if (m_rtxPolicy == RTX_LOSSRATE && m_paths[a]->GetLossRate() != m_paths[b]->GetLossRate())
+        {
+            return m_paths[a]->GetLossRate() < m_paths[b]->GetLossRate();
         }
         return x->m_cWnd > y->m_cWnd;
     };
@@ -861,11 +1160,16 @@ RudpCmtSender::OnTimeout(uint32_t index)
     path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
     path.Collapse();
-    if (path.consecutiveTimeouts >= m_pathMaxRetrans)
+    if (path.consecutiveTimeouts > m_pathMaxRetrans)
     {
         NS_LOG_INFO("path " << index << " failed after " << path.consecutiveTimeouts
                             << " timeouts");
         path.status = RudpCmtPath::FAILED;
+    }
+    else if (m_cmtPf && path.consecutiveTimeouts == 1)
+    {
+        NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
+        path.status = RudpCmtPath::POTENTIALLY_FAILED;
     }
     const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
     for (size_t i = 0; i < segments.size(); ++i)
@@ -876,7 +1180,7 @@ RudpCmtSender::OnTimeout(uint32_t index)
             MarkForRetransmission(segment);
         }
     }
-    if (path.status == RudpCmtPath::FAILED)
+    if (path.status != RudpCmtPath::ACTIVE)
     {
         // Segments pinned to it (RTX-SAME, or marked lost at an earlier
         // timeout) would never be served again.
@@ -910,6 +1214,102 @@ RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
         m_windowLimitedTotal += Simulator::Now() - m_windowLimitedSince;
     }
     m_windowLimited = limited;
+}
+
+uint64_t
+RudpCmtSender::GetOracleLosses() const
+{
+    return m_oracleLosses;
+}
+
+void
+RudpCmtSender::NotifyDataDropped(Ptr<const Packet> packet)
+{
+    RudpCmtTransmissionTag tag;
+    if (!m_modelAssumptions || !m_running || !packet->PeekPacketTag(tag))
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this << tag.GetSequence() << tag.GetTransmission());
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        const RudpTxBuffer::Segment& segment = segments[i];
+        if (segment.seq != tag.GetSequence() || segment.txCount != tag.GetTransmission())
+        {
+            continue;
+        }
+        // The model: the loss is known one RTT after the segment was sent.
+        // The RTT is the sender's own estimate of the path's (before its
+        // first sample: twice the time the packet took to where it was lost).
+        const RudpCmtPath& path = *m_paths[m_segments[i].path];
+        const Time now = Simulator::Now();
+        Time rtt = path.GetRttEstimator()->GetEstimate();
+        if (path.GetRttEstimator()->GetNSamples() == 0)
+        {
+            rtt = 2 * (now - segment.lastTx);
+        }
+        const Time known = std::max(segment.lastTx + rtt, now);
+        ++m_oracleLosses;
+        Simulator::Schedule(known - now,
+                            &RudpCmtSender::OracleDetect,
+                            this,
+                            segment.seq,
+                            segment.txCount);
+        return;
+    }
+}
+
+void
+RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
+{
+    NS_LOG_FUNCTION(this << seq << transmission);
+    if (!m_running)
+    {
+        return;
+    }
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        const RudpTxBuffer::Segment& segment = segments[i];
+        CmtSegment& record = m_segments[i];
+        if (segment.seq != seq)
+        {
+            continue;
+        }
+        if (segment.txCount != transmission || segment.sacked || segment.lost ||
+            record.fastRetransmitted)
+        {
+            return; // repaired otherwise meanwhile (a timeout, if any)
+        }
+        // As CountMissingReports on the DupThreshold-th report, except that
+        // fast recovery ends when the cumulative ACK passes this segment: the
+        // model freezes the lossy path for the one RTT of its retransmission.
+        ++m_fastRetransmits;
+        record.fastRetransmitted = true;
+        RudpCmtPath& path = *m_paths[record.path];
+        if (!path.inFastRecovery)
+        {
+            path.Reduce(m_beta);
+            if (m_fastRetransmit)
+            {
+                path.inFastRecovery = true;
+                path.recoveryExit = segment.End();
+            }
+            else
+            {
+                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+            }
+        }
+        const uint32_t original = record.path;
+        MarkForRetransmission(segment);
+        if (record.path != original)
+        {
+            RetimeAfterMove(path);
+        }
+        Schedule();
+        return;
+    }
 }
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 #define RUDP_CMT_SENDER_H
 
 #include "rudp-cmt-path.h"
+#include "rudp-cmt-scheduler.h"
 #include "rudp-file-source.h"
 #include "rudp-header.h"
 #include "rudp-tx-buffer.h"
@@ -38,8 +39,11 @@ class Socket;
  * receiver can check every byte.
  *
  * Scheduling: each path's window is filled in turn, round robin, within the
- * receiver's advertised window (RudpCmtSender::Schedule is the one place to
- * change for another scheduler).
+ * receiver's advertised window. The remedies for receive-buffer blocking are
+ * options, each a small class of its own that Schedule and FillPath consult:
+ * Scheduler (RudpCmtScheduler: round robin, lowest RTT first, or buffer
+ * aware), BufferSplitting (RudpCmtBufferSplitting) and ChunkRescheduling
+ * (RudpCmtChunkRescheduling).
  *
  * Loss detection counts missing reports per segment; the DupThreshold-th
  * triggers a retransmission and a window reduction on the segment's path.
@@ -51,10 +55,19 @@ class Socket;
  *   outstanding segment sent on that path is acknowledged, even when the
  *   association's cumulative ACK is stuck behind another path;
  * - DAC (delayed ACK for CMT): with the receiver delaying ACKs through
- *   reordering, a SACK that answers two segments counts two missing reports.
+ *   reordering, a SACK that answers two segments counts two missing reports
+ *   for a segment below every segment it newly acknowledges on that path,
+ *   one otherwise, and one if it newly acknowledges data on several paths
+ *   (ns-2's rule).
  * Retransmission policies choose the path of a resend: RTX-SAME (the same
  * path), RTX-ASAP (the first path with room), RTX-CWND (the largest cwnd),
- * RTX-SSTHRESH (the largest ssthresh). With FastRetransmit off a detected
+ * RTX-SSTHRESH (the largest ssthresh), RTX-LOSSRATE (the lowest known loss
+ * rate, RudpCmtPath's LossRate). A fast retransmission is sent at once,
+ * whatever the path's cwnd (RFC 4960 7.2.4 (3)); MaxBurst limits the
+ * packets a path sends at one opportunity (RFC 4960 6.1); with CmtPf a path
+ * that times out is "potentially failed" and only probed until it answers
+ * (CMT-PF, Natarajan et al.). RudpCmtHelper::SetNs2Defaults sets what
+ * ns-2.31's SCTP-CMT used. With FastRetransmit off a detected
  * loss reduces the window and the window keeps growing; with it on, the path
  * enters fast recovery and its window stays put until the resent segment is
  * acknowledged (the seed's two model families).
@@ -69,6 +82,7 @@ class RudpCmtSender : public Application
         RTX_ASAP,     ///< the first path with room in its window
         RTX_CWND,     ///< the active path with the largest cwnd
         RTX_SSTHRESH, ///< the active path with the largest ssthresh
+        RTX_LOSSRATE, ///< the active path with the lowest known loss rate
     };
 
     /**
@@ -113,6 +127,8 @@ class RudpCmtSender : public Application
     uint64_t GetFastRetransmits() const;
     /// \return expiries of the paths' timers
     uint64_t GetTimeouts() const;
+    /// \return segments resent on another path by ChunkRescheduling
+    uint64_t GetRescheduledSegments() const;
     /**
      * \return time the sender had data and room in a path's window but the
      *         receiver's window was full: receive-buffer blocking
@@ -126,6 +142,19 @@ class RudpCmtSender : public Application
      *         than one segment
      */
     const std::string& GetFailure() const;
+
+    /**
+     * \brief The loss oracle of the ModelAssumptions mode: a data packet of
+     * this sender was dropped on its way (connect a path's PhyRxDrop, or any
+     * trace of dropped packets, here; RudpCmtHelper does). The sender acts
+     * on the loss one RTT of the path after the segment was sent, as seed
+     * 002's model assumes a loss is known; nothing happens outside the mode
+     * or for a packet without a RudpCmtTransmissionTag.
+     * \param packet the dropped packet (its tag names the segment)
+     */
+    void NotifyDataDropped(Ptr<const Packet> packet);
+    /// \return losses the ModelAssumptions oracle reported (first transmissions)
+    uint64_t GetOracleLosses() const;
 
     /// The first sequence number of the association's data (both ends use it).
     static const SequenceNumber32 FIRST_SEQUENCE;
@@ -141,6 +170,7 @@ class RudpCmtSender : public Application
         uint32_t path{0};              ///< path of its latest transmission, or of its resend
         uint32_t missingReports{0};    ///< SACKs that reported it missing
         bool fastRetransmitted{false}; ///< resent on missing reports already
+        bool rescheduled{false};       ///< resent by ChunkRescheduling already
     };
 
     /// \return the association's record of \p segment, a segment of m_txBuffer
@@ -164,13 +194,57 @@ class RudpCmtSender : public Application
     uint32_t FillPath(RudpCmtPath& path, uint32_t& inFlight);
     /// Keeps the send buffer full of generated data.
     void Refill();
+    /**
+     * \brief Starts a scheduling round of the remedies for receive-buffer
+     * blocking: chunk rescheduling, the scheduler's view of the paths, and
+     * (BufferAware) the resends moved off paths without a share.
+     */
+    void BeginRound();
+    /// BufferAware: moves each resend waiting on a path without a share of the buffer to the
+    /// fastest path.
+    void RouteResends();
+    /// \return the paths and buffers as the remedies see them now
+    std::vector<RudpCmtPathView> PathViews(RudpCmtBuffers& buffers) const;
+    /**
+     * \brief Chunk rescheduling: when out-of-order data blocks the
+     * receiver's buffer, moves the segment at the head of the blockage to
+     * the fastest path (RudpCmtChunkRescheduling).
+     * \param paths the paths now
+     * \param buffers the buffers now
+     * \return true if a segment was moved
+     */
+    bool RescheduleHead(const std::vector<RudpCmtPathView>& paths, const RudpCmtBuffers& buffers);
+    /**
+     * \brief A segment outstanding on \p path was moved to another path:
+     * the path's T3 timer stops if nothing is outstanding on it any more
+     * (RFC 4960 6.3.2 R2), else restarts for its earliest outstanding
+     * segment (R3), as if the moved one had been acknowledged; left running
+     * it would expire on data sent on the path later.
+     * \param path the path the segment left
+     */
+    void RetimeAfterMove(RudpCmtPath& path);
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
-    /// Counts missing reports and marks what they prove lost.
-    void CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+    /**
+     * \brief Counts missing reports and marks what they prove lost.
+     * \param highestNewOnPath the highest segment newly acknowledged on each path
+     * \param lowestNewOnPath the lowest segment newly acknowledged on each path
+     * \param sawNewAck whether each path had a segment newly acknowledged
+     * \param highestNew the highest segment newly acknowledged
+     * \param pathsGapAcked paths with a segment newly acknowledged by a gap block
+     * \param pairs the segments the SACK answers (DAC: 1 or 2)
+     * \return true if a segment was marked for fast retransmission
+     */
+    bool CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
+                             const std::vector<SequenceNumber32>& lowestNewOnPath,
                              const std::vector<bool>& sawNewAck,
                              SequenceNumber32 highestNew,
-                             SequenceNumber32 lowestNew,
+                             uint32_t pathsGapAcked,
                              uint32_t pairs);
+    /**
+     * \brief Sends the earliest segment marked for retransmission at once on
+     * its path, whatever the path's cwnd: one packet (RFC 4960 7.2.4 (3)).
+     */
+    void SendFastRetransmission();
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
@@ -196,6 +270,13 @@ class RudpCmtSender : public Application
      * \param inFlight bytes in flight on each path
      */
     void UpdateWindowLimited(const std::vector<uint32_t>& inFlight);
+    /**
+     * \brief ModelAssumptions: one RTT after its transmission, the segment
+     * starting at \p seq is known lost, as if by missing reports.
+     * \param seq the segment's first sequence number
+     * \param transmission its transmission number that was dropped
+     */
+    void OracleDetect(SequenceNumber32 seq, uint32_t transmission);
 
     // Attributes
     uint16_t m_port{0};
@@ -215,10 +296,18 @@ class RudpCmtSender : public Application
     Time m_initialRto{Seconds(1)};
     Time m_minRto{Seconds(1)};
     Time m_maxRto{Seconds(60)};
-    uint32_t m_pathMaxRetrans{2};
+    uint32_t m_pathMaxRetrans{1};
+    uint32_t m_maxBurst{0};
+    bool m_cmtPf{false};
+    uint32_t m_cmtPfCwnd{1};
     uint32_t m_sndBufSize{1u << 26};
     uint32_t m_initialPeerWindow{0};
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
+    bool m_modelAssumptions{false}; ///< ModelAssumptions: the loss oracle, no missing reports
+    RudpCmtScheduler::Kind m_schedulerKind{RudpCmtScheduler::ROUND_ROBIN};
+    RudpCmtBufferSplitting::Variant m_bufferSplitting{RudpCmtBufferSplitting::NONE};
+    bool m_chunkRescheduling{false};
+    double m_reschedulingThreshold{0.5};
 
     // State
     Ptr<Socket> m_socket;
@@ -230,10 +319,15 @@ class RudpCmtSender : public Application
     bool m_sacksSeen{false};
     SequenceNumber32 m_lastSack{0}; ///< number of the newest SACK processed
     uint32_t m_nextPath{0};
+    std::vector<uint32_t> m_burst; ///< packets each path sent at this opportunity (MaxBurst)
     uint64_t m_bytesAcked{0};
     uint64_t m_retransmissions{0};
     uint64_t m_fastRetransmits{0};
     uint64_t m_timeouts{0};
+    uint64_t m_oracleLosses{0}; ///< drops the ModelAssumptions oracle reported
+    uint64_t m_rescheduled{0};
+    RudpCmtScheduler m_scheduler;            ///< the path order and new-data limits
+    RudpCmtChunkRescheduling m_rescheduling; ///< when and where the head segment moves
     TracedValue<bool> m_windowLimited{false};
     Time m_windowLimitedSince;
     Time m_windowLimitedTotal;

@@ -838,9 +838,20 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
     }
     name.clear();
     problem.clear();
+    for (const auto& hook : m_beforeAttributes)
+    {
+        hook();
+    }
     // Every attribute and global-value argument is valid: ns-3 sets them.
     m_cmd.Parse(forNs3);
     return true;
+}
+
+void
+RudpCommandLine::BeforeAttributes(std::function<void()> hook)
+{
+    NS_LOG_FUNCTION(this);
+    m_beforeAttributes.push_back(std::move(hook));
 }
 
 std::string

@@ -165,6 +165,17 @@ class RudpCommandLine
     void SetsAttribute(const std::string& attribute, const std::string& option = "");
 
     /**
+     * \brief Runs \p hook when the program options are set, before ns-3
+     * sets the attribute defaults given on the command line.
+     *
+     * An option can so choose a set of defaults (a preset such as
+     * RudpCmtHelper::SetNs2Defaults()) that --ns3::Type::Attribute=value
+     * arguments then override, whatever their order on the command line.
+     * \param hook the function to run (once per Parse() or valid Check())
+     */
+    void BeforeAttributes(std::function<void()> hook);
+
+    /**
      * \brief Parses the command line, or ends the program.
      *
      * General arguments (--PrintHelp, ...) are handed to ns-3's CommandLine,
@@ -285,9 +296,10 @@ class RudpCommandLine
     /// \return a "did you mean" hint for the unknown option \p name, or ""
     std::string Suggest(const std::string& name) const;
 
-    CommandLine m_cmd;                                  ///< ns-3's CommandLine
-    std::vector<std::unique_ptr<Option>> m_options;     ///< the program options
-    std::map<std::string, std::string> m_setsAttribute; ///< attribute -> option
+    CommandLine m_cmd;                                     ///< ns-3's CommandLine
+    std::vector<std::unique_ptr<Option>> m_options;        ///< the program options
+    std::map<std::string, std::string> m_setsAttribute;    ///< attribute -> option
+    std::vector<std::function<void()>> m_beforeAttributes; ///< run before ns-3's Parse
 };
 
 } // namespace ns3

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/config.h"
 #include "ns3/rudp-command-line.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <limits>
 #include <string>
@@ -295,6 +297,70 @@ class RudpCommandLineAttributeTest : public TestCase
     }
 };
 
+/// An option that chooses defaults (a preset) runs before the attribute
+/// arguments, which override it whatever their order.
+class RudpCommandLinePresetTest : public TestCase
+{
+  public:
+    RudpCommandLinePresetTest()
+        : TestCase("A preset option's defaults are set before the attribute arguments")
+    {
+    }
+
+  private:
+    /// \return the default of ns3::RudpSocket::WindowSize as a new socket sees it
+    static uint64_t WindowDefault()
+    {
+        const TypeId tid = TypeId::LookupByName("ns3::RudpSocket");
+        TypeId::AttributeInformation info;
+        tid.LookupAttributeByName("WindowSize", &info);
+        return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+    }
+
+    /// \return the window default after parsing \p args with a --preset option
+    static uint64_t WindowAfter(const std::vector<std::string>& args, bool& valid)
+    {
+        Config::Reset();
+        bool preset = false;
+        RudpCommandLine cmd("program");
+        cmd.AddValue("preset", "Sets the window default to 7", preset);
+        cmd.BeforeAttributes([&preset]() {
+            if (preset)
+            {
+                Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(7));
+            }
+        });
+        std::string name;
+        std::string problem;
+        valid = cmd.Check(args, name, problem);
+        return WindowDefault();
+    }
+
+    void DoRun() override
+    {
+        bool valid = false;
+        const uint64_t stock = WindowAfter({"program"}, valid);
+        NS_TEST_ASSERT_MSG_EQ(WindowAfter({"program", "--preset"}, valid), 7, "the preset applies");
+        NS_TEST_ASSERT_MSG_EQ(
+            WindowAfter({"program", "--ns3::RudpSocket::WindowSize=9", "--preset"}, valid),
+            9,
+            "an attribute given before the preset still overrides it");
+        NS_TEST_ASSERT_MSG_EQ(
+            WindowAfter({"program", "--preset=1", "--ns3::RudpSocket::WindowSize=9"}, valid),
+            9,
+            "an attribute given after the preset overrides it");
+        NS_TEST_ASSERT_MSG_EQ(WindowAfter({"program", "--preset", "--bogus=1"}, valid),
+                              stock,
+                              "nothing is set when an argument is invalid");
+        NS_TEST_ASSERT_MSG_EQ(valid, false, "--bogus is refused");
+    }
+
+    void DoTeardown() override
+    {
+        Config::Reset();
+    }
+};
+
 /// \ingroup rudp-test
 /// The RudpCommandLine test suite.
 class RudpCommandLineTestSuite : public TestSuite
@@ -306,6 +372,7 @@ class RudpCommandLineTestSuite : public TestSuite
         AddTestCase(new RudpCommandLineValueTest);
         AddTestCase(new RudpCommandLineOptionTest);
         AddTestCase(new RudpCommandLineAttributeTest);
+        AddTestCase(new RudpCommandLinePresetTest);
     }
 };
 

@@ -66,6 +66,17 @@ Where the printed equations stop being physical
 
 The model knows no link bandwidth: it is the loss-limited (and buffer-limited) rate and never
 caps at a bottleneck.
+
+n independent paths
+-------------------
+The n-path cycle charges every path the RTT that the packet count leaves out (the ``+ 1`` of
+eqs (3), (5); one RTT of the ``+ 2`` of eqs (9), (12)) on every loss of the association, so its
+per-path throughput falls as ``n`` grows. In CMT a loss stalls only the path that lost it (split
+fast retransmit and the per-path windows keep the others going) unless the receive buffer
+blocks them all: with an unbounded buffer the association is ``n`` independent single-path
+associations. :func:`independent_paths_throughput` is that reference, ``n`` times the same
+equations at ``n = 1``, each path with ``1/n`` of the buffer (for an unbounded buffer simply
+``n * model(1)``; for a bounded one the share a buffer-splitting sender would give each path).
 """
 
 from __future__ import annotations
@@ -79,6 +90,7 @@ __all__ = [
     "CmtModelResult",
     "Variant",
     "evaluate",
+    "independent_paths_throughput",
     "short_recovery_loss_rate",
     "throughput",
     "window_sum",
@@ -338,3 +350,37 @@ def throughput(  # noqa: PLR0917
     return evaluate(
         n, p, rtt_s, mss_bytes, wr_bytes, alpha, beta, fast_retransmit, variant=variant
     ).throughput
+
+
+# The positional signature is the project's agreed interface for the model.
+def independent_paths_throughput(  # noqa: PLR0917
+    n: int,
+    p: float,
+    rtt_s: float,
+    mss_bytes: float,
+    wr_bytes: float,
+    alpha: float = 1.0,
+    beta: float = 0.5,
+    fast_retransmit: bool = True,
+    *,
+    variant: Variant = "consistent",
+) -> float:
+    """``n x model(n = 1)``: ``n`` independent paths, each with ``1/n`` of the buffer, bytes/s.
+
+    ``n * throughput(1, p, rtt_s, mss_bytes, wr_bytes / n, ...)``: what the association would
+    carry if a loss stalled only its own path (see "n independent paths" in the module
+    docstring). With ``wr_bytes = math.inf`` it is exactly ``n`` times the single-path
+    model; at ``n = 1`` it is :func:`throughput`. Arguments, variants and errors as
+    :func:`evaluate`.
+    """
+    _require(
+        isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 1,
+        "n",
+        "an integer >= 1",
+        n,
+    )
+    _require(_is_real(wr_bytes) and wr_bytes > 0.0, "wr_bytes", "> 0 (inf allowed)", wr_bytes)
+    per_path = evaluate(
+        1, p, rtt_s, mss_bytes, wr_bytes / int(n), alpha, beta, fast_retransmit, variant=variant
+    )
+    return int(n) * per_path.throughput

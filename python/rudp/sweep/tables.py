@@ -1,4 +1,5 @@
-"""Tables as CSV (for programs) and Markdown (for people), without tabulate."""
+"""Tables as CSV (for programs), Markdown (for people) and reStructuredText (for the
+model documentation, which includes them as the sweep wrote them), without tabulate."""
 
 from __future__ import annotations
 
@@ -64,6 +65,21 @@ def markdown(frame: pd.DataFrame, decimals: Mapping[str, int] | None = None) -> 
     percentage to 0.1 reads 22.0 beside 40.1, not 22), the others
     :func:`number`'s way.
     """
+    header, rows = _cells(frame, decimals)
+    rows = [[text.replace("|", "\\|") for text in row] for row in rows]
+    numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in frame.columns]
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "|" + "|".join("---:" if n else "---" for n in numeric) + "|",
+    ]
+    lines.extend("| " + " | ".join(row) + " |" for row in rows)
+    return "\n".join(lines) + "\n"
+
+
+def _cells(
+    frame: pd.DataFrame, decimals: Mapping[str, int] | None
+) -> tuple[list[str], list[list[str]]]:
+    """The header and the cells of ``frame`` as text, as :func:`markdown` describes."""
     fixed = dict(decimals or {})
 
     def cell(value: Any, column: str) -> str:
@@ -72,18 +88,34 @@ def markdown(frame: pd.DataFrame, decimals: Mapping[str, int] | None = None) -> 
             if column in fixed and isinstance(value, float) and not math.isnan(value)
             else number(value)
         )
-        return text.replace("|", "\\|").replace("\n", " ")
+        return text.replace("\n", " ")
 
     header = [str(c) for c in frame.columns]
-    numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in frame.columns]
-    lines = [
-        "| " + " | ".join(header) + " |",
-        "|" + "|".join("---:" if n else "---" for n in numeric) + "|",
-    ]
-    lines.extend(
-        "| " + " | ".join(cell(v, c) for v, c in zip(row, header, strict=True)) + " |"
+    rows = [
+        [cell(v, c) for v, c in zip(row, header, strict=True)]
         for row in frame.itertuples(index=False, name=None)
-    )
+    ]
+    return header, rows
+
+
+def restructured_text(frame: pd.DataFrame, decimals: Mapping[str, int] | None = None) -> str:
+    """``frame`` as a reStructuredText grid table, cells as in :func:`markdown`.
+
+    A grid table, not a simple one: an empty first cell there would join its
+    row to the one above.
+    """
+    header, rows = _cells(frame, decimals)
+    widths = [max(len(text) for text in column) for column in zip(header, *rows, strict=True)]
+
+    def border(fill: str) -> str:
+        return "+" + "+".join(fill * (w + 2) for w in widths) + "+"
+
+    def line(texts: list[str]) -> str:
+        return "|" + "|".join(f" {t:<{w}} " for t, w in zip(texts, widths, strict=True)) + "|"
+
+    lines = [border("-"), line(header), border("=")]
+    for row in rows:
+        lines += [line(row), border("-")]
     return "\n".join(lines) + "\n"
 
 
@@ -97,21 +129,27 @@ def write(
     note: str = "",
     decimals: Mapping[str, int] | None = None,
 ) -> list[Path]:
-    """Write ``stem.csv`` (``long``: one value a row) and ``stem.md`` (``wide``).
+    """Write ``stem.csv`` (``long``: one value a row), ``stem.md`` and ``stem.rst`` (``wide``).
 
     ``wide`` is one table, or several as (heading, table) pairs; ``decimals``
-    as in :func:`markdown`.
+    as in :func:`markdown`. ``stem.rst`` holds the tables alone, each after
+    its heading as a bold line, for a ``.. include::`` in the documentation
+    (the title and note are the document's to write).
     """
     folder.mkdir(parents=True, exist_ok=True)
-    csv_path, md_path = folder / f"{stem}.csv", folder / f"{stem}.md"
+    csv_path, md_path, rst_path = (folder / f"{stem}.{ext}" for ext in ("csv", "md", "rst"))
     long.to_csv(csv_path, index=False)
     parts = [f"### {title}\n"]
     if note:
         parts.append(note.strip() + "\n")
     sections = [("", wide)] if isinstance(wide, pd.DataFrame) else list(wide)
+    rst_parts = []
     for heading, table in sections:
         if heading:
             parts.append(f"**{heading}**\n")
+            rst_parts.append(f"**{heading}**\n")
         parts.append(markdown(table, decimals))
+        rst_parts.append(restructured_text(table, decimals))
     md_path.write_text("\n".join(parts))
-    return [csv_path, md_path]
+    rst_path.write_text("\n".join(rst_parts))
+    return [csv_path, md_path, rst_path]

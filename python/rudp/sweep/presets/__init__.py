@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
-from . import seed000, seed001, seed002, seed003
+from . import cmt_remedies, seed000, seed001, seed002, seed003
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -65,9 +65,10 @@ PRESETS: dict[str, Preset] = {
     "seed002": _preset(
         "seed002",
         "seed 002: CMT over n = 2, 3, 4 paths against RTT and loss, receive buffer 2^28 B "
-        "and 16 KB, against the analytic model; figures 6-9, an RTT-mismatch figure, the "
-        f"error table ({seed002.RUNS} runs of {seed002.DURATION}; --quick: "
-        f"{seed002.QUICK_RUNS} runs of {seed002.QUICK_DURATION})",
+        "and 16 KB, realistic and under the model's assumptions (--model-assumptions=1), "
+        "against the analytic model and n x model(n = 1); figures 6-9, an RTT-mismatch "
+        f"figure, the error table of both modes ({seed002.RUNS} runs of {seed002.DURATION}; "
+        f"--quick: {seed002.QUICK_RUNS} runs of {seed002.QUICK_DURATION})",
         seed002.grids,
     ),
     "seed003": _preset(
@@ -77,6 +78,17 @@ PRESETS: dict[str, Preset] = {
         f"figures 2-9, tables 1-2 ({len(seed003.TRANSPORTS)} transports, runs of "
         f"{seed003.DURATION} s; --quick: runs of {seed003.QUICK_DURATION} s on a smaller grid)",
         seed003.grids,
+    ),
+    "cmt-remedies": Preset(
+        "cmt-remedies",
+        "the CMT remedies for receive-buffer blocking (round robin, receiver-side buffer "
+        "splitting, chunk rescheduling, lowest RTT first, buffer-aware, buffer-aware with "
+        "rescheduling) on seed 002's 16 KB case (n = 2, 3, 4; RTT 100-200 ms) and two paths "
+        "of 100 ms against 100-400 ms; goodput and blocked time, two figures and a table "
+        f"({cmt_remedies.RUNS} runs of {cmt_remedies.DURATION}; --quick: "
+        f"{cmt_remedies.QUICK_RUNS} runs of {cmt_remedies.QUICK_DURATION})",
+        cmt_remedies.grids,
+        f"{__name__}.cmt_remedies.report",
     ),
 }
 

@@ -1,0 +1,537 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-test-harness.h"
+
+#include "ns3/test.h"
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * The CMT sender and receiver against RFC 4960 and ns-2.31's SCTP-CMT:
+ * window growth only when the window is used, a fast retransmission sent at
+ * once, ns-2's DAC rule, an immediate SACK for a gap's filler, RTX-LOSSRATE,
+ * Max.Burst, CMT-PF and the ns-2 defaults.
+ */
+
+using namespace ns3;
+using namespace ns3::rudptest;
+
+namespace
+{
+
+/// Records the largest value of a traced window.
+void
+NoteLargest(uint32_t* largest, uint32_t, uint32_t value)
+{
+    *largest = std::max(*largest, value);
+}
+
+/// The scripted receiver acknowledges segments 2..k+1 of 1000 bytes, not the first.
+void
+SackAllButFirst(ScriptedPeer* peer, uint32_t k)
+{
+    const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+    peer->Sack(0, first, {{first + 1000, first + 1000 * (k + 1)}}, false);
+}
+
+/// Counts the retransmissions recorded before now into \p count.
+void
+CountResends(const CmtScenario* scenario, uint32_t* count)
+{
+    *count = scenario->Resends().size();
+}
+
+} // namespace
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 7.2.1/7.2.2: a path's window grows only when it was fully used.
+ * With a 16 KB receive buffer the receiver's window is the limit, and the
+ * paths' windows must stay near it (before, they grew without bound).
+ */
+class RudpCmtCwndUtilisationTest : public TestCase
+{
+  public:
+    RudpCmtCwndUtilisationTest()
+        : TestCase("cwnd grows only while it is fully used: a receiver-window-limited path's "
+                   "window stays near the receiver's window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1452;
+        const uint32_t rbuf = 16384;
+        CmtScenario cmt({{MilliSeconds(50)}, {MilliSeconds(50)}}, rbuf, mss, false);
+        cmt.Install();
+        uint32_t largest[2] = {0, 0};
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            cmt.Sender()->GetPaths()[i]->GetState()->TraceConnectWithoutContext(
+                "CongestionWindow",
+                MakeBoundCallback(&NoteLargest, &largest[i]));
+        }
+        cmt.Run(Seconds(20));
+        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetDeliveredBytes(), 1000000, "the data flowed");
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(largest[i],
+                                        rbuf + 2 * mss,
+                                        "path " << i << "'s window stays near the receiver's");
+        }
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 7.2.4 (3): a fast retransmission goes out at once, whatever the
+ * (just cut) window. A scripted receiver reports the first segment missing
+ * three times; the window after the cut is full of later segments.
+ */
+class RudpCmtFastRetransmitAtOnceTest : public TestCase
+{
+  public:
+    RudpCmtFastRetransmitAtOnceTest()
+        : TestCase("a fast retransmission is sent when the third missing report arrives, "
+                   "although the halved window is full")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtScenario cmt({{MilliSeconds(50)}}, 1u << 20, 1000, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(4));
+        cmt.Helper().SetSenderAttribute("Dac", BooleanValue(false));
+        cmt.Helper().SetSenderAttribute("ReTxThreshold", UintegerValue(3));
+        ScriptedPeer peer(cmt);
+        const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+        // The first segment (bytes 1..1000) is lost; 2, 3 and 4 arrive.
+        for (uint32_t k = 1; k <= 3; ++k)
+        {
+            Simulator::Schedule(MilliSeconds(100 + 10 * k), &SackAllButFirst, &peer, k);
+        }
+        uint32_t beforeThird = 0;
+        uint32_t afterThird = 0;
+        // The SACKs reach the sender 50 ms (and a little) after they leave.
+        Simulator::Schedule(MilliSeconds(175), &CountResends, &cmt, &beforeThird);
+        Simulator::Schedule(MilliSeconds(195), &CountResends, &cmt, &afterThird);
+        cmt.Run(Seconds(0.5));
+        NS_TEST_ASSERT_MSG_EQ(beforeThird, 0, "two missing reports are not enough");
+        NS_TEST_ASSERT_MSG_EQ(afterThird, 1, "the third sends the segment at once");
+        if (!cmt.Resends().empty())
+        {
+            NS_TEST_ASSERT_MSG_EQ(cmt.Resends().front().seq, first, "the lost one");
+        }
+        const Ptr<RudpSenderState> state = cmt.Sender()->GetPaths()[0]->GetState();
+        NS_TEST_ASSERT_MSG_EQ(state->m_congState.Get(),
+                              RudpSenderState::FAST_RECOVERY,
+                              "the path is in fast recovery");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * ns-2's DAC rule (sctp-cmt.cc, ProcessGapAckBlocks): a SACK answering two
+ * segments counts two missing reports only if it newly acknowledges data on
+ * one path alone, all of it above the missing segment; a "mixed" SACK,
+ * newly acknowledging data on two paths, counts one.
+ */
+class RudpCmtDacRuleTest : public TestCase
+{
+  public:
+    /// \param mixed whether each SACK also acknowledges a segment of the other path
+    explicit RudpCmtDacRuleTest(bool mixed)
+        : TestCase(std::string("DAC: a SACK answering two segments ") +
+                   (mixed ? "on two paths (mixed) counts one missing report"
+                          : "on the missing segment's path counts two")),
+          m_mixed(mixed)
+    {
+    }
+
+  private:
+    /// Sends the k-th scripted SACK, from what arrived.
+    void Script(ScriptedPeer* peer, uint32_t k)
+    {
+        std::vector<SequenceNumber32> on[2];
+        for (const auto& arrival : peer->Arrivals())
+        {
+            on[arrival.path].push_back(arrival.seq);
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(on[0].size(), 6, "path 0 carried its initial window");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(on[1].size(), 6, "path 1 too");
+        if (on[0].size() < 6 || on[1].size() < 6)
+        {
+            return;
+        }
+        // Path 0's first segment is lost.
+        std::vector<RudpHeader::SackBlock> blocks;
+        if (m_mixed)
+        {
+            // One more of path 0's and one more of path 1's each time.
+            blocks.push_back({on[0][1], on[0][1 + k - 1] + 1000});
+            blocks.push_back({on[1][0], on[1][k - 1] + 1000});
+        }
+        else
+        {
+            // Two more of path 0's each time: 2..3, then 2..5 (k = 1, 2).
+            const uint32_t last = std::min<uint32_t>(2 * k, on[0].size() - 1);
+            blocks.push_back({on[0][1], on[0][last] + 1000});
+        }
+        peer->Sack(0, on[0][0], blocks, true);
+    }
+
+    void DoRun() override
+    {
+        CmtScenario cmt({{MilliSeconds(50)}, {MilliSeconds(50)}}, 1u << 20, 1000, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(6));
+        cmt.Helper().SetSenderAttribute("ReTxThreshold", UintegerValue(3));
+        ScriptedPeer peer(cmt);
+        for (uint32_t k = 1; k <= 3; ++k)
+        {
+            Simulator::Schedule(MilliSeconds(100 + 10 * k),
+                                &RudpCmtDacRuleTest::Script,
+                                this,
+                                &peer,
+                                k);
+        }
+        uint32_t afterSecond = 0;
+        uint32_t afterThird = 0;
+        Simulator::Schedule(MilliSeconds(175), &CountResends, &cmt, &afterSecond);
+        Simulator::Schedule(MilliSeconds(195), &CountResends, &cmt, &afterThird);
+        cmt.Run(Seconds(0.5));
+        if (m_mixed)
+        {
+            NS_TEST_ASSERT_MSG_EQ(afterSecond, 0, "two mixed SACKs: two missing reports");
+            NS_TEST_ASSERT_MSG_EQ(afterThird, 1, "the third mixed SACK: three, resent");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(afterSecond, 1, "two SACKs answering two: four reports");
+        }
+    }
+
+    bool m_mixed;
+};
+
+/**
+ * \ingroup rudp-test
+ * A segment that fills a gap is acknowledged at once (SackOnGapFill), DAC or
+ * not; ns-2.31's DAC receiver (SackOnGapFill false) delays it. A small
+ * buffer blocks the sender behind the hole, so no later segment would
+ * trigger the SACK.
+ */
+class RudpCmtSackOnGapFillTest : public TestCase
+{
+  public:
+    RudpCmtSackOnGapFillTest()
+        : TestCase("the segment that fills a gap is acknowledged at once (SackOnGapFill), "
+                   "and waits for the delayed-SACK timer without it")
+    {
+    }
+
+  private:
+    /// \return the delay from the gap filler's arrival to the next SACK (or -1 s)
+    static Time SackDelay(bool sackOnGapFill)
+    {
+        const uint32_t mss = 1452;
+        CmtScenario cmt({{MilliSeconds(50)}}, 7 * mss, mss, false);
+        cmt.Helper().SetReceiverAttribute("SackOnGapFill", BooleanValue(sackOnGapFill));
+        cmt.Drop(0, {21});
+        Probe probe;
+        Ptr<NetDevice> device = cmt.Helper().GetPathDevices(0).Get(1);
+        device->TraceConnectWithoutContext("PhyRxEnd", MakeCallback(&Probe::Arrived, &probe));
+        device->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&Probe::Sack, &probe));
+        cmt.Run(Seconds(3));
+        // The first resend fills the hole the drop made.
+        const std::vector<CmtSent> resends = cmt.Resends();
+        if (resends.empty())
+        {
+            return Seconds(-1);
+        }
+        const SequenceNumber32 filler = resends.front().seq;
+        for (const auto& [at, seq] : probe.arrivals)
+        {
+            if (seq == filler && at > resends.front().at)
+            {
+                for (const Time& sack : probe.sacks)
+                {
+                    if (sack >= at)
+                    {
+                        return sack - at;
+                    }
+                }
+            }
+        }
+        return Seconds(-1);
+    }
+
+    /// Watches the receiver's device: data in, SACKs out.
+    struct Probe
+    {
+        std::vector<std::pair<Time, SequenceNumber32>> arrivals;
+        std::vector<Time> sacks;
+
+        void Arrived(Ptr<const Packet> packet)
+        {
+            Ptr<Packet> copy = packet->Copy();
+            PppHeader ppp;
+            Ipv4Header ip;
+            UdpHeader udp;
+            copy->RemoveHeader(ppp);
+            copy->RemoveHeader(ip);
+            copy->RemoveHeader(udp);
+            RudpHeader header;
+            Ptr<Packet> payload;
+            if (RudpSegmentCodec::Decode(copy, RudpHeader::CHECKSUM_INTERNET16, header, payload) ==
+                RudpSegmentCodec::OK)
+            {
+                arrivals.emplace_back(Simulator::Now(), header.GetSequenceNumber());
+            }
+        }
+
+        void Sack(Ptr<const Packet>)
+        {
+            sacks.push_back(Simulator::Now());
+        }
+    };
+
+    void DoRun() override
+    {
+        const Time with = SackDelay(true);
+        const Time without = SackDelay(false);
+        NS_TEST_ASSERT_MSG_EQ(with, Seconds(0), "acknowledged the instant it arrives");
+        NS_TEST_ASSERT_MSG_EQ(without,
+                              MilliSeconds(200),
+                              "without SackOnGapFill it waits for the delayed-SACK timer");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RTX-LOSSRATE (ns-2): every resend goes on the active path with the lowest
+ * known loss rate (RudpCmtPath::LossRate, which RudpCmtHelper sets).
+ */
+class RudpCmtRtxLossRateTest : public TestCase
+{
+  public:
+    RudpCmtRtxLossRateTest()
+        : TestCase("RTX-LOSSRATE resends every lost segment on the path of lowest loss rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtScenario cmt(
+            {{MilliSeconds(50), 0.02}, {MilliSeconds(50), 0.0}, {MilliSeconds(50), 0.01}},
+            1u << 28,
+            1452,
+            false);
+        cmt.Helper().SetSenderAttribute("RtxPolicy", StringValue("RTX-LOSSRATE"));
+        cmt.Run(Seconds(20));
+        const std::vector<CmtSent> resends = cmt.Resends();
+        NS_TEST_ASSERT_MSG_GT(resends.size(), 10, "losses on paths 0 and 2 were repaired");
+        for (const auto& resend : resends)
+        {
+            NS_TEST_ASSERT_MSG_EQ(resend.path, 1, "resent on the loss-free path");
+        }
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * Max.Burst (RFC 4960 6.1; ns-2 MAX_BURST 4): when a filled hole opens the
+ * receiver's window, a path sends at most MaxBurst packets at once.
+ */
+class RudpCmtMaxBurstTest : public TestCase
+{
+  public:
+    RudpCmtMaxBurstTest()
+        : TestCase("MaxBurst 4: a path sends at most 4 packets at one opportunity")
+    {
+    }
+
+  private:
+    static uint32_t LargestBurst(uint32_t maxBurst)
+    {
+        CmtScenario cmt({{MilliSeconds(50)}}, 16384, 1452, false);
+        cmt.Helper().SetSenderAttribute("MaxBurst", UintegerValue(maxBurst));
+        cmt.Drop(0, {30, 60});
+        cmt.Run(Seconds(5));
+        return cmt.LargestBurst();
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_GT(LargestBurst(0), 4, "without it, larger bursts happen here");
+        NS_TEST_ASSERT_MSG_EQ(LargestBurst(4), 4, "with it, at most 4");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * CMT-PF (Natarajan et al.; ns-2's useCmtPF_): a path that times out is
+ * potentially failed: it carries no data, only probes, until one is
+ * answered; then it is active with a window of CmtPfCwnd segments.
+ */
+class RudpCmtPotentiallyFailedTest : public TestCase
+{
+  public:
+    /// \param pfCwnd CmtPfCwnd
+    explicit RudpCmtPotentiallyFailedTest(uint32_t pfCwnd)
+        : TestCase("CMT-PF: a path that times out carries no data until its probe is "
+                   "answered, then restarts with " +
+                   std::to_string(pfCwnd) + " segment(s)"),
+          m_pfCwnd(pfCwnd)
+    {
+    }
+
+  private:
+    /// Sets the error rate of a path.
+    static void SetLoss(Ptr<RateErrorModel> model, double rate)
+    {
+        model->SetAttribute("ErrorRate", DoubleValue(rate));
+    }
+
+    /// Samples path 1's status and timeouts.
+    struct Sampler
+    {
+        Ptr<RudpCmtPath> path;
+        Time firstTimeout{Seconds(-1)};
+        Time answered{Seconds(-1)};
+        bool potentiallyFailed{false};
+
+        void Sample()
+        {
+            if (firstTimeout.IsNegative() && path->timeouts > 0)
+            {
+                firstTimeout = Simulator::Now();
+                potentiallyFailed = path->status == RudpCmtPath::POTENTIALLY_FAILED;
+            }
+            if (!firstTimeout.IsNegative() && answered.IsNegative() &&
+                path->status == RudpCmtPath::ACTIVE)
+            {
+                answered = Simulator::Now();
+            }
+            Simulator::Schedule(MicroSeconds(100), &Sampler::Sample, this);
+        }
+    };
+
+    void DoRun() override
+    {
+        const uint32_t mss = 1452;
+        CmtScenario cmt({{MilliSeconds(50)}, {MilliSeconds(50)}}, 1u << 28, mss, false);
+        cmt.Helper().SetSenderAttribute("CmtPf", BooleanValue(true));
+        cmt.Helper().SetSenderAttribute("CmtPfCwnd", UintegerValue(m_pfCwnd));
+        cmt.Install();
+        Simulator::Schedule(Seconds(2), &SetLoss, cmt.Helper().GetLossModel(1), 1.0);
+        Simulator::Schedule(Seconds(2.5), &SetLoss, cmt.Helper().GetLossModel(1), 0.0);
+        Sampler sampler{cmt.Sender()->GetPaths()[1]};
+        Simulator::Schedule(Seconds(1), &Sampler::Sample, &sampler);
+        cmt.Run(Seconds(8));
+        NS_TEST_ASSERT_MSG_EQ(sampler.firstTimeout.IsNegative(), false, "path 1 timed out");
+        NS_TEST_ASSERT_MSG_EQ(sampler.potentiallyFailed, true, "and became potentially failed");
+        NS_TEST_ASSERT_MSG_EQ(sampler.answered.IsNegative(), false, "its probe was answered");
+        uint32_t between = 0;
+        uint32_t firstBurst = 0;
+        Time firstAfter = Seconds(-1);
+        for (const auto& sent : cmt.SentOn(1))
+        {
+            // The sampler sees the state at most 100 us late.
+            if (sent.at > sampler.firstTimeout && sent.at < sampler.answered - MicroSeconds(100))
+            {
+                ++between;
+            }
+            if (sent.at >= sampler.answered - MicroSeconds(100))
+            {
+                if (firstAfter.IsNegative())
+                {
+                    firstAfter = sent.at;
+                }
+                firstBurst += sent.at == firstAfter ? 1 : 0;
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(between, 0, "no data on the potentially failed path");
+        NS_TEST_ASSERT_MSG_EQ(firstBurst, m_pfCwnd, "it restarts with CmtPfCwnd segments");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->status,
+                              RudpCmtPath::ACTIVE,
+                              "and carries data again");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+    }
+
+    uint32_t m_pfCwnd;
+};
+
+/**
+ * \ingroup rudp-test
+ * RudpCmtHelper::SetNs2Defaults sets ns-2.31's values, and Config::Reset
+ * brings the module's back.
+ */
+class RudpCmtNs2DefaultsTest : public TestCase
+{
+  public:
+    RudpCmtNs2DefaultsTest()
+        : TestCase("SetNs2Defaults sets ns-2.31's SCTP-CMT defaults")
+    {
+    }
+
+  private:
+    static std::string Get(Ptr<Object> object, const std::string& name)
+    {
+        StringValue value;
+        object->GetAttribute(name, value);
+        return value.Get();
+    }
+
+    void DoRun() override
+    {
+        RudpCmtHelper::SetNs2Defaults();
+        Ptr<RudpCmtSender> sender = CreateObject<RudpCmtSender>();
+        Ptr<RudpCmtReceiver> receiver = CreateObject<RudpCmtReceiver>();
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "PathMaxRetrans"), "5", "pathMaxRetrans_");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "ReTxThreshold"), "4", "fastRtxTrigger_");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "RtxPolicy"), "RTX-SAME", "eCmtRtxPolicy_ 1");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "MaxBurst"), "4", "useMaxBurst_, MAX_BURST");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "InitialSlowStartThreshold"),
+                              "65536",
+                              "initialSsthresh_");
+        TimeValue rto;
+        sender->GetAttribute("InitialRto", rto);
+        NS_TEST_ASSERT_MSG_EQ(rto.Get(), Seconds(3), "initialRto_");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "CmtPf"), "false", "useCmtPF_");
+        NS_TEST_ASSERT_MSG_EQ(Get(receiver, "SackOnGapFill"), "false", "DAC delays every SACK");
+        Config::Reset();
+        Ptr<RudpCmtSender> plain = CreateObject<RudpCmtSender>();
+        NS_TEST_ASSERT_MSG_EQ(Get(plain, "ReTxThreshold"), "3", "the module's default again");
+        NS_TEST_ASSERT_MSG_EQ(Get(plain, "RtxPolicy"), "RTX-SSTHRESH", "the module's default");
+    }
+};
+
+/// \ingroup rudp-test
+/// The CMT sender and receiver against RFC 4960 and ns-2.31's SCTP-CMT.
+class RudpCmtFidelityTestSuite : public TestSuite
+{
+  public:
+    RudpCmtFidelityTestSuite()
+        : TestSuite("rudp-cmt-fidelity")
+    {
+        AddTestCase(new RudpCmtCwndUtilisationTest);
+        AddTestCase(new RudpCmtFastRetransmitAtOnceTest);
+        AddTestCase(new RudpCmtDacRuleTest(true));
+        AddTestCase(new RudpCmtDacRuleTest(false));
+        AddTestCase(new RudpCmtSackOnGapFillTest);
+        AddTestCase(new RudpCmtRtxLossRateTest);
+        AddTestCase(new RudpCmtMaxBurstTest);
+        AddTestCase(new RudpCmtPotentiallyFailedTest(1));
+        AddTestCase(new RudpCmtPotentiallyFailedTest(2));
+        AddTestCase(new RudpCmtNs2DefaultsTest);
+    }
+};
+
+/// Static instance registering the suite.
+static RudpCmtFidelityTestSuite g_rudpCmtFidelityTestSuite;

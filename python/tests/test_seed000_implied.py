@@ -116,10 +116,10 @@ def test_the_seed000_grids_hold_four_path_models() -> None:
 
 def test_the_design_cards_sweep_covers_loss_by_delay_on_both_links() -> None:
     (full,) = loss_delay_grids()
-    assert full.axes["loss"] == [0.0, 0.02, 0.04, 0.06, 0.08, 0.10]
-    assert full.axes["delay"] == ["0ms", "20ms", "40ms", "60ms", "80ms", "100ms"]
+    assert full.axes["loss"] == [0.0, 0.02, 0.06, 0.10]
+    assert full.axes["delay"] == ["0ms", "20ms", "60ms", "100ms"]
     assert full.axes["link"] == ["csma", "p2p"] and full.fixed["router"] == "none"
-    assert len(full.points()) == 6 * 6 * 3 * 2 and full.runs >= 3
+    assert len(full.points()) == 4 * 4 * 3 * 2 and full.runs >= 3
     (quick,) = loss_delay_grids(quick=True)
     assert len(quick.points()) * quick.runs <= 72 and quick.runs >= 3
     assert math.prod(len(v) for v in quick.axes.values()) == len(quick.points())

@@ -60,7 +60,7 @@ PRESETS: dict[str, Preset] = {
     "seed000-loss-delay": Preset(
         "seed000-loss-delay",
         "the design card's sweep: rudp-file-transfer --router=none, stop-and-wait, Go-Back-N "
-        "and Reno sending 1.jpg over loss 0-10 % x delay 0-100 ms on CSMA and on "
+        "and Reno sending 1.jpg over loss 0-10 % x delay 0-100 ms (4 x 4) on CSMA and on "
         f"point-to-point links; a heat map per variant and link ({seed000.CARD_RUNS} runs; "
         "--quick: 100 kB over 2 x 2 points)",
         seed000.loss_delay_grids,

@@ -22,7 +22,7 @@ from ....runner import ns3_seconds
 from ... import tables
 from ...figures import new_figure
 from ...stats import summarize
-from .grid import CARD_LINKS, CARD_VARIANTS, PROGRAM
+from .grid import CARD_LINKS, CARD_MAX_TIME, CARD_VARIANTS, PROGRAM
 
 METRIC = "throughput_kBps"
 LINK_TITLES = {
@@ -96,7 +96,7 @@ def _heat_maps(long: pd.DataFrame, out: Path, size: str) -> Path:
         "The design card's sweep: rudp-file-transfer --router=none, loss (error model on the "
         f"server's device) x delay, {size}, fixed RTO 2 s, N = 30\n"
         f"mean throughput of the completed transfers of {int(long['runs'].max())} runs a cell "
-        "(k/n failed: k of n did not complete within --max-time = 3600 s)"
+        f"(k/n failed: k of n did not complete within --max-time = {CARD_MAX_TIME})"
     )
     # tight_layout does not handle a colour bar over several axes: lay out by hand.
     fig.subplots_adjust(top=0.86, hspace=0.45, wspace=0.3, right=0.86)
@@ -139,7 +139,7 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         ],
         note=(
             "Mean ± 95 % CI half-width (Student t) of the completed transfers; a cell with "
-            "(k/n failed) had k of its n runs not complete within --max-time = 3600 s."
+            f"(k/n failed) had k of its n runs not complete within --max-time = {CARD_MAX_TIME}."
         ),
     )
     written.append(_heat_maps(long, out, size))

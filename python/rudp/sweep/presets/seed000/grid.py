@@ -41,7 +41,10 @@ RUNS, QUICK_RUNS = 5, 3
 #: per-datagram cost (5.0 ms: :func:`.implied.loopback_rate_bps`). The relay's
 #: socket buffer is 64 KiB, four such datagrams, an assumption: the seed's
 #: table 4 (N = 5 at the router's pace, N = 10 far slower) says it held about
-#: four and fewer than ten; the seed does not say.
+#: four and fewer than ten; the seed does not say. The sockets' send and
+#: receive buffers are 1 MiB, so that the window limits N = 10..30, not the
+#: buffers (128 KiB by default: eight such datagrams); the seed's client read
+#: the whole file into memory and its server buffered all of it.
 LOOPBACK: dict[str, Value] = {
     "router": "sleeping",
     "link": "p2p",
@@ -49,6 +52,8 @@ LOOPBACK: dict[str, Value] = {
     "mss": 14750,
     "rate": "24Mbps",
     "ns3::RudpRelay::ReceiveBuffer": 65536,
+    "ns3::RudpSocket::RcvBufSize": 1 << 20,
+    "ns3::RudpSocket::SndBufSize": 1 << 20,
 }
 
 #: The design card's sweep (seed000-loss-delay): its variants, links and runs.

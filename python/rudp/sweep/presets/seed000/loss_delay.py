@@ -74,7 +74,8 @@ def _heat_maps(long: pd.DataFrame, out: Path, size: str) -> Path:
                 i, j = losses.index(cell["loss_pct"]), delays.index(cell["delay_ms"])
                 if cell["n"] > 0:
                     grid[i, j] = cell["mean"]
-                bright = cell["n"] > 0 and cell["mean"] > math.sqrt(low * high)
+                # Dark text on bright cells and on empty ones (none completed).
+                bright = cell["n"] == 0 or cell["mean"] > math.sqrt(low * high)
                 colour = "black" if bright else "white"
                 ax.text(j, i, _cell_text(cell), ha="center", va="center", fontsize=7, color=colour)
             image = ax.imshow(grid, origin="lower", aspect="auto", norm=norm, cmap="viridis")
@@ -90,16 +91,18 @@ def _heat_maps(long: pd.DataFrame, out: Path, size: str) -> Path:
             fontsize="medium",
             fontweight="bold",
         )
+    # tight_layout does not place a colour bar beside a grid of axes: by hand.
+    fig.subplots_adjust(top=0.86, bottom=0.07, left=0.06, hspace=0.45, wspace=0.3, right=0.88)
     if image is not None:
-        fig.colorbar(image, ax=axes.ravel().tolist(), label="throughput (KB/s), log colour scale")
+        bar = fig.add_axes((0.91, 0.1, 0.015, 0.72))
+        fig.colorbar(image, cax=bar, label="throughput (KB/s), log colour scale")
     fig.suptitle(
         "The design card's sweep: rudp-file-transfer --router=none, loss (error model on the "
         f"server's device) x delay, {size}, fixed RTO 2 s, N = 30\n"
         f"mean throughput of the completed transfers of {int(long['runs'].max())} runs a cell "
-        f"(k/n failed: k of n did not complete within --max-time = {CARD_MAX_TIME})"
+        f"(k/n failed: k of n did not complete within --max-time = {CARD_MAX_TIME}; "
+        "white: none did)"
     )
-    # tight_layout does not handle a colour bar over several axes: lay out by hand.
-    fig.subplots_adjust(top=0.86, hspace=0.45, wspace=0.3, right=0.86)
     path = out / "seed000-loss-delay.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)

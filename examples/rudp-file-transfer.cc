@@ -11,6 +11,12 @@
  *     client ---- CSMA ---- router ---- CSMA (--delay) ---- server
  *      10.1.1.1           10.1.1.2 10.1.2.1              10.1.2.2
  *
+ * Both links are CSMA by default (--link=csma), or point-to-point
+ * (--link=p2p): full duplex, so the router-server delay is pure propagation,
+ * and with an MTU up to 65535 bytes (--mtu), like the loopback seed 000 ran
+ * on, so that --mss can be as large as a UDP datagram (65000, the socket's
+ * SegmentSize limit).
+ *
  * Two ways to impair the path (--router):
  *
  * - none (the design card's): the router forwards IP packets; a
@@ -43,7 +49,7 @@
  * Tracing: --cwnd-trace=FILE writes the sender's congestion window,
  * slow-start threshold and congestion state as they change (RudpCwndTrace:
  * time_s, cwnd_bytes, ssthresh_bytes, state, timeouts); --pcap=PREFIX writes
- * each CSMA device's pcap file and --flowmon-xml=FILE FlowMonitor's XML
+ * each device's pcap file and --flowmon-xml=FILE FlowMonitor's XML
  * (RudpTraceOptions). None of them changes what is simulated.
  *
  * The received file's SHA-256 is checked against the sent one in every run:
@@ -63,6 +69,7 @@
 #include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/rudp-command-line.h"
 #include "ns3/rudp-cwnd-trace.h"
 #include "ns3/rudp-flow-stats.h"
@@ -122,6 +129,20 @@ const Time SENDER_START = Seconds(0.1);
  */
 const Time CSMA_MAX_DELAY = MilliSeconds(500);
 
+/// The link kinds of --link.
+const std::vector<std::string> LINKS{"csma", "p2p"};
+
+/// IPv4 (20) + UDP (8) + RUDP header (18): what an MTU carries besides the segment.
+const uint32_t SEGMENT_OVERHEAD = 20 + 8 + 18;
+
+/// The largest MTU of a link kind: Ethernet's 1500 for CSMA (CsmaNetDevice's
+/// DIX framing), IPv4's 65535 for point-to-point.
+uint32_t
+MaxMtu(size_t linkIndex)
+{
+    return linkIndex == 0 ? 1500 : 65535;
+}
+
 /// Why the transfer failed, or "" if the file arrived intact.
 std::string
 Failure(Ptr<RudpFileSender> sender,
@@ -170,6 +191,8 @@ main(int argc, char* argv[])
     Time delay = MilliSeconds(0);
     std::string router = "none";
     DataRate rate("100Mbps");
+    std::string link = "csma";
+    uint32_t mtu = 1500;
     std::string file = "1.jpg";
     uint64_t size = 0;
     uint64_t contentSeed = 1;
@@ -197,13 +220,14 @@ main(int argc, char* argv[])
                  window,
                  1u,
                  65535u);
-    // 1500-byte CSMA MTU - IPv4 (20) - UDP (8) - RUDP header (18) = 1454.
+    // --mtu less IPv4 (20), UDP (8) and the RUDP header (18): 1454 at 1500;
+    // checked against --mtu below. 65000 is RudpSocket::SegmentSize's limit.
     cmd.AddValue("mss",
-                 "Segment payload in bytes: at most the CSMA MTU of 1500 less the IPv4, UDP "
-                 "and RUDP headers",
+                 "Segment payload in bytes: at most --mtu less the IPv4, UDP and RUDP headers "
+                 "(46 bytes; 1454 at the default MTU of 1500)",
                  mss,
                  1u,
-                 1454u);
+                 65000u);
     cmd.AddValue("loss", "Probability that a client-to-server datagram is lost", loss, 0.0, 1.0);
     cmd.AddValue("corruption",
                  "Probability that a client-to-server datagram has a bit flipped",
@@ -222,6 +246,17 @@ main(int argc, char* argv[])
                  router,
                  {"none", "delay", "sleeping"});
     cmd.AddValue("rate", "Channel data rate", rate, DataRate("1kbps"), DataRate("1000Gbps"));
+    cmd.AddValue("link",
+                 "Both links: csma (half duplex; a channel busy while a frame propagates, so "
+                 "--delay also cuts capacity) or p2p (full duplex; --delay is pure propagation)",
+                 link,
+                 LINKS);
+    cmd.AddValue("mtu",
+                 "Both links' MTU in bytes: at most 1500 with --link=csma (Ethernet), 65535 "
+                 "with --link=p2p (IPv4's limit; a loopback's MTU)",
+                 mtu,
+                 68u,
+                 65535u);
     cmd.AddValue("file",
                  "File to send: a path, or a test-set name (1.jpg, 2.jpg, 3.jpg, "
                  "helloworld.txt; generated with the seed's sizes)",
@@ -279,6 +314,10 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCorruptionErrorModel::ErrorRate", "corruption");
     cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
     cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");
+    cmd.SetsAttribute("ns3::CsmaNetDevice::Mtu", "mtu");
+    cmd.SetsAttribute("ns3::PointToPointNetDevice::DataRate", "rate");
+    cmd.SetsAttribute("ns3::PointToPointNetDevice::Mtu", "mtu");
+    cmd.SetsAttribute("ns3::PointToPointChannel::Delay", "delay");
     cmd.SetsAttribute("ns3::RudpRelay::Loss", "loss");
     cmd.SetsAttribute("ns3::RudpRelay::Delay", "delay");
     cmd.SetsAttribute("ns3::RudpRelay::Mode", "router");
@@ -350,7 +389,23 @@ main(int argc, char* argv[])
     {
         RudpParameterCheck::Fail("corruption", "use either --loss or --corruption in one run");
     }
-    if (routerIndex == 0 && delay > CSMA_MAX_DELAY)
+    const size_t linkIndex = RudpParameterCheck::OneOf("link", link, LINKS);
+    if (mtu > MaxMtu(linkIndex))
+    {
+        RudpParameterCheck::Fail("mtu",
+                                 "'" + std::to_string(mtu) + "' is too large for --link=" + link +
+                                     "; allowed: [68, " + std::to_string(MaxMtu(linkIndex)) +
+                                     "] (65535 with --link=p2p)");
+    }
+    if (mss + SEGMENT_OVERHEAD > mtu)
+    {
+        RudpParameterCheck::Fail("mss",
+                                 "'" + std::to_string(mss) +
+                                     "' does not fit --mtu=" + std::to_string(mtu) +
+                                     "; allowed: [1, " + std::to_string(mtu - SEGMENT_OVERHEAD) +
+                                     "] (the MTU less IPv4, UDP and RUDP headers, 46 bytes)");
+    }
+    if (routerIndex == 0 && linkIndex == 0 && delay > CSMA_MAX_DELAY)
     {
         RudpParameterCheck::Fail(
             "delay",
@@ -366,12 +421,13 @@ main(int argc, char* argv[])
                                  "needs --jitter > 0: reordered datagrams skip netem's delay "
                                  "(netem's rule), so without one nothing is overtaken");
     }
-    // 1500-byte CSMA MTU - IPv4 (20) - UDP (8) - RUDP header with CRC-32c (20) = 1452.
-    if (checksum == "crc32c" && mss > 1452)
+    // The MTU - IPv4 (20) - UDP (8) - RUDP header with CRC-32c (20): 1452 at 1500.
+    if (checksum == "crc32c" && mss + SEGMENT_OVERHEAD + 2 > mtu)
     {
         RudpParameterCheck::Fail("mss",
-                                 "must be in [1, 1452] with --checksum=crc32c (its header is "
-                                 "2 bytes longer), got " +
+                                 "must be in [1, " + std::to_string(mtu - SEGMENT_OVERHEAD - 2) +
+                                     "] with --checksum=crc32c (its header is 2 bytes longer), "
+                                     "got " +
                                      std::to_string(mss));
     }
     // Netem only when asked for: runs without these options stay as they were.
@@ -403,12 +459,34 @@ main(int argc, char* argv[])
     Ptr<Node> client = nodes.Get(0);
     Ptr<Node> middle = nodes.Get(1);
     Ptr<Node> server = nodes.Get(2);
-    CsmaHelper csma;
-    csma.SetChannelAttribute("DataRate", DataRateValue(rate));
-    NetDeviceContainer clientLink = csma.Install(NodeContainer(client, middle));
-    csma.SetChannelAttribute("Delay", TimeValue(routerIndex == 0 ? delay : Seconds(0)));
-    NetDeviceContainer serverLink = csma.Install(NodeContainer(middle, server));
-    tracing.EnablePcap(csma);
+    // The router-server link has the delay with --router=none; with a relay
+    // the relay delays.
+    const Time linkDelay = routerIndex == 0 ? delay : Seconds(0);
+    NetDeviceContainer clientLink;
+    NetDeviceContainer serverLink;
+    if (linkIndex == 0)
+    {
+        CsmaHelper csma;
+        csma.SetChannelAttribute("DataRate", DataRateValue(rate));
+        if (mtu != 1500) // CsmaNetDevice's default: runs without --mtu stay as they were
+        {
+            csma.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        }
+        clientLink = csma.Install(NodeContainer(client, middle));
+        csma.SetChannelAttribute("Delay", TimeValue(linkDelay));
+        serverLink = csma.Install(NodeContainer(middle, server));
+        tracing.EnablePcap(csma);
+    }
+    else
+    {
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
+        p2p.SetDeviceAttribute("Mtu", UintegerValue(mtu));
+        clientLink = p2p.Install(client, middle);
+        p2p.SetChannelAttribute("Delay", TimeValue(linkDelay));
+        serverLink = p2p.Install(middle, server);
+        tracing.EnablePcap(p2p);
+    }
 
     InternetStackHelper internet;
     internet.Install(nodes);
@@ -618,6 +696,8 @@ main(int argc, char* argv[])
             .Set("sha256_sent", sender->GetSourceSha256())
             .Set("sha256_match", ok)
             .Set("router", router)
+            .Set("link", link)
+            .Set("mtu", mtu)
             .Set("data_tx_packets", dataSent)
             .Set("data_rx_packets", data.rxPackets)
             .Set("data_lost_packets", dataSent - std::min(dataSent, data.rxPackets))

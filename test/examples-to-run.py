@@ -19,6 +19,7 @@ cpp_examples = [
     ("rudp-file-transfer --variant=reno --router=delay --delay=20ms --loss=0.05 --size=200000", "True", "False"),
     ("rudp-file-transfer --variant=reno --sack=1 --delay=5ms --reorder=0.05 --duplicate=0.05 --jitter=2ms --ack-loss=0.05 --size=200000", "True", "False"),
     ("rudp-file-transfer --variant=go-back-n --corruption=0.02 --corruption-bits=3 --blackout-start=110ms --blackout-duration=1s --size=300000", "True", "False"),
+    ("rudp-file-transfer --variant=go-back-n --window=5 --link=p2p --mtu=65535 --mss=14750 --rate=24Mbps --router=sleeping --delay=20ms --ns3::RudpRelay::ReceiveBuffer=65536 --size=300000", "True", "False"),
     ("rudp-tcp-vs-udp --transport=udp --packets=100", "True", "False"),
     ("rudp-tcp-vs-udp --transport=tcp --packets=1000", "True", "False"),
     ("rudp-tcp-vs-udp --transport=rudp-reno --packets=1000", "True", "False"),

@@ -129,3 +129,30 @@ def test_same_run_same_numbers_and_another_run_differs() -> None:
     other = run_scenario("rudp-file-transfer", {**params, "RngRun": 2})
     assert first == again
     assert first["transfer_time_s"] != other["transfer_time_s"]
+
+
+def test_the_default_link_is_csma_and_p2p_is_another_path() -> None:
+    params: dict[str, Value] = {
+        "variant": "go-back-n",
+        "loss": 0.02,
+        "delay": "20ms",
+        "size": 200000,
+    }
+    default = run_scenario("rudp-file-transfer", params)
+    csma = run_scenario("rudp-file-transfer", {**params, "link": "csma", "mtu": 1500})
+    p2p = run_scenario("rudp-file-transfer", {**params, "link": "p2p"})
+    assert default == csma and default["link"] == "csma" and default["mtu"] == 1500
+    # A CSMA channel is busy while a frame propagates: one frame per 20 ms there,
+    # a window of them in flight on a point-to-point link.
+    assert p2p["link"] == "p2p"
+    assert p2p["transfer_time_s"] * 3 < csma["transfer_time_s"]
+
+
+def test_a_loopback_like_link_carries_datagrams_of_64_kilobytes() -> None:
+    params: dict[str, Value] = {"link": "p2p", "mtu": 65535, "mss": 65000, "size": 650000}
+    record = run_scenario("rudp-file-transfer", {**params, "variant": "stop-and-wait"})
+    assert record["ok"] and record["mss"] == 65000 and record["mtu"] == 65535
+    # Ten full segments, the name-and-length segment, the handshake and the close.
+    assert 11 <= record["segments_sent"] <= 20
+    # Each 65 kB datagram is one packet on the link, not a train of fragments.
+    assert record["data_rx_packets"] == record["segments_sent"]

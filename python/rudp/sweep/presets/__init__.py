@@ -51,9 +51,20 @@ PRESETS: dict[str, Preset] = {
     "seed000": _preset(
         "seed000",
         "seed 000: stop-and-wait, Go-Back-N (N = 5..30) and Reno sending 1.jpg against "
-        "loss 0-10 % and delay 0-100 ms, both router models; tables 1-6, figures 3-8 "
+        "loss 0-10 % and delay 0-100 ms over four path models (the design card's error model and "
+        "CSMA delay, two relay models, a loopback-like link with the seed's implied datagram); "
+        "tables 1-6, figures 3-8, the implied size "
         f"({seed000.RUNS} runs; --quick: 4 x-values a grid, {seed000.QUICK_RUNS} runs)",
         seed000.grids,
+    ),
+    "seed000-loss-delay": Preset(
+        "seed000-loss-delay",
+        "the design card's sweep: rudp-file-transfer --router=none, stop-and-wait, Go-Back-N "
+        "and Reno sending 1.jpg over loss 0-10 % x delay 0-100 ms (4 x 4) on CSMA and on "
+        f"point-to-point links; a heat map per variant and link ({seed000.CARD_RUNS} runs; "
+        "--quick: 100 kB over 2 x 2 points)",
+        seed000.loss_delay_grids,
+        f"{__name__}.seed000.loss_delay",
     ),
     "seed001": _preset(
         "seed001",

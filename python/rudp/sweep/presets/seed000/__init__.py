@@ -5,21 +5,32 @@
    adds stop-and-wait, as the seed did);
 3. Reno (N = 30) vs Go-Back-N (N = 30): tables 5-6, figures 7-8.
 
-Every point runs behind both router models: ``delay`` delays each datagram
-by D independently; ``sleeping`` is the seed's router, which slept D per
-datagram and so passed at most one segment per D.
+Every point runs over four path models: ``none``, the design card's error
+model and CSMA channel delay; ``delay``, a router that delays each datagram
+by D independently; ``sleeping``, the seed's router, which slept D per
+datagram and so passed at most one segment per D; and ``loopback``, the
+sleeping router on loopback-like links with the datagram size the seed's
+numbers imply. The ``seed000-loss-delay`` preset is the design card's own
+sweep: loss x CSMA channel delay, against the same grid on point-to-point
+links.
 
-Three parts: :mod:`.grid` (the experiment design), :mod:`.published` (the
-seed's own numbers) and :mod:`.report` (tables and figures: pandas,
-matplotlib, scipy; imported only to draw them).
+Parts: :mod:`.grid` (the experiment design), :mod:`.published` (the seed's
+own numbers), :mod:`.implied` (what those numbers imply about its datagram
+size and timer), :mod:`.report` and :mod:`.loss_delay` (tables and figures:
+pandas, matplotlib, scipy; imported only to draw them).
 """
 
 from .grid import (
+    CARD_LINKS,
+    CARD_RUNS,
+    CARD_VARIANTS,
     DELAYS_MS,
     EXPERIMENTS,
     FILE,
     FILE_BYTES,
+    LOOPBACK,
     LOSSES,
+    PATHS,
     PROGRAM,
     QUICK_DELAYS_MS,
     QUICK_LOSSES,
@@ -28,14 +39,20 @@ from .grid import (
     RUNS,
     Series,
     grids,
+    loss_delay_grids,
 )
 
 __all__ = [
+    "CARD_LINKS",
+    "CARD_RUNS",
+    "CARD_VARIANTS",
     "DELAYS_MS",
     "EXPERIMENTS",
     "FILE",
     "FILE_BYTES",
+    "LOOPBACK",
     "LOSSES",
+    "PATHS",
     "PROGRAM",
     "QUICK_DELAYS_MS",
     "QUICK_LOSSES",
@@ -44,4 +61,5 @@ __all__ = [
     "RUNS",
     "Series",
     "grids",
+    "loss_delay_grids",
 ]

@@ -1,5 +1,8 @@
 """Seed 000's report: its tables 1-6 (CSV and Markdown, ours beside the seed's
-numbers) and figures 3-8 (PNG), one column per router model.
+numbers) and figures 3-8 (PNG), one column per path model (the ``router``
+column: ``none``, ``delay``, ``sleeping``, and ``loopback`` for the sleeping
+router on loopback-like links, where the seed's own numbers are drawn too),
+and the implied-size figure (:mod:`.implied`).
 
 Imported when a report is drawn, never with :mod:`rudp.sweep`.
 """
@@ -9,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 from ....runner import ns3_seconds
@@ -17,8 +22,12 @@ from ... import tables
 from ...figures import dodge, finish, new_figure, plot_estimates
 from ...frame import success
 from ...stats import summarize
-from .grid import EXPERIMENTS, FILE_BYTES, PROGRAM, ROUTERS, SAW, Series
+from . import implied
+from .grid import DELAYS_MS, EXPERIMENTS, FILE_BYTES, LOOPBACK, LOSSES, PATHS, PROGRAM, SAW, Series
 from .published import seed_value
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 METRICS = {"transfer_time_s": "transfer time (s)", "throughput_kBps": "throughput (KB/s)"}
 
@@ -55,7 +64,10 @@ def _panel_rows(frame: pd.DataFrame, panel: Panel) -> pd.DataFrame:
         data = data[data["loss"].astype(float) == 0.0]
         x = data["delay"].map(ns3_seconds) * 1e3
     router = data["router"] if "router" in data else pd.Series("default", index=data.index)
-    return data.assign(x=x.round(9), router=router.fillna("default"))
+    router = router.fillna("default")
+    if "link" in data:  # the loopback-like path: point-to-point links
+        router = router.where(data["link"].fillna("csma") != "p2p", "loopback")
+    return data.assign(x=x.round(9), router=router)
 
 
 def _series_rows(data: pd.DataFrame, series: Series) -> pd.DataFrame:
@@ -129,7 +141,7 @@ def _runs(frame: pd.DataFrame) -> str:
 
 
 def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> Path:
-    routers = [r for r in (*ROUTERS, "default") if r in set(data["router"])]
+    routers = [r for r in (*PATHS, "default") if r in set(data["router"])]
     routers = routers or ["default"]
     fig = new_figure(figsize=(6.2 * len(routers), 8.0))
     axes = fig.subplots(2, len(routers), squeeze=False, sharex=True, sharey="row")
@@ -141,16 +153,13 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
                 rows = _series_rows(data[data["router"] == router], series)
                 shift = dodge(i, len(panel.series), span)
                 plot_estimates(ax, rows, "x", metric, series.label, x_shift=shift)
+                if router == "loopback" and ax.lines:  # the seed ran on a loopback
+                    _plot_seed(ax, series, panel.axis, metric, ax.lines[-1].get_color())
             ax.set_yscale("log")
             ax.set_ylabel(f"{name}, log scale")
             ax.grid(True, which="both", alpha=0.3)
             if row == 0:
-                ax.set_title(
-                    {
-                        "delay": "router 'delay': each datagram delayed by D",
-                        "sleeping": "router 'sleeping' (the seed's): one datagram per D",
-                    }.get(router, "router: the program's default")
-                )
+                ax.set_title(TITLES.get(router, "router: the program's default"), fontsize="medium")
             if row == 1:
                 ax.set_xlabel(_x_label(panel.axis))
             if ax.has_data():
@@ -169,6 +178,48 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
     return finish(fig, out / f"seed000-figure{panel.figure}.png")
 
 
+#: Each path model's column title.
+TITLES = {
+    "none": "router 'none' (the design card's):\nerror model, CSMA channel delay D",
+    "delay": "router 'delay':\neach datagram delayed by D",
+    "sleeping": "router 'sleeping' (the seed's):\none datagram per D",
+    "loopback": f"'loopback': sleeping router, p2p, MTU {LOOPBACK['mtu']},\n"
+    f"{LOOPBACK['mss']} B datagrams, {LOOPBACK['rate']}; x: the seed's numbers",
+}
+
+
+def _plot_seed(ax: Axes, series: Series, axis: str, metric: str, color: str) -> None:
+    """The seed's own numbers of ``series``, as crosses in its line's colour."""
+    xs = [v * 100 for v in LOSSES] if axis == "loss" else [float(d) for d in DELAYS_MS]
+    points = [(x, seed_value(series, axis, metric, x)) for x in xs]
+    known = [(x, y) for x, y in points if y is not None]
+    if known:
+        ax.plot(*zip(*known, strict=True), "x", color=color, markersize=8, linestyle="none")
+
+
+def _implied_figure(out: Path) -> Path:
+    """The RMS residual of the seed's tables against the datagram size, T = 2 s and free."""
+    sizes = sorted({int(s) for s in np.geomspace(1000, implied.MAX_SEGMENT, 160)})
+    fig = new_figure(figsize=(7.5, 4.5))
+    ax = fig.subplots()
+    for timeout, label in ((implied.STATED_TIMEOUT_S, "T = 2 s (stated)"), (None, "T fitted")):
+        ax.plot(sizes, implied.profile(timeout, sizes), label=label)
+    for h in implied.hypotheses():
+        ax.plot(h.fit.segment, h.fit.rms, "o", label=f"{h.name}: {h.fit.rms:.0%}")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("datagram payload (bytes), log scale")
+    ax.set_ylabel("RMS relative residual, log scale")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize="small")
+    ax.set_title(
+        "Seed 000's tables 1, 2, 4 against a model of its loopback runs:\n"
+        "time = n x (per-datagram cost + D) + losses x T, n = ceil(1.jpg / size) + 1",
+        fontsize="medium",
+    )
+    return finish(fig, out / "seed000-implied-size.png")
+
+
 def write(frame: pd.DataFrame, out: Path) -> list[Path]:
     """Tables 1-6 (CSV and Markdown) and figures 3-8 (PNG) under ``out``."""
     written: list[Path] = []
@@ -178,15 +229,20 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         long = _summaries(frame, panel)
         if long.empty:
             continue
-        routers = [r for r in (*ROUTERS, "default") if r in set(long["router"])]
+        routers = [r for r in (*PATHS, "default") if r in set(long["router"])]
         wide: Sequence[tuple[str, pd.DataFrame]] = [
-            (f"router: {r}", _wide(long, panel, r)) for r in routers
+            (
+                f"path: loopback ({_loopback()})" if r == "loopback" else f"router: {r}",
+                _wide(long, panel, r),
+            )
+            for r in routers
         ]
         other = "delay 0 ms" if panel.axis == "loss" else "loss 0 %"
         title = f"Table {panel.table} (seed 000): {panel.title}, {other}"
         note = (
             f"Ours: mean ± 95 % CI half-width (Student t) of {_runs(data)} a point, 1.jpg, "
-            "fixed RTO 2 s, ns-3 CSMA link. A cell with (k/n failed) had k of its n runs "
+            "fixed RTO 2 s, ns-3 100 Mbit/s CSMA links (the loopback path: as its title "
+            "says). A cell with (k/n failed) had k of its n runs "
             "fail (the transfer failed, or the run gave no result): its mean is over the "
             "n - k that completed, and a cell with only k/n failed had none. "
             "Rows marked (seed 000): the seed's loopback measurements, "
@@ -202,4 +258,18 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         summary = out / "seed000-tables.md"
         summary.write_text("\n".join(combined))
         written.append(summary)
+        finding = out / "seed000-implied.md"
+        finding.write_text(
+            "# What seed 000's numbers imply: datagram size and timer\n\n"
+            + "\n".join(implied.report_lines())
+            + "\n"
+        )
+        written += [finding, _implied_figure(out)]
     return written
+
+
+def _loopback() -> str:
+    return (
+        f"sleeping router, p2p links of {LOOPBACK['rate']}, MTU {LOOPBACK['mtu']}, "
+        f"{LOOPBACK['mss']}-byte datagrams"
+    )

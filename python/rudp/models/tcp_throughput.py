@@ -92,7 +92,7 @@ def timeout_probability(p: float, w: float) -> float:
     if w <= 3:
         return 1.0
     s = 1.0 - p
-    value = (1.0 - s**3) * (1.0 + s**3 * (1.0 - s ** (w - 3))) / (1.0 - s**w)
+    value: float = (1.0 - s**3) * (1.0 + s**3 * (1.0 - s ** (w - 3))) / (1.0 - s**w)
     return min(1.0, value)
 
 
@@ -106,6 +106,7 @@ def padhye_full(
     rtt_s: float,
     t0_s: float,
     b: int = 1,
+    *,
     w_max: float = math.inf,
     q: float | None = None,
 ) -> float:

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from ....models import tcp_throughput as model
 from ....runner import ns3_seconds
@@ -44,7 +45,9 @@ GOAL = 0.25
 def _truthy(value: object) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in {"1", "true", "yes", "on"}
-    if isinstance(value, bool | int | float) and not (isinstance(value, float) and math.isnan(value)):
+    if isinstance(value, bool | int | float) and not (
+        isinstance(value, float) and math.isnan(value)
+    ):
         return bool(value)
     return False
 
@@ -89,16 +92,18 @@ def _predictions(row: pd.Series) -> pd.Series:
     nan = float("nan")
     p, rtt, t0 = row["loss"], row["mean_rtt_s"], row["mean_rto_s"]
     if not (p > 0 and rtt > 0 and t0 > 0):
-        return pd.Series({"padhye_bps": nan, "padhye_q_bps": nan, "mathis_bps": nan, "q_model": nan})
+        return pd.Series(
+            {"padhye_bps": nan, "padhye_q_bps": nan, "mathis_bps": nan, "q_model": nan}
+        )
     b = int(row["b"])
     bits = 8.0 * float(row["segment_size"])
     w_max = float(row["buffer_bytes"]) / float(row["segment_size"])
     window = model.padhye_mean_window(p, b)
     q_share = row["timeout_share"]
-    measured_q = model.padhye_full(p, rtt, t0, b, w_max, q=q_share) if q_share >= 0 else nan
+    measured_q = model.padhye_full(p, rtt, t0, b, w_max=w_max, q=q_share) if q_share >= 0 else nan
     return pd.Series(
         {
-            "padhye_bps": model.padhye_full(p, rtt, t0, b, w_max) * bits,
+            "padhye_bps": model.padhye_full(p, rtt, t0, b, w_max=w_max) * bits,
             "padhye_q_bps": measured_q * bits,
             "mathis_bps": model.mathis(p, rtt, b) * bits,
             "q_model": model.timeout_probability(p, min(window, w_max)),
@@ -179,7 +184,7 @@ def _wide(summary: pd.DataFrame) -> pd.DataFrame:
         rows.append(
             {
                 "sender": row.config,
-                "RTT (ms)": int(round(row.rtt_ms)),
+                "RTT (ms)": round(row.rtt_ms),
                 "p (%)": f"{row.loss * 100:g}",
                 "measured (Mbit/s)": tables.estimate_of_successes(
                     row.mean, row.ci95, int(row.failed), int(row.runs), digits=3
@@ -232,7 +237,7 @@ def _figure(runs: pd.DataFrame, summary: pd.DataFrame, out: Path) -> Path | None
     if summary.empty:
         return None
     rtts = sorted(summary["rtt_ms"].unique())
-    fig = new_figure(figsize=(5.2 * len(rtts), 5.4))
+    fig = new_figure(figsize=(max(5.2 * len(rtts), 9.0), 5.6))
     axes = fig.subplots(1, len(rtts), sharey=True, squeeze=False)[0]
     labels = [label for label in CONFIGS if label in set(summary["config"])]
     ok = runs[runs["status"] == "ok"] if "status" in runs else runs
@@ -261,6 +266,17 @@ def _figure(runs: pd.DataFrame, summary: pd.DataFrame, out: Path) -> Path | None
                 markersize=6,
                 markerfacecolor="none",
                 label=label,
+            )
+            # Padhye (31) with this sender's measured timeout share: a bar beside its mean.
+            ax.plot(
+                point["loss"] * 100 * scale,
+                point["padhye_q_Mbps"],
+                marker="_",
+                markersize=11,
+                markeredgewidth=1.6,
+                color=color,
+                linestyle="none",
+                label="Padhye (31) with its measured Q" if i == len(labels) - 1 else None,
             )
         # The models with b = 1 and 2, at the measured RTT and T0 of the RUDP Reno
         # senders with that b (mean over their runs), over the measured p only.
@@ -291,14 +307,22 @@ def _figure(runs: pd.DataFrame, summary: pd.DataFrame, out: Path) -> Path | None
             )
         ax.set_xscale("log")
         ax.set_yscale("log")
+        # Plain numbers at the measured p, not powers of ten.
+        ax.set_xticks([p * 100 for p in sorted(summary["loss"].unique())])
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+        ax.tick_params(axis="y", which="minor", labelsize="x-small")
         ax.set_title(f"RTT {rtt:g} ms")
         ax.set_xlabel("segment loss rate p (%)")
         ax.grid(True, which="both", alpha=0.3)
     axes[0].set_ylabel("goodput (Mbit/s); small points: runs, open markers: means")
     axes[-1].legend(fontsize="x-small", loc="lower left")
     fig.suptitle(
-        "Reno on one lossy path against Padhye et al. (1998) and Mathis et al. (1997); "
-        "models at the measured RTT and RTO"
+        "Reno on one lossy path against Padhye et al. (1998) and Mathis et al. (1997)\n"
+        "models at the RUDP Reno runs' measured RTT and RTO",
+        fontsize="medium",
     )
     return finish(fig, out / "reno-model.png")
 

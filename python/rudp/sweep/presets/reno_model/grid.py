@@ -1,11 +1,11 @@
 """The reno-model preset's experiment design: Reno on one lossy path, against the models.
 
 ``rudp-cc-comparison`` runs one bulk flow through a bottleneck of
-:data:`RATE` with a pFIFO as deep as its BDP and random loss ``p`` of the data
+:data:`RATE` with a pFIFO of 1000 packets and random loss ``p`` of the data
 segments, at a propagation RTT of 50, 100 or 200 ms. The bottleneck is at
-least 20 times the largest throughput the models predict on this grid (4.3
+least 20 times the largest throughput the models predict on this grid (4.0
 Mbit/s at p = 0.5 %, RTT 50 ms, b = 1), and the socket buffers are twice the
-path's BDP plus the queue (RudpDumbbellSizing: 2.5 MB and more, 1700 segments
+path's BDP plus the queue (RudpDumbbellSizing: 4.2 MB at 50 ms, 2900 segments,
 and more): neither the link nor the receive window ever limits the window,
 loss alone does, as Mathis et al. and Padhye et al. assume.
 

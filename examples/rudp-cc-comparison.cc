@@ -71,6 +71,122 @@ CountDrop(uint64_t* drops, Ptr<const Packet> /* packet */)
     ++*drops;
 }
 
+/**
+ * A flow's round trips as its sender measures them, from its measurement
+ * start (start + --warmup) to the end of the run: the mean of its RTT trace
+ * (TCP's smoothed estimate, RUDP's samples), the mean RTO in force when each
+ * sample arrived, and its retransmission timeouts and fast retransmits.
+ * Padhye et al.'s throughput formula takes the RTT and the RTO (T0) as
+ * inputs: rudp-reno-model's sweep evaluates it with these.
+ */
+class RoundTripMeter : public SimpleRefCount<RoundTripMeter>
+{
+  public:
+    /**
+     * \param socketOf returns the flow's sending socket once its application started
+     * \param start the application's start time
+     * \param measured when the measured interval begins
+     */
+    RoundTripMeter(Callback<Ptr<Socket>> socketOf, Time start, Time measured)
+        : m_socketOf(socketOf),
+          m_measured(measured)
+    {
+        // The application makes its socket when it starts.
+        Simulator::Schedule(start + TimeStep(1) - Simulator::Now(), &RoundTripMeter::Connect, this);
+        Simulator::Schedule(measured - Simulator::Now(), &RoundTripMeter::Begin, this);
+    }
+
+    /// Adds mean_rtt_s, rtt_samples, mean_rto_s, timeouts and fast_retransmits to \p json.
+    void AddToJson(RudpJson& json)
+    {
+        uint64_t timeouts = m_timeouts;
+        uint64_t fastRetransmits = m_fastRetransmits;
+        const Ptr<RudpSocket> rudp = DynamicCast<RudpSocket>(m_socketOf());
+        if (rudp)
+        {
+            timeouts = rudp->GetStats().timeouts - m_rudpStart.timeouts;
+            fastRetransmits = rudp->GetStats().fastRetransmits - m_rudpStart.fastRetransmits;
+        }
+        const double n = static_cast<double>(m_samples);
+        json.Set("mean_rtt_s", m_samples ? m_rttSum / n : 0.0)
+            .Set("rtt_samples", m_samples)
+            .Set("mean_rto_s", m_samples ? m_rtoSum / n : 0.0)
+            .Set("timeouts", timeouts)
+            .Set("fast_retransmits", fastRetransmits);
+    }
+
+  private:
+    void Connect()
+    {
+        const Ptr<Socket> socket = m_socketOf();
+        NS_ABORT_MSG_UNLESS(socket, "RoundTripMeter: the sending application made no socket");
+        NS_ABORT_MSG_UNLESS(
+            socket->TraceConnectWithoutContext("RTT",
+                                               MakeCallback(&RoundTripMeter::RttChanged, this)) &&
+                socket->TraceConnectWithoutContext("RTO",
+                                                   MakeCallback(&RoundTripMeter::RtoChanged, this)),
+            "RoundTripMeter: " << socket->GetInstanceTypeId().GetName()
+                               << " has no RTT or RTO trace");
+        if (!DynamicCast<RudpSocket>(socket))
+        {
+            socket->TraceConnectWithoutContext(
+                "CongState",
+                MakeCallback(&RoundTripMeter::TcpStateChanged, this));
+        }
+    }
+
+    void Begin()
+    {
+        const Ptr<RudpSocket> rudp = DynamicCast<RudpSocket>(m_socketOf());
+        if (rudp)
+        {
+            m_rudpStart = rudp->GetStats();
+        }
+    }
+
+    void RttChanged(Time /* oldValue */, Time newValue)
+    {
+        if (Simulator::Now() >= m_measured && newValue.IsStrictlyPositive())
+        {
+            m_rttSum += newValue.GetSeconds();
+            m_rtoSum += m_rto.GetSeconds();
+            ++m_samples;
+        }
+    }
+
+    void RtoChanged(Time /* oldValue */, Time newValue)
+    {
+        m_rto = newValue;
+    }
+
+    void TcpStateChanged(TcpSocketState::TcpCongState_t oldValue,
+                         TcpSocketState::TcpCongState_t newValue)
+    {
+        if (Simulator::Now() < m_measured || oldValue == newValue)
+        {
+            return;
+        }
+        if (newValue == TcpSocketState::CA_LOSS)
+        {
+            ++m_timeouts;
+        }
+        else if (newValue == TcpSocketState::CA_RECOVERY)
+        {
+            ++m_fastRetransmits;
+        }
+    }
+
+    Callback<Ptr<Socket>> m_socketOf; ///< the flow's sending socket
+    Time m_measured;                  ///< start of the measured interval
+    Time m_rto;                       ///< the RTO in force
+    double m_rttSum{0};               ///< sum of the measured RTT samples (s)
+    double m_rtoSum{0};               ///< sum of the RTO at those samples (s)
+    uint64_t m_samples{0};            ///< measured RTT samples
+    uint64_t m_timeouts{0};           ///< TCP: entries into CA_LOSS
+    uint64_t m_fastRetransmits{0};    ///< TCP: entries into CA_RECOVERY
+    RudpSocket::Stats m_rudpStart;    ///< RUDP: the counters when the measurement began
+};
+
 } // namespace
 
 int
@@ -110,6 +226,7 @@ main(int argc, char* argv[])
         "PhyRxDrop",
         MakeBoundCallback(&CountDrop, &randomDrops));
     std::vector<Ptr<RudpGoodputMeter>> meters;
+    std::vector<Ptr<RoundTripMeter>> roundTrips;
     RudpFlowTraces traces(cwndTrace);
     for (size_t k = 0; k < n; ++k)
     {
@@ -117,6 +234,10 @@ main(int argc, char* argv[])
                                                   flows[k].start,
                                                   options.GetWarmup(),
                                                   duration));
+        roundTrips.push_back(Create<RoundTripMeter>(
+            MakeCallback(&BulkSendApplication::GetSocket, dumbbell.GetSource(k)),
+            flows[k].start,
+            flows[k].start + options.GetWarmup()));
         const std::string problem =
             traces.Add(MakeCallback(&BulkSendApplication::GetSocket, dumbbell.GetSource(k)),
                        flows[k].start);
@@ -161,13 +282,14 @@ main(int argc, char* argv[])
         RudpJson json;
         json.Set("index", static_cast<uint32_t>(k))
             .Set("algorithm", flow.algorithm)
-            .Set("type_id", RudpCongestionTypeId(flow.algorithm).GetName())
+            .Set("type_id", RudpDumbbellOptions::AlgorithmTypeId(flow.algorithm).GetName())
             .Set("rtt_s", flow.rtt.GetSeconds())
             .Set("start_s", flow.start.GetSeconds());
         RudpAddBulkFlowMetrics(
             json,
             *meters[k],
             RudpFindFlow(summaries, dumbbell.GetSenderAddress(k), dumbbell.GetPort(k)));
+        roundTrips[k]->AddToJson(json); // mean_rtt_s, mean_rto_s, timeouts, ...
         if (traces.IsEnabled())
         {
             json.Set("cwnd_trace", traces.GetCwndFile(k)).Set("rtt_trace", traces.GetRttFile(k));
@@ -225,7 +347,9 @@ main(int argc, char* argv[])
             .Set("random_drops", randomDrops);
         if (options.GetTransportKind() == RudpDumbbellHelper::RUDP)
         {
-            json.Set("rudp_variant", "TcpCongestionOps"); // every flow runs its TcpCongestionOps
+            // Every flow runs its TcpCongestionOps, or RUDP's own Reno.
+            const bool reno = flows[0].algorithm == RudpDumbbellOptions::RUDP_RENO;
+            json.Set("rudp_variant", reno ? "Reno" : "TcpCongestionOps");
         }
         if (n == 2)
         {

@@ -12,6 +12,7 @@
 #include "ns3/config.h"
 #include "ns3/log.h"
 #include "ns3/rudp-congestion-names.h"
+#include "ns3/rudp-reno.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -22,6 +23,8 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("RudpDumbbellOptions");
+
+const char* const RudpDumbbellOptions::RUDP_RENO = "rudp-reno";
 
 RudpDumbbellOptions::RudpDumbbellOptions()
 {
@@ -42,7 +45,7 @@ RudpDumbbellOptions::ParseFlows(const std::string& text, std::vector<Flow>& flow
         }
         Flow flow;
         flow.algorithm = item.substr(0, at);
-        if (!RudpCongestionNames::IsKnown(flow.algorithm))
+        if (flow.algorithm != RUDP_RENO && !RudpCongestionNames::IsKnown(flow.algorithm))
         {
             std::string names;
             for (const auto& name : RudpCongestionNames::GetNames())
@@ -50,7 +53,7 @@ RudpDumbbellOptions::ParseFlows(const std::string& text, std::vector<Flow>& flow
                 names += (names.empty() ? "" : "|") + name;
             }
             return "'" + item + "': unknown algorithm '" + flow.algorithm + "' (" + names +
-                   " or the TypeId of a TcpCongestionOps)";
+                   ", the TypeId of a TcpCongestionOps, or over RUDP " + RUDP_RENO + ")";
         }
         const std::string rest = item.substr(at + 1);
         const size_t plus = rest.find('+');
@@ -74,6 +77,12 @@ RudpDumbbellOptions::ParseFlows(const std::string& text, std::vector<Flow>& flow
     return flows.size() > 100
                ? "gives " + std::to_string(flows.size()) + " flows; allowed: 1 to 100"
                : "";
+}
+
+TypeId
+RudpDumbbellOptions::AlgorithmTypeId(const std::string& algorithm)
+{
+    return algorithm == RUDP_RENO ? RudpReno::GetTypeId() : RudpCongestionTypeId(algorithm);
 }
 
 void
@@ -181,11 +190,27 @@ RudpDumbbellOptions::AddOptions(RudpCommandLine& cmd)
     {
         cmd.SetsAttribute(attribute, "flows");
     }
-    for (const char* attribute :
-         {"WindowSize", "RtoMode", "Sack", "SelectiveRepeat", "DelAckCount", "InitialCwnd"})
+    for (const char* attribute : {"WindowSize", "RtoMode", "InitialCwnd"})
     {
         cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute);
     }
+    for (const char* attribute : {"Sack", "SelectiveRepeat"})
+    {
+        cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute, "sack");
+    }
+    cmd.SetsAttribute("ns3::RudpSocket::DelAckCount", "del-ack-count");
+    cmd.AddValue("sack",
+                 "Selective acknowledgements (TcpSocketBase::Sack, RudpSocket::Sack; off: RUDP's "
+                 "receiver discards out-of-order segments, as seed 000's did)",
+                 m_sack);
+    cmd.AddValue("del-ack-count",
+                 "In-order segments one ACK acknowledges (TcpSocket::DelAckCount, "
+                 "RudpSocket::DelAckCount)",
+                 m_delAckCount,
+                 1u,
+                 64u);
+    cmd.SetsAttribute("ns3::TcpSocketBase::Sack", "sack");
+    cmd.SetsAttribute("ns3::TcpSocket::DelAckCount", "del-ack-count");
     cmd.SetsAttribute("ns3::FifoQueueDisc::MaxSize", "queue-size");
     cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
 }
@@ -218,6 +243,13 @@ RudpDumbbellOptions::Resolve(std::string& name)
     for (const auto& flow : m_flows)
     {
         const std::string at = "a flow starting at " + RudpCommandLine::FormatTime(flow.start);
+        if (flow.algorithm == RUDP_RENO && GetTransportKind() != RudpDumbbellHelper::RUDP)
+        {
+            name = "flows";
+            return std::string(RUDP_RENO) +
+                   " is RUDP's own Reno (ns3::RudpReno); allowed: with --transport=rudp, or a "
+                   "TcpCongestionOps";
+        }
         if (!(flow.rtt > m_bottleneckDelay * 2))
         {
             name = "flows";
@@ -312,12 +344,13 @@ RudpDumbbellOptions::Configure(RudpDumbbellHelper& dumbbell) const
     Config::SetDefault(socket + "SndBufSize", UintegerValue(m_resolvedBuffer));
     Config::SetDefault(socket + "RcvBufSize", UintegerValue(m_resolvedBuffer));
     Config::SetDefault(socket + "InitialSlowStartThreshold", UintegerValue(m_initialSsThresh));
+    Config::SetDefault(socket + "DelAckCount", UintegerValue(m_delAckCount));
+    Config::SetDefault(rudp ? "ns3::RudpSocket::Sack" : "ns3::TcpSocketBase::Sack",
+                       BooleanValue(m_sack));
     if (rudp)
     {
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535)); // no cap
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));
-        Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));
-        Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(2));
         Config::SetDefault("ns3::RudpSocket::InitialCwnd", UintegerValue(10));
     }
 
@@ -329,9 +362,12 @@ RudpDumbbellOptions::Configure(RudpDumbbellHelper& dumbbell) const
     dumbbell.SetSourceAttribute("SendSize", UintegerValue(m_segmentSize));
     for (const auto& flow : m_flows)
     {
-        RudpCongestionNames::SetDefaults(flow.algorithm); // westwood up to ns-3.37
+        if (flow.algorithm != RUDP_RENO)
+        {
+            RudpCongestionNames::SetDefaults(flow.algorithm); // westwood up to ns-3.37
+        }
         dumbbell.AddFlow(GetTransportKind(),
-                         RudpCongestionTypeId(flow.algorithm),
+                         AlgorithmTypeId(flow.algorithm),
                          flow.rtt,
                          flow.start,
                          m_duration);
@@ -353,7 +389,21 @@ RudpDumbbellOptions::AddToJson(RudpJson& json) const
         .Set("warmup_s", m_warmup.GetSeconds())
         .Set("segment_size", m_segmentSize)
         .Set("buffer_bytes", m_resolvedBuffer)
-        .Set("initial_ssthresh_bytes", m_initialSsThresh);
+        .Set("initial_ssthresh_bytes", m_initialSsThresh)
+        .Set("sack", m_sack)
+        .Set("del_ack_count", m_delAckCount);
+}
+
+bool
+RudpDumbbellOptions::GetSack() const
+{
+    return m_sack;
+}
+
+uint32_t
+RudpDumbbellOptions::GetDelAckCount() const
+{
+    return m_delAckCount;
 }
 
 DataRate

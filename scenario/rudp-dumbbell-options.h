@@ -9,6 +9,7 @@
 #include "ns3/nstime.h"
 #include "ns3/queue-size.h"
 #include "ns3/rudp-dumbbell-helper.h"
+#include "ns3/type-id.h"
 
 #include <cstdint>
 #include <string>
@@ -30,7 +31,9 @@ class RudpJson;
  * The options: --rate, --access-rate, --queue (bfifo|pfifo), --queue-size,
  * --loss, --flows (algorithm@RTT[+start], comma-separated), --duration,
  * --warmup, --transport (tcp|rudp), --segment-size, --bottleneck-delay,
- * --buffer and --initial-ssthresh. Each is checked on its own by
+ * --buffer, --initial-ssthresh, --sack and --del-ack-count. Over RUDP a flow's
+ * algorithm may also be rudp-reno: seed 000's Reno (ns3::RudpReno) rather
+ * than a TcpCongestionOps. Each is checked on its own by
  * RudpCommandLine; Resolve() then checks their combinations (an RTT above
  * twice the bottleneck's delay, every flow measured for some time before
  * the end, an access rate not below the bottleneck's, a TCP segment within
@@ -81,8 +84,9 @@ class RudpDumbbellOptions
 
     /**
      * \brief Sets the transport's socket defaults (segment size, buffers,
-     * initial ssthresh; for RUDP an uncapped window, adaptive RTO, SACK,
-     * delayed ACKs of two segments and an initial window of ten) and
+     * initial ssthresh, SACK (--sack) and the segments one ACK acknowledges
+     * (--del-ack-count); for RUDP an uncapped window, adaptive RTO and an
+     * initial window of ten) and
      * configures \p dumbbell: its bottleneck, access rate, queue, loss,
      * BulkSendApplications and one flow per --flows entry. Call it after
      * Resolve().
@@ -94,7 +98,8 @@ class RudpDumbbellOptions
      * \brief Adds the run's settings to its JSON record, after Resolve():
      * transport, rate_bps, access_rate_bps, bottleneck_delay_s, queue,
      * queue_size, queue_unit ("bytes" or "packets"), loss, duration_s,
-     * warmup_s, segment_size, buffer_bytes, initial_ssthresh_bytes.
+     * warmup_s, segment_size, buffer_bytes, initial_ssthresh_bytes, sack,
+     * del_ack_count.
      * \param json the record
      */
     void AddToJson(RudpJson& json) const;
@@ -106,6 +111,17 @@ class RudpDumbbellOptions
      * \return "" or the problem
      */
     static std::string ParseFlows(const std::string& text, std::vector<Flow>& flows);
+
+    /**
+     * \brief The TypeId a flow's algorithm names.
+     * \param algorithm a short name (RudpCongestionNames), a TcpCongestionOps
+     *        TypeId name, or rudp-reno (ns3::RudpReno, RUDP only)
+     * \return its TypeId
+     */
+    static TypeId AlgorithmTypeId(const std::string& algorithm);
+
+    /// The algorithm name of seed 000's Reno (ns3::RudpReno), which only RUDP runs.
+    static const char* const RUDP_RENO;
 
     /// \return --rate
     DataRate GetRate() const;
@@ -139,6 +155,10 @@ class RudpDumbbellOptions
     uint64_t GetBuffer() const;
     /// \return the initial slow-start threshold in bytes (after Resolve())
     uint64_t GetInitialSsThresh() const;
+    /// \return --sack
+    bool GetSack() const;
+    /// \return --del-ack-count
+    uint32_t GetDelAckCount() const;
     /// \return the largest RTT of the flows (after Resolve())
     Time GetMaxRtt() const;
     /// \return when the first flow's measurement starts: its start plus --warmup (after Resolve())
@@ -160,6 +180,8 @@ class RudpDumbbellOptions
     Time m_bottleneckDelay{MilliSeconds(1)};   ///< --bottleneck-delay
     uint64_t m_buffer{0};                      ///< --buffer (0: default)
     std::string m_initialSsThreshText{"auto"}; ///< --initial-ssthresh as given
+    bool m_sack{true};                         ///< --sack
+    uint32_t m_delAckCount{2};                 ///< --del-ack-count
     uint64_t m_resolvedQueueSize{0};           ///< the queue limit, resolved
     uint64_t m_queueBytes{0};                  ///< the queue limit in bytes
     uint64_t m_resolvedBuffer{0};              ///< the socket buffers, resolved

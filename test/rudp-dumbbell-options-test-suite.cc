@@ -88,8 +88,18 @@ class RudpDumbbellFlowsTest : public TestCase
             "no RTT");
         NS_TEST_EXPECT_MSG_EQ(RudpDumbbellOptions::ParseFlows("foo@50ms", flows),
                               "'foo@50ms': unknown algorithm 'foo' (newreno|reno|cubic|htcp|"
-                              "hybla|westwood|veno|cvtcp or the TypeId of a TcpCongestionOps)",
+                              "hybla|westwood|veno|cvtcp, the TypeId of a TcpCongestionOps, or "
+                              "over RUDP rudp-reno)",
                               "unknown algorithm");
+        NS_TEST_EXPECT_MSG_EQ(RudpDumbbellOptions::ParseFlows("rudp-reno@50ms", flows),
+                              "",
+                              "RUDP's own Reno");
+        NS_TEST_EXPECT_MSG_EQ(RudpDumbbellOptions::AlgorithmTypeId("rudp-reno"),
+                              RudpReno::GetTypeId(),
+                              "rudp-reno is ns3::RudpReno");
+        NS_TEST_EXPECT_MSG_EQ(RudpDumbbellOptions::AlgorithmTypeId("newreno"),
+                              TcpLinuxReno::GetTypeId(),
+                              "a short name is its TcpCongestionOps");
         NS_TEST_EXPECT_MSG_EQ(RudpDumbbellOptions::ParseFlows("cubic@20s", flows),
                               "'cubic@20s': '20s' is out of range: must be in [0s, 10s]",
                               "RTT too long");
@@ -121,8 +131,22 @@ class RudpDumbbellResolveTest : public TestCase
     {
         std::string name;
         {
+            RudpDumbbellOptions options;
+            NS_TEST_ASSERT_MSG_EQ(
+                Resolve(
+                    options,
+                    {"--transport=rudp", "--flows=rudp-reno@50ms", "--sack=0", "--del-ack-count=1"},
+                    name),
+                "",
+                "RUDP's own Reno, without SACK, an ACK a segment");
+            NS_TEST_EXPECT_MSG_EQ(options.GetSack(), false, "--sack=0");
+            NS_TEST_EXPECT_MSG_EQ(options.GetDelAckCount(), 1, "--del-ack-count=1");
+        }
+        {
             RudpDumbbellOptions options; // cubic@50ms, 100 Mbit/s, bfifo
             NS_TEST_ASSERT_MSG_EQ(Resolve(options, {}, name), "", "the defaults");
+            NS_TEST_EXPECT_MSG_EQ(options.GetSack(), true, "SACK by default, as before");
+            NS_TEST_EXPECT_MSG_EQ(options.GetDelAckCount(), 2, "two segments an ACK, as before");
             NS_TEST_EXPECT_MSG_EQ(options.GetAccessRate(), DataRate("1Gbps"), "ten times --rate");
             NS_TEST_EXPECT_MSG_EQ(options.GetMaxRtt(), MilliSeconds(50), "the largest RTT");
             NS_TEST_EXPECT_MSG_EQ(options.GetQueueSize(), 625000, "bfifo: one BDP in bytes");
@@ -141,7 +165,8 @@ class RudpDumbbellResolveTest : public TestCase
                                   "0.001, \"queue\": \"bfifo\", \"queue_size\": 625000, "
                                   "\"queue_unit\": \"bytes\", \"loss\": 0, \"duration_s\": 60, "
                                   "\"warmup_s\": 0, \"segment_size\": 1448, \"buffer_bytes\": "
-                                  "2500000, \"initial_ssthresh_bytes\": 1250000}",
+                                  "2500000, \"initial_ssthresh_bytes\": 1250000, \"sack\": true, "
+                                  "\"del_ack_count\": 2}",
                                   "the settings' record");
         }
         {
@@ -217,6 +242,10 @@ class RudpDumbbellResolveTest : public TestCase
             {"--initial-ssthresh=100",
              "initial-ssthresh",
              "100 is out of range: must be in [2896, 4294967295]"},
+            {"--flows=rudp-reno@50ms",
+             "flows",
+             "rudp-reno is RUDP's own Reno (ns3::RudpReno); allowed: with --transport=rudp, or a "
+             "TcpCongestionOps"},
         };
         for (const auto& c : bad)
         {

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..grid import Grid
-from . import cmt_remedies, seed000, seed001, seed002, seed003
+from . import cmt_remedies, reno_model, seed000, seed001, seed002, seed003
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -100,6 +100,17 @@ PRESETS: dict[str, Preset] = {
         f"{cmt_remedies.QUICK_RUNS} runs of {cmt_remedies.QUICK_DURATION})",
         cmt_remedies.grids,
         f"{__name__}.cmt_remedies.report",
+    ),
+    "reno-model": Preset(
+        "reno-model",
+        "validation against known models: RUDP's seed Reno (SACK on and off, b = 1 and 2) "
+        "and ns-3's TcpNewReno and TcpLinuxReno on one lossy path (p = 0.5-10 %, RTT "
+        "50-200 ms) against Padhye et al. (1998) and Mathis et al. (1997), with each run's "
+        f"measured RTT and RTO ({reno_model.RUNS} runs of {reno_model.DURATION} s; --quick: "
+        f"{len(reno_model.QUICK_CONFIGS)} senders, RTT 50 ms, p = 1 and 5 %, "
+        f"{reno_model.QUICK_RUNS} runs of {reno_model.QUICK_DURATION} s)",
+        reno_model.grids,
+        f"{__name__}.reno_model.report",
     ),
 }
 

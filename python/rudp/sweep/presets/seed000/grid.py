@@ -21,7 +21,7 @@ LOSSES = (0.0, 0.02, 0.04, 0.06, 0.08, 0.10)
 DELAYS_MS = (0, 20, 40, 60, 80, 100)
 QUICK_LOSSES = (0.0, 0.02, 0.06, 0.10)
 QUICK_DELAYS_MS = (0, 20, 60, 100)
-RUNS, QUICK_RUNS = 5, 2
+RUNS, QUICK_RUNS = 5, 3
 
 
 @dataclass(frozen=True)

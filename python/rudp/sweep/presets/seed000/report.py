@@ -9,16 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from ....runner import ns3_seconds
 from ... import tables
+from ...index import with_index
 from ...figures import dodge, finish, new_figure, plot_estimates
 from ...frame import success
 from ...stats import summarize
 from .grid import EXPERIMENTS, FILE_BYTES, PROGRAM, ROUTERS, SAW, Series
 from .published import seed_value
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 METRICS = {"transfer_time_s": "transfer time (s)", "throughput_kBps": "throughput (KB/s)"}
 
@@ -128,6 +133,31 @@ def _runs(frame: pd.DataFrame) -> str:
     return f"{n} run{'s' if n != 1 else ''}"
 
 
+SEED_LABEL = "seed 000's numbers (open stars)"
+
+
+def _plot_published(
+    ax: Axes, rows: pd.DataFrame, series: Series, axis: str, metric: str, shift: float
+) -> None:
+    """The seed's number for each x of ``rows`` it published, as an open star in the
+    series' colour (the last line drawn), named once in the legend."""
+    xs = sorted(float(x) for x in rows["x"].dropna().unique())
+    values = [(x, seed_value(series, axis, metric, x)) for x in xs]
+    shown = [(x + shift, v) for x, v in values if v is not None and not pd.isna(v)]
+    if not shown or not ax.lines:
+        return
+    ax.plot(
+        [x for x, _ in shown],
+        [v for _, v in shown],
+        linestyle="none",
+        marker="*",
+        markersize=9,
+        markerfacecolor="none",
+        markeredgecolor=ax.lines[-1].get_color(),
+        label="_seed" if any(line.get_label() == SEED_LABEL for line in ax.lines) else SEED_LABEL,
+    )
+
+
 def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> Path:
     routers = [r for r in (*ROUTERS, "default") if r in set(data["router"])]
     routers = routers or ["default"]
@@ -140,7 +170,8 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
             for i, series in enumerate(panel.series):
                 rows = _series_rows(data[data["router"] == router], series)
                 shift = dodge(i, len(panel.series), span)
-                plot_estimates(ax, rows, "x", metric, series.label, x_shift=shift)
+                plot_estimates(ax, rows, "x", metric, series.label, x_shift=shift, y_scale="log")
+                _plot_published(ax, rows, series, panel.axis, metric, shift)
             ax.set_yscale("log")
             ax.set_ylabel(f"{name}, log scale")
             ax.grid(True, which="both", alpha=0.3)
@@ -158,8 +189,9 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
     other = "delay 0 ms" if panel.axis == "loss" else "loss 0 %"
     fig.suptitle(
         f"Figure {panel.figure} (seed 000): {panel.title}, {other}\n"
-        f"1.jpg ({FILE_BYTES} B), fixed RTO 2 s; mean and 95 % CI (Student t) of the "
-        f"completed transfers of {_runs(data)} a point"
+        f"1.jpg ({FILE_BYTES} B), fixed RTO 2 s; geometric mean and 95 % CI (log space) of "
+        f"the completed transfers of {_runs(data)} a point; open stars: the seed's own "
+        "numbers (loopback)"
         + (
             "\nk/n failed: k of the point's n transfers did not complete (not in the mean)"
             if not success(data).all()
@@ -202,4 +234,4 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         summary = out / "seed000-tables.md"
         summary.write_text("\n".join(combined))
         written.append(summary)
-    return written
+    return with_index(out, written, "Seed 000: tables 1-6 and figures 3-8")

@@ -29,6 +29,7 @@ from rudp.sweep.execute import Outcome
 from rudp.sweep.figures import histogram_cdf
 from rudp.sweep.frame import load, save, to_frame
 from rudp.sweep.grid import Point
+from rudp.sweep.presets import seed000, seed001
 from rudp.sweep.presets.seed003 import report as seed003
 from rudp.sweep.stats import ci_half_width
 
@@ -323,7 +324,7 @@ def test_the_seed000_preset_writes_its_tables_and_figures(tmp_path: Path) -> Non
     for n in range(1, 7):
         table = pd.read_csv(tmp_path / f"seed000-table{n}.csv")
         assert set(table["router"]) == {"delay", "sleeping"}
-        assert (table["n"] == 2).all()
+        assert (table["n"] == seed000.QUICK_RUNS).all()
         markdown = (tmp_path / f"seed000-table{n}.md").read_text()
         assert f"Table {n} (seed 000)" in markdown and "(seed 000) |" in markdown
     assert "± " in (tmp_path / "seed000-table1.md").read_text()
@@ -334,7 +335,7 @@ def test_the_seed001_preset_writes_its_figures_and_cdfs(tmp_path: Path) -> None:
     frame = run_sweep(
         "seed001", quick=True, out=tmp_path, axes={"packets": [10, 100]}, progress=False
     )
-    assert frame.attrs["failed"] == 0 and len(frame) == 5 * 2 * 2
+    assert frame.attrs["failed"] == 0 and len(frame) == 5 * 2 * seed001.QUICK_RUNS
     stems = ("throughput", "delay", "jitter", "loss", "delay-cdf", "jitter-cdf")
     _assert_pngs([tmp_path / f"seed001-{stem}.png" for stem in stems])
     assert "| udp | 100 |" in (tmp_path / "seed001-summary.md").read_text()
@@ -396,7 +397,7 @@ def test_a_dry_run_lists_what_would_run(
 ) -> None:
     assert main(["seed000", "--quick", "--dry-run", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "seed000-quick: 6 grid(s), 168 runs, 0 cached, 168 to run" in out
+    assert "seed000-quick: 6 grid(s), 252 runs, 0 cached, 252 to run" in out
     assert "--router=" in out and executions.calls == 0
 
 

@@ -28,9 +28,9 @@ from numpy.typing import ArrayLike
 
 from ..runner import ns3_seconds
 from . import tables
+from .frame import success
 from .grid import Grid
 from .index import with_index
-from .frame import success
 from .stats import Scale, summarize
 
 __all__ = [
@@ -93,6 +93,57 @@ def segments(xs: Sequence[float], max_ratio: float | None = None) -> list[list[i
         else:
             parts[-1].append(i)
     return parts
+
+
+def _plot_runs(
+    ax: Axes,
+    data: pd.DataFrame,
+    columns: tuple[str, str],
+    at_x: dict[Any, float],
+    color: str,
+    *,
+    log: bool,
+    every: bool,
+) -> None:
+    """The successful runs of each x as dots (``every``), and on a log axis, where
+    a run is at or below zero (no log-space interval), the positive ones as
+    open markers with ``m/n ≤ 0`` beside them. ``columns``: (x, metric)."""
+    x, metric = columns
+    values = pd.to_numeric(data[metric], errors="coerce").where(success(data))
+    for value, at in at_x.items():
+        point = values[data[x] == value].dropna()
+        shown = point[point > 0] if log else point
+        hidden = len(point) - len(shown)
+        unsummarised = log and hidden > 0
+        if every or unsummarised:
+            ax.plot(
+                [at] * len(shown),
+                shown,
+                linestyle="none",
+                marker="o",
+                markersize=5 if unsummarised else 2.5,
+                markerfacecolor="none" if unsummarised else color,
+                markeredgecolor=color,
+                alpha=1.0 if unsummarised else 0.5,
+            )
+        if not unsummarised:
+            continue
+        text = f"{hidden}/{len(point)} ≤ 0"
+        if len(shown):
+            ax.annotate(
+                text,
+                (at, float(shown.min())),
+                xytext=(0, -10),
+                textcoords="offset points",
+                ha="center",
+                fontsize="x-small",
+                color=color,
+            )
+        else:
+            foot = ax.get_xaxis_transform()
+            ax.annotate(
+                text, (at, 0.03), xycoords=foot, ha="center", fontsize="x-small", color=color
+            )
 
 
 def plot_estimates(
@@ -160,35 +211,15 @@ def plot_estimates(
     for part in segments(summary[x].astype(float)[measured].to_numpy(), max_ratio):
         if len(part) > 1:
             ax.plot(line_x[part], line_y[part], color=color, linestyle=line_style, **style)
-    ok = success(data)
-    values = pd.to_numeric(data[metric], errors="coerce").where(ok)
-    at_x = {v: at for v, at in zip(summary[x], xs, strict=True)}
-    for value, at in at_x.items():
-        point = values[data[x] == value].dropna()
-        shown = point[point > 0] if y_scale == "log" else point
-        hidden = len(point) - len(shown)
-        unsummarised = y_scale == "log" and hidden > 0
-        if show_runs or unsummarised:
-            ax.plot(
-                [at] * len(shown),
-                shown,
-                linestyle="none",
-                marker="o",
-                markersize=5 if unsummarised else 2.5,
-                markerfacecolor="none" if unsummarised else color,
-                markeredgecolor=color,
-                alpha=1.0 if unsummarised else 0.5,
-            )
-        if unsummarised:
-            anchor = float(shown.min()) if len(shown) else None
-            text = f"{hidden}/{len(point)} ≤ 0"
-            if anchor is None:
-                foot = ax.get_xaxis_transform()
-                ax.annotate(text, (at, 0.03), xycoords=foot, ha="center",
-                            fontsize="x-small", color=color)
-            else:
-                ax.annotate(text, (at, anchor), xytext=(0, -10), textcoords="offset points",
-                            ha="center", fontsize="x-small", color=color)
+    _plot_runs(
+        ax,
+        data,
+        (x, metric),
+        dict(zip(summary[x], xs, strict=True)),
+        str(color),
+        log=y_scale == "log",
+        every=show_runs,
+    )
     for at, row in zip(xs, summary.itertuples(index=False), strict=True):
         if not row.failed:
             continue

@@ -50,25 +50,31 @@ def png_title(path: Path) -> str:
     return ""
 
 
+def _markdown_heading(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            return _one_line(line.lstrip("#").strip().strip("*"))
+    return "table"
+
+
+def _csv_line(path: Path) -> str:
+    twin = path.with_suffix(".md")
+    if twin.exists():
+        return f"the numbers of {twin.name}, one value a row, with the intervals"
+    return "columns: " + path.read_text(encoding="utf-8").partition("\n")[0]
+
+
 def describe(path: Path) -> str:
     """One line on what ``path`` shows, read from the file."""
-    name = path.name
-    if name in RESULTS:
+    if path.name in RESULTS:
         return "every run, one row per (point, run): parameters, metrics, status"
     suffix = path.suffix.lower()
     if suffix == ".png":
         return _one_line(png_title(path)) or "figure"
     if suffix == ".md":
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                return _one_line(line.lstrip("#").strip().strip("*"))
-        return "table"
+        return _markdown_heading(path)
     if suffix == ".csv":
-        twin = path.with_suffix(".md")
-        if twin.exists():
-            return f"the numbers of {twin.name}, one value a row, with the intervals"
-        header = path.read_text(encoding="utf-8").partition("\n")[0]
-        return f"columns: {header}"
+        return _csv_line(path)
     return suffix.lstrip(".") or "file"
 
 
@@ -79,8 +85,8 @@ def write_index(out: Path, files: Sequence[Path], title: str) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     index = out / INDEX
     seen: list[Path] = []
-    for path in [*(out / r for r in RESULTS), *files]:
-        path = Path(path)
+    for given in [*(out / r for r in RESULTS), *files]:
+        path = Path(given)
         if path.name == INDEX or not path.exists() or path in seen:
             continue
         seen.append(path)
@@ -98,7 +104,11 @@ def write_index(out: Path, files: Sequence[Path], title: str) -> Path:
         ("Tables", [p for p in seen if p.suffix.lower() in (".md", ".csv")]),
         (
             "Other files",
-            [p for p in seen if p.name not in RESULTS and p.suffix.lower() not in (".png", ".md", ".csv")],
+            [
+                p
+                for p in seen
+                if p.name not in RESULTS and p.suffix.lower() not in (".png", ".md", ".csv")
+            ],
         ),
     )
     lines = [f"# {title}", "", "What this folder holds, one line a file.", ""]

@@ -102,7 +102,7 @@ def summarize(
     data = frame.assign(_ok=ok, _value=values.where(ok))
     grouped = data.groupby(list(by), sort=True, dropna=False)
     if scale == "log":
-        bounds = grouped["_value"].agg(lambda s: log_interval(s))
+        bounds = [log_interval(values) for _, values in grouped["_value"]]
         result = grouped["_value"].agg(n="count")
         result["mean"] = [b[0] for b in bounds]
         result["ci95"] = float("nan")

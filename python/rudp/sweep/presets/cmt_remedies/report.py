@@ -17,8 +17,8 @@ import pandas as pd
 
 from ....runner import ns3_seconds
 from ... import tables
-from ...index import with_index
 from ...figures import dodge, finish, new_figure, plot_estimates
+from ...index import with_index
 from ...stats import summarize
 from .grid import PATHS, PROGRAM, REMEDIES
 

@@ -15,9 +15,9 @@ import pandas as pd
 
 from ....runner import ns3_seconds
 from ... import tables
-from ...index import with_index
 from ...figures import dodge, finish, new_figure, plot_estimates
 from ...frame import success
+from ...index import with_index
 from ...stats import summarize
 from .grid import EXPERIMENTS, FILE_BYTES, PROGRAM, ROUTERS, SAW, Series
 from .published import seed_value
@@ -137,7 +137,7 @@ SEED_LABEL = "seed 000's numbers (open stars)"
 
 
 def _plot_published(
-    ax: Axes, rows: pd.DataFrame, series: Series, axis: str, metric: str, shift: float
+    ax: Axes, rows: pd.DataFrame, series: Series, *, axis: str, metric: str, shift: float
 ) -> None:
     """The seed's number for each x of ``rows`` it published, as an open star in the
     series' colour (the last line drawn), named once in the legend."""
@@ -171,7 +171,7 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
                 rows = _series_rows(data[data["router"] == router], series)
                 shift = dodge(i, len(panel.series), span)
                 plot_estimates(ax, rows, "x", metric, series.label, x_shift=shift, y_scale="log")
-                _plot_published(ax, rows, series, panel.axis, metric, shift)
+                _plot_published(ax, rows, series, axis=panel.axis, metric=metric, shift=shift)
             ax.set_yscale("log")
             ax.set_ylabel(f"{name}, log scale")
             ax.grid(True, which="both", alpha=0.3)

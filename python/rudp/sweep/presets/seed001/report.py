@@ -13,9 +13,9 @@ from pathlib import Path
 import pandas as pd
 
 from ... import tables
-from ...index import with_index
 from ...figures import dodge, finish, histogram_cdf, new_figure, plot_estimates
 from ...frame import success
+from ...index import with_index
 from ...stats import Scale, summarize
 from .grid import PAYLOAD, PROGRAM, TRANSPORTS
 
@@ -89,8 +89,15 @@ def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
             )
         for (transport, packets), (value, text) in PUBLISHED.get(metric, {}).items():
             if transport in drawn and packets in set(values["packets"]):
-                ax.plot([packets], [value], marker="*", markersize=12, color="tab:red",
-                        linestyle="none", label=text)
+                ax.plot(
+                    [packets],
+                    [value],
+                    marker="*",
+                    markersize=12,
+                    color="tab:red",
+                    linestyle="none",
+                    label=text,
+                )
         if metric == "throughput_Mbps":
             ax.axhline(1000, color="grey", linestyle=":", label="link rate 1 Gbit/s")
             large = values["packets"][values["packets"] >= 10_000]

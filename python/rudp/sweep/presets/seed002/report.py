@@ -23,8 +23,8 @@ import pandas as pd
 from ....models import cmt
 from ....runner import ns3_seconds
 from ... import tables
-from ...index import with_index
 from ...figures import dodge, finish, new_figure, plot_estimates
+from ...index import with_index
 from ...stats import summarize
 from .grid import BOUNDED, MODEL_ASSUMPTIONS, MSS, PATHS, PROGRAM, UNBOUNDED
 

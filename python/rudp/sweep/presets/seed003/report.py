@@ -30,9 +30,9 @@ import pandas as pd
 
 from ....runner import ns3_seconds
 from ... import tables
-from ...index import with_index
 from ...figures import dodge, finish, new_figure, plot_estimates
 from ...frame import success
+from ...index import with_index
 from ...stats import summarize
 from .grid import (
     ALGORITHMS,
@@ -199,8 +199,7 @@ def _transports(flows: pd.DataFrame) -> list[str]:
 def _runs_note(setting: str, runs: int) -> str:
     if setting == "high-bdp" and runs == 1:
         return (
-            "one run a point: without random loss every RngRun gives the same run "
-            "(deterministic)"
+            "one run a point: without random loss every RngRun gives the same run (deterministic)"
         )
     if runs == 1:
         return "one run a point, no interval"
@@ -377,7 +376,8 @@ def _friendliness_figure(
     loss = f", loss {FRIENDLINESS_LOSS:g}" if setting == "lossy" else ""
     fig.suptitle(
         f"Seed 003 figure {number}: TCP friendliness, Reno against each algorithm, "
-        f"RTT {rtt} ms{loss}\n{where.strip()}; " + _runs_note(setting, runs)
+        f"RTT {rtt} ms{loss}\n{where.strip()}; "
+        + _runs_note(setting, runs)
         + ("; k/n failed: k of n runs did not succeed" if not success(pairs).all() else "")
     )
     return finish(fig, out / f"seed003-fig{number}-friendliness-{setting}.png")

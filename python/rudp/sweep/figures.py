@@ -100,7 +100,7 @@ def _plot_runs(
     data: pd.DataFrame,
     columns: tuple[str, str],
     at_x: dict[Any, float],
-    color: str,
+    color: Any,
     *,
     log: bool,
     every: bool,
@@ -195,6 +195,7 @@ def plot_estimates(
     low = (summary["mean"] - summary["low"]).where(summary["low"].notna(), 0.0)
     high = (summary["high"] - summary["mean"]).where(summary["high"].notna(), 0.0)
     line_style = style.pop("linestyle", style.pop("ls", "-"))
+    wanted_color = style.pop("color", style.pop("c", None))
     bars = ax.errorbar(
         xs[measured],
         summary["mean"][measured],
@@ -204,6 +205,7 @@ def plot_estimates(
         capsize=3,
         linestyle="none",
         label=label_text,
+        color=wanted_color,
         **style,
     )
     color = bars.lines[0].get_color()
@@ -216,7 +218,7 @@ def plot_estimates(
         data,
         (x, metric),
         dict(zip(summary[x], xs, strict=True)),
-        str(color),
+        color,
         log=y_scale == "log",
         every=show_runs,
     )

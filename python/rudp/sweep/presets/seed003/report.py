@@ -409,7 +409,7 @@ def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
             part = long[long["transport"] == transport]
             part = part.assign(
                 cell=[
-                    tables.estimate_of_successes(m, c, f, r, digits=3)
+                    tables.estimate_of_successes(m, c, f, r)
                     for m, c, f, r in zip(
                         part["mean"], part["ci95"], part["failed"], part["runs"], strict=True
                     )

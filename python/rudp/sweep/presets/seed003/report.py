@@ -196,14 +196,15 @@ def _transports(flows: pd.DataFrame) -> list[str]:
 # --- figures --------------------------------------------------------------------------------
 
 
-def _runs_note(setting: str, runs: int) -> str:
+def _runs_note(setting: str, runs: int, *, dots: bool = True) -> str:
     if setting == "high-bdp" and runs == 1:
         return (
             "one run a point: without random loss every RngRun gives the same run (deterministic)"
         )
     if runs == 1:
         return "one run a point, no interval"
-    return f"mean and 95 % CI (Student t) of {runs} runs a point, dots: the runs"
+    note = f"mean and 95 % CI (Student t) of {runs} runs a point"
+    return note + (", dots: the runs" if dots else "")
 
 
 def coinciding(data: pd.DataFrame, x: str, tolerance: float) -> list[list[str]]:
@@ -305,7 +306,7 @@ def _utilization_figure(
         ax.legend(fontsize="small")
     axes[0][0].set_ylabel("link utilisation (%)")
     fig.suptitle(
-        f"Seed 003 figure {number}: utilisation, one flow alone; {SETTING_TITLES[setting]}\n"
+        f"Seed 003 figure {number}: utilisation, one flow alone; {SETTING_TITLES[setting]};\n"
         + _runs_note(setting, runs)
     )
     return finish(fig, out / f"seed003-fig{number}-utilization-{setting}.png")
@@ -376,8 +377,8 @@ def _friendliness_figure(
     loss = f", loss {FRIENDLINESS_LOSS:g}" if setting == "lossy" else ""
     fig.suptitle(
         f"Seed 003 figure {number}: TCP friendliness, Reno against each algorithm, "
-        f"RTT {rtt} ms{loss}\n{where.strip()}; "
-        + _runs_note(setting, runs)
+        f"RTT {rtt} ms{loss};\n{where.strip()}; "
+        + _runs_note(setting, runs, dots=False)
         + ("; k/n failed: k of n runs did not succeed" if not success(pairs).all() else "")
     )
     return finish(fig, out / f"seed003-fig{number}-friendliness-{setting}.png")

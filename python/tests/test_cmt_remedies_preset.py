@@ -70,6 +70,7 @@ def test_the_report_tells_the_remedies_apart(tmp_path: Path) -> None:
         "cmt-remedies.csv",
         "cmt-remedies.md",
         "cmt-remedies.rst",
+        "index.md",
     ]
     table = (tmp_path / "cmt-remedies.md").read_text()
     assert "chunk rescheduling" in table and "buffer-aware + rescheduling" in table

@@ -28,8 +28,10 @@ from numpy.typing import ArrayLike
 
 from ..runner import ns3_seconds
 from . import tables
+from .frame import success
 from .grid import Grid
-from .stats import summarize
+from .index import with_index
+from .stats import Scale, summarize
 
 __all__ = [
     "LABELS",
@@ -43,6 +45,8 @@ __all__ = [
     "ns3_seconds",
     "plot_estimates",
     "read_cwnd_trace",
+    "segments",
+    "title_of",
 ]
 
 if TYPE_CHECKING:
@@ -71,6 +75,77 @@ def label(metric: str) -> str:
     return metric.replace("_", " ")
 
 
+def segments(xs: Sequence[float], max_ratio: float | None = None) -> list[list[int]]:
+    """The indices of ``xs`` (increasing) split where a line must not join them.
+
+    A line between two neighbouring points claims the values between them
+    were measured. Where they are more than ``max_ratio`` apart (the larger
+    over the smaller: a log axis's distance) that range was not measured, and
+    the line breaks there. ``None``: one segment.
+    """
+    if not len(xs):
+        return []
+    parts: list[list[int]] = [[0]]
+    for i in range(1, len(xs)):
+        a, b = float(xs[i - 1]), float(xs[i])
+        if max_ratio is not None and a > 0 and b / a > max_ratio:
+            parts.append([i])
+        else:
+            parts[-1].append(i)
+    return parts
+
+
+def _plot_runs(
+    ax: Axes,
+    data: pd.DataFrame,
+    columns: tuple[str, str],
+    at_x: dict[Any, float],
+    color: Any,
+    *,
+    log: bool,
+    every: bool,
+) -> None:
+    """The successful runs of each x as dots (``every``), and on a log axis, where
+    a run is at or below zero (no log-space interval), the positive ones as
+    open markers with ``m/n ≤ 0`` beside them. ``columns``: (x, metric)."""
+    x, metric = columns
+    values = pd.to_numeric(data[metric], errors="coerce").where(success(data))
+    for value, at in at_x.items():
+        point = values[data[x] == value].dropna()
+        shown = point[point > 0] if log else point
+        hidden = len(point) - len(shown)
+        unsummarised = log and hidden > 0
+        if every or unsummarised:
+            ax.plot(
+                [at] * len(shown),
+                shown,
+                linestyle="none",
+                marker="o",
+                markersize=5 if unsummarised else 2.5,
+                markerfacecolor="none" if unsummarised else color,
+                markeredgecolor=color,
+                alpha=1.0 if unsummarised else 0.5,
+            )
+        if not unsummarised:
+            continue
+        text = f"{hidden}/{len(point)} ≤ 0"
+        if len(shown):
+            ax.annotate(
+                text,
+                (at, float(shown.min())),
+                xytext=(0, -10),
+                textcoords="offset points",
+                ha="center",
+                fontsize="x-small",
+                color=color,
+            )
+        else:
+            foot = ax.get_xaxis_transform()
+            ax.annotate(
+                text, (at, 0.03), xycoords=foot, ha="center", fontsize="x-small", color=color
+            )
+
+
 def plot_estimates(
     ax: Axes,
     frame: pd.DataFrame,
@@ -80,6 +155,10 @@ def plot_estimates(
     *,
     x_scale: float = 1.0,
     x_shift: float = 0.0,
+    y_scale: Scale = "linear",
+    max_ratio: float | None = None,
+    show_runs: bool = False,
+    errorbars: bool = True,
     **style: Any,
 ) -> None:
     """One line of ``metric``'s mean against ``x``, with 95 % CI error bars.
@@ -90,26 +169,59 @@ def plot_estimates(
     entry says how many of the series' runs failed. Plotted at
     ``x * x_scale + x_shift``: a small shift (or, on a log axis, a scale
     near 1) per series keeps overlapping error bars apart.
+
+    ``y_scale="log"`` sets the axis to log and draws the geometric mean with
+    its interval in log space (:func:`rudp.sweep.stats.log_interval`): no
+    bound at or below zero. A point with a run at or below zero has no such
+    interval: its positive runs are drawn as open markers, and ``m/n ≤ 0``
+    beside them says how many runs the axis cannot show. ``show_runs``
+    draws every successful run as a small dot beside the estimate;
+    ``errorbars=False`` leaves the interval out (the runs tell the spread).
+
+    The line joins neighbouring points, except where the next x is more than
+    ``max_ratio`` times the last (:func:`segments`): a range that was not
+    measured gets no line.
     """
     data = frame.dropna(subset=[x])
     if data.empty or metric not in data:
         return
-    summary = summarize(data, [x], metric)
+    summary = summarize(data, [x], metric, scale=y_scale)
+    if y_scale == "log":
+        ax.set_yscale("log")
     failed, runs = int(summary["failed"].sum()), int(summary["runs"].sum())
     label_text = series_label + (f" ({failed} of {runs} runs failed)" if failed else "")
     xs = summary[x].astype(float) * x_scale + x_shift
-    measured = summary["mean"].notna()
+    measured = summary["mean"].notna().to_numpy()
+    low = (summary["mean"] - summary["low"]).where(summary["low"].notna(), 0.0)
+    high = (summary["high"] - summary["mean"]).where(summary["high"].notna(), 0.0)
+    line_style = style.pop("linestyle", style.pop("ls", "-"))
+    wanted_color = style.pop("color", style.pop("c", None))
     bars = ax.errorbar(
         xs[measured],
         summary["mean"][measured],
-        yerr=summary["ci95"][measured].fillna(0.0),
+        yerr=[low[measured], high[measured]] if errorbars else None,
         marker=style.pop("marker", "o"),
         markersize=style.pop("markersize", 4),
         capsize=3,
+        linestyle="none",
         label=label_text,
+        color=wanted_color,
         **style,
     )
     color = bars.lines[0].get_color()
+    line_x, line_y = xs[measured].to_numpy(), summary["mean"][measured].to_numpy()
+    for part in segments(summary[x].astype(float)[measured].to_numpy(), max_ratio):
+        if len(part) > 1:
+            ax.plot(line_x[part], line_y[part], color=color, linestyle=line_style, **style)
+    _plot_runs(
+        ax,
+        data,
+        (x, metric),
+        dict(zip(summary[x], xs, strict=True)),
+        color,
+        log=y_scale == "log",
+        every=show_runs,
+    )
     for at, row in zip(xs, summary.itertuples(index=False), strict=True):
         if not row.failed:
             continue
@@ -153,11 +265,28 @@ def new_figure(**options: Any) -> Figure:
     return Figure(**options)
 
 
-def finish(fig: Figure, path: Path) -> Path:
-    """Lay out and save ``fig`` as PNG."""
+def title_of(fig: Figure) -> str:
+    """What ``fig`` shows, in one line: its suptitle, else its axes' titles."""
+    texts: list[str] = []
+    suptitle = getattr(fig, "_suptitle", None)
+    if suptitle is not None and suptitle.get_text():
+        texts.append(suptitle.get_text())
+    else:
+        for ax in fig.axes:
+            for where in ("center", "left", "right"):
+                text = ax.get_title(where)
+                if text and text not in texts:
+                    texts.append(text)
+    return " ".join(" ".join(texts).split())
+
+
+def finish(fig: Figure, path: Path, *, description: str | None = None) -> Path:
+    """Lay out and save ``fig`` as PNG, its title (or ``description``) stored in
+    the file as its ``Title`` (what :mod:`rudp.sweep.index` lists)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    title = description if description is not None else title_of(fig)
+    fig.savefig(path, dpi=120, metadata={"Title": title} if title else None)
     return path
 
 
@@ -245,7 +374,7 @@ def generic_report(frame: pd.DataFrame, grids: Sequence[Grid], out: Path) -> lis
         )
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "-", grid.name or f"{grid.program}-{number}")
         written.append(finish(fig, out / f"{stem}.png"))
-    return written
+    return with_index(out, written, "Sweep results")
 
 
 # --- congestion-window traces ---------------------------------------------------------------

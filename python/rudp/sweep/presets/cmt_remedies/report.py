@@ -18,6 +18,7 @@ import pandas as pd
 from ....runner import ns3_seconds
 from ... import tables
 from ...figures import dodge, finish, new_figure, plot_estimates
+from ...index import with_index
 from ...stats import summarize
 from .grid import PATHS, PROGRAM, REMEDIES
 
@@ -210,4 +211,5 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
     if data.empty:
         return []
     written = [_figure_16k(data, out), _figure_mismatch(data, out)]
-    return [p for p in written if p is not None] + _table(data, out)
+    files = [p for p in written if p is not None] + _table(data, out)
+    return with_index(out, files, "CMT remedies: figures and table")

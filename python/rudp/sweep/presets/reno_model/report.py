@@ -35,6 +35,7 @@ from ....models import tcp_throughput as model
 from ....runner import ns3_seconds
 from ... import tables
 from ...figures import new_figure
+from ...index import with_index
 from ...stats import summarize
 from .grid import CONFIGS, PROGRAM
 
@@ -350,4 +351,5 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
     summary = summary_table(runs)
     written = _table(summary, out)
     figure = _figure(runs, summary, out)
-    return written + ([figure] if figure is not None else [])
+    files = written + ([figure] if figure is not None else [])
+    return with_index(out, files, "RUDP Reno and ns-3 TCP against Padhye and Mathis")

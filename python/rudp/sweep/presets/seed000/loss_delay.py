@@ -21,6 +21,7 @@ import pandas as pd
 from ....runner import ns3_seconds
 from ... import tables
 from ...figures import new_figure
+from ...index import with_index
 from ...stats import summarize
 from .grid import CARD_LINKS, CARD_MAX_TIME, CARD_VARIANTS, PROGRAM
 
@@ -146,4 +147,4 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         ),
     )
     written.append(_heat_maps(long, out, size))
-    return written
+    return with_index(out, written, "Seed 000: the design card's loss x channel-delay sweep")

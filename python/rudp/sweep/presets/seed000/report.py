@@ -21,9 +21,10 @@ from ....runner import ns3_seconds
 from ... import tables
 from ...figures import dodge, finish, new_figure, plot_estimates
 from ...frame import success
+from ...index import with_index
 from ...stats import summarize
 from . import implied
-from .grid import DELAYS_MS, EXPERIMENTS, FILE_BYTES, LOOPBACK, LOSSES, PATHS, PROGRAM, SAW, Series
+from .grid import EXPERIMENTS, FILE_BYTES, LOOPBACK, PATHS, PROGRAM, SAW, Series
 from .published import seed_value
 
 if TYPE_CHECKING:
@@ -140,6 +141,31 @@ def _runs(frame: pd.DataFrame) -> str:
     return f"{n} run{'s' if n != 1 else ''}"
 
 
+SEED_LABEL = "seed 000's numbers (open stars)"
+
+
+def _plot_published(
+    ax: Axes, rows: pd.DataFrame, series: Series, *, axis: str, metric: str, shift: float
+) -> None:
+    """The seed's number for each x of ``rows`` it published, as an open star in the
+    series' colour (the last line drawn), named once in the legend."""
+    xs = sorted(float(x) for x in rows["x"].dropna().unique())
+    values = [(x, seed_value(series, axis, metric, x)) for x in xs]
+    shown = [(x + shift, v) for x, v in values if v is not None and not pd.isna(v)]
+    if not shown or not ax.lines:
+        return
+    ax.plot(
+        [x for x, _ in shown],
+        [v for _, v in shown],
+        linestyle="none",
+        marker="*",
+        markersize=9,
+        markerfacecolor="none",
+        markeredgecolor=ax.lines[-1].get_color(),
+        label="_seed" if any(line.get_label() == SEED_LABEL for line in ax.lines) else SEED_LABEL,
+    )
+
+
 def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> Path:
     routers = [r for r in (*PATHS, "default") if r in set(data["router"])]
     routers = routers or ["default"]
@@ -152,9 +178,9 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
             for i, series in enumerate(panel.series):
                 rows = _series_rows(data[data["router"] == router], series)
                 shift = dodge(i, len(panel.series), span)
-                plot_estimates(ax, rows, "x", metric, series.label, x_shift=shift)
-                if router == "loopback" and ax.lines:  # the seed ran on a loopback
-                    _plot_seed(ax, series, panel.axis, metric, ax.lines[-1].get_color())
+                plot_estimates(ax, rows, "x", metric, series.label, x_shift=shift, y_scale="log")
+                if router == "loopback":  # the seed ran on a loopback
+                    _plot_published(ax, rows, series, axis=panel.axis, metric=metric, shift=shift)
             ax.set_yscale("log")
             ax.set_ylabel(f"{name}, log scale")
             ax.grid(True, which="both", alpha=0.3)
@@ -167,8 +193,9 @@ def _figure(long: pd.DataFrame, data: pd.DataFrame, panel: Panel, out: Path) -> 
     other = "delay 0 ms" if panel.axis == "loss" else "loss 0 %"
     fig.suptitle(
         f"Figure {panel.figure} (seed 000): {panel.title}, {other}\n"
-        f"1.jpg ({FILE_BYTES} B), fixed RTO 2 s; mean and 95 % CI (Student t) of the "
-        f"completed transfers of {_runs(data)} a point"
+        f"1.jpg ({FILE_BYTES} B), fixed RTO 2 s; geometric mean and 95 % CI (log space) of "
+        f"the completed transfers of {_runs(data)} a point; open stars: the seed's own "
+        "numbers (loopback)"
         + (
             "\nk/n failed: k of the point's n transfers did not complete (not in the mean)"
             if not success(data).all()
@@ -184,17 +211,8 @@ TITLES = {
     "delay": "router 'delay':\neach datagram delayed by D",
     "sleeping": "router 'sleeping' (the seed's):\none datagram per D",
     "loopback": f"'loopback': sleeping router, p2p, MTU {LOOPBACK['mtu']},\n"
-    f"{LOOPBACK['mss']} B datagrams, {LOOPBACK['rate']}; x: the seed's numbers",
+    f"{LOOPBACK['mss']} B datagrams, {LOOPBACK['rate']}; stars: the seed's numbers",
 }
-
-
-def _plot_seed(ax: Axes, series: Series, axis: str, metric: str, color: str) -> None:
-    """The seed's own numbers of ``series``, as crosses in its line's colour."""
-    xs = [v * 100 for v in LOSSES] if axis == "loss" else [float(d) for d in DELAYS_MS]
-    points = [(x, seed_value(series, axis, metric, x)) for x in xs]
-    known = [(x, y) for x, y in points if y is not None]
-    if known:
-        ax.plot(*zip(*known, strict=True), "x", color=color, markersize=8, linestyle="none")
 
 
 def _implied_figure(out: Path) -> Path:
@@ -265,7 +283,7 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
             + "\n"
         )
         written += [finding, _implied_figure(out)]
-    return written
+    return with_index(out, written, "Seed 000: tables 1-6 and figures 3-8")
 
 
 def _loopback() -> str:

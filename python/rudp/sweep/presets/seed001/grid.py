@@ -15,7 +15,7 @@ TRANSPORTS = ("tcp", "udp", "rudp-stop-and-wait", "rudp-go-back-n", "rudp-reno")
 PACKETS = (10, 100, *range(10_000, 100_001, 10_000))
 QUICK_PACKETS = (10, 100, 10_000)
 PAYLOAD = 1472
-RUNS, QUICK_RUNS = 3, 2
+RUNS, QUICK_RUNS = 3, 3
 
 
 def grids(quick: bool = False) -> list[Grid]:

@@ -15,16 +15,29 @@ import pandas as pd
 from ... import tables
 from ...figures import dodge, finish, histogram_cdf, new_figure, plot_estimates
 from ...frame import success
-from ...stats import summarize
+from ...index import with_index
+from ...stats import Scale, summarize
 from .grid import PAYLOAD, PROGRAM, TRANSPORTS
 
-#: metric -> (file stem, axis label, y scale)
-METRICS = {
+#: metric -> (file stem, axis label, y scale). On the log axes the estimate is
+#: the geometric mean with its interval in log space (never below zero);
+#: lost packets, often 0, on a linear axis with each run drawn.
+METRICS: dict[str, tuple[str, str, Scale]] = {
     "throughput_Mbps": ("throughput", "throughput (Mbit/s)", "linear"),
     "mean_delay_s": ("delay", "mean delay (ms)", "log"),
     "mean_jitter_s": ("jitter", "mean jitter (ms)", "log"),
-    "lost_packets": ("loss", "lost packets", "symlog"),
+    "lost_packets": ("loss", "lost packets", "linear"),
 }
+#: Neighbouring packet counts further apart than this factor are not joined
+#: by a line: the seed's grid has nothing between 100 and 10 000.
+GAP_RATIO = 10.0
+#: What the seed published for points we run (its text; its figures are
+#: images): (transport, packets) -> value, with the words it said it in.
+PUBLISHED = {
+    "lost_packets": {("udp", 100): (97.0, "seed 001: 97 of 100 lost")},
+}
+#: The seed's TCP throughput, "settling near 400 Mbit/s" over its large counts.
+PUBLISHED_TCP_MBPS = 400.0
 _MS = {"mean_delay_s", "mean_jitter_s"}
 FAILED_COLUMN = "runs failed"
 
@@ -49,21 +62,82 @@ def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
         ax = fig.subplots()
         values = data.assign(_y=data[metric].astype(float) * (1e3 if metric in _MS else 1.0))
         transports = _transports(values)
-        for i, transport in enumerate(transports):
+        loss = metric == "lost_packets"
+        # Series that lost nothing in any run would lie on top of each other at 0: named
+        # in a note instead of drawn.
+        none_lost = [
+            t
+            for t in transports
+            if loss and (values.loc[success(values) & (values["transport"] == t), "_y"] == 0).all()
+        ]
+        drawn = [t for t in transports if t not in none_lost]
+        for i, transport in enumerate(drawn):
             part = values[values["transport"] == transport]
             # On the log axis a shift is a factor: 1 +- a few percent.
-            factor = 10 ** dodge(i, len(transports), 1.0)
-            plot_estimates(ax, part, "packets", "_y", transport, x_scale=factor)
-        ax.set_xscale("log")
-        ax.set_yscale(scale)
+            factor = 10 ** dodge(i, len(drawn), 1.0)
+            plot_estimates(
+                ax,
+                part,
+                "packets",
+                "_y",
+                transport,
+                x_scale=factor,
+                y_scale=scale,
+                max_ratio=GAP_RATIO,
+                show_runs=True,
+                errorbars=not loss,
+            )
+        for (transport, packets), (value, text) in PUBLISHED.get(metric, {}).items():
+            if transport in drawn and packets in set(values["packets"]):
+                ax.plot(
+                    [packets],
+                    [value],
+                    marker="*",
+                    markersize=12,
+                    color="tab:red",
+                    linestyle="none",
+                    label=text,
+                )
         if metric == "throughput_Mbps":
             ax.axhline(1000, color="grey", linestyle=":", label="link rate 1 Gbit/s")
-        ax.set_xlabel("packets sent (log scale)")
+            large = values["packets"][values["packets"] >= 10_000]
+            if "tcp" in drawn and not large.empty:
+                ax.plot(
+                    [large.min(), large.max()],
+                    [PUBLISHED_TCP_MBPS] * 2,
+                    color="tab:red",
+                    linestyle="--",
+                    label=f"seed 001: TCP settles near {PUBLISHED_TCP_MBPS:g} Mbit/s",
+                )
+        if none_lost:
+            ax.text(
+                0.02,
+                0.97,
+                "no packet lost in any run: " + ", ".join(none_lost),
+                transform=ax.transAxes,
+                va="top",
+                fontsize="small",
+                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "grey"},
+            )
+        ax.set_xscale("log")
+        if scale == "linear":
+            ax.set_ylim(bottom=0)
+        ax.set_xlabel("packets sent (log scale; no line across 100 ... 10 000: not measured)")
         ax.set_ylabel(name + ("" if scale == "linear" else f" ({scale} scale)"))
+        estimate = (
+            "mean of the successful runs (line), each run a dot"
+            if loss
+            else (
+                "geometric mean and 95 % CI in log space"
+                if scale == "log"
+                else "mean and 95 % CI (Student t)"
+            )
+            + f" of the successful runs of {runs}, each run a dot"
+        )
         ax.set_title(
             f"Seed 001: {name.split(' (')[0]} against packet count\n"
-            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs; mean and 95 % CI of the successful "
-            f"runs of {runs}"
+            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs; {estimate}",
+            fontsize="medium",
         )
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize="small")
@@ -150,4 +224,5 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
     data = _ours(frame)
     if data.empty:
         return []
-    return [*_against_packets(data, out), *_cdfs(data, out), *_table(data, out)]
+    files = [*_against_packets(data, out), *_cdfs(data, out), *_table(data, out)]
+    return with_index(out, files, "Seed 001: TCP, UDP and RUDP against packet count")

@@ -23,7 +23,7 @@ LOSSES = (0.01, 0.02, 0.03, 0.04, 0.05)
 MISMATCH_MS = (100, 150, 200, 300, 400)
 #: the option of the model-assumptions mode (absent: the realistic mode)
 MODEL_ASSUMPTIONS = "model-assumptions"
-RUNS, QUICK_RUNS = 5, 2
+RUNS, QUICK_RUNS = 5, 3
 DURATION, QUICK_DURATION = "200s", "60s"
 WARMUP, QUICK_WARMUP = "20s", "10s"
 

@@ -24,6 +24,7 @@ from ....models import cmt
 from ....runner import ns3_seconds
 from ... import tables
 from ...figures import dodge, finish, new_figure, plot_estimates
+from ...index import with_index
 from ...stats import summarize
 from .grid import BOUNDED, MODEL_ASSUMPTIONS, MSS, PATHS, PROGRAM, UNBOUNDED
 
@@ -302,4 +303,5 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         return []
     written = [_figure(data, number, out) for number in FIGURES]
     written.append(_mismatch(data, out))
-    return [p for p in written if p is not None] + _table(data, out)
+    files = [p for p in written if p is not None] + _table(data, out)
+    return with_index(out, files, "Seed 002: CMT against the model, figures 6-9")

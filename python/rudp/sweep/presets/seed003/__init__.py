@@ -10,6 +10,7 @@ them). The seed's conclusions are text, weighed against ours in
 from .grid import (
     ALGORITHMS,
     CVTCP_PEERS,
+    DETERMINISTIC_RUNS,
     DURATION,
     FAIRNESS_LOSS,
     FRIENDLINESS_LOSS,
@@ -32,6 +33,7 @@ from .grid import (
 __all__ = [
     "ALGORITHMS",
     "CVTCP_PEERS",
+    "DETERMINISTIC_RUNS",
     "DURATION",
     "FAIRNESS_LOSS",
     "FRIENDLINESS_LOSS",

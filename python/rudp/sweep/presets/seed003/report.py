@@ -32,6 +32,7 @@ from ....runner import ns3_seconds
 from ... import tables
 from ...figures import dodge, finish, new_figure, plot_estimates
 from ...frame import success
+from ...index import with_index
 from ...stats import summarize
 from .grid import (
     ALGORITHMS,
@@ -48,6 +49,15 @@ from .grid import (
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
+
+#: What the seed published for a point we also run: the mean throughput of the
+#: two Reno flows of its friendliness experiment (its text beside figures 4
+#: and 5; its figures and tables themselves are images without numbers).
+PUBLISHED_RENO_PAIR_MBPS = {"high-bdp": 34.3, "lossy": 1.77}
+
+#: Two algorithms' utilisation lines closer than this (points of %) at every
+#: x are drawn as one line, named for all of them.
+COINCIDE_POINTS = 0.5
 
 SETTING_TITLES = {
     "high-bdp": "high-BDP: 100 Mbit/s, bFIFO of one BDP, no loss",
@@ -186,6 +196,47 @@ def _transports(flows: pd.DataFrame) -> list[str]:
 # --- figures --------------------------------------------------------------------------------
 
 
+def _runs_note(setting: str, runs: int, *, dots: bool = True) -> str:
+    if setting == "high-bdp" and runs == 1:
+        return (
+            "one run a point: without random loss every RngRun gives the same run (deterministic)"
+        )
+    if runs == 1:
+        return "one run a point, no interval"
+    note = f"mean and 95 % CI (Student t) of {runs} runs a point"
+    return note + (", dots: the runs" if dots else "")
+
+
+def coinciding(data: pd.DataFrame, x: str, tolerance: float) -> list[list[str]]:
+    """The algorithms of ``data`` (one flow alone) in groups whose mean utilisation
+    (%) differs by at most ``tolerance`` points at every ``x`` they share (and
+    they are measured at the same x values): each group is drawn as one line.
+
+    In order (:func:`_ordered`); an algorithm joins the first group whose
+    first member it coincides with.
+    """
+    ok = data[success(data)]
+    means = ok.groupby(["algorithm", x])["utilization"].mean().mul(100).unstack(x)
+    groups: list[list[str]] = []
+    for algorithm in _ordered(data["algorithm"]):
+        if algorithm not in means.index:
+            groups.append([algorithm])
+            continue
+        row = means.loc[algorithm]
+        for group in groups:
+            head = group[0]
+            if head not in means.index:
+                continue
+            other = means.loc[head]
+            same_x = (row.notna() == other.notna()).all() and row.notna().any()
+            if same_x and float((row - other).abs().max()) <= tolerance:
+                group.append(algorithm)
+                break
+        else:
+            groups.append([algorithm])
+    return groups
+
+
 def _transport_panels(
     data: pd.DataFrame,
 ) -> tuple[Figure, np.ndarray, list[tuple[Axes, str, pd.DataFrame]]]:
@@ -209,19 +260,36 @@ def _utilization_figure(
         return None
     x = "rtt_ms" if setting == "high-bdp" else "loss"
     fig, axes, panels = _transport_panels(data)
+    runs = int(data.groupby(["transport", "algorithm", x])["run"].nunique().max())
     for ax, transport, part in panels:
-        shown = _ordered(part["algorithm"])
-        for i, algorithm in enumerate(shown):
-            series = part[part["algorithm"] == algorithm]
-            factor = 10 ** dodge(i, len(shown), 0.5)
+        groups = coinciding(part, x, COINCIDE_POINTS)
+        for i, group in enumerate(groups):
+            series = part[part["algorithm"] == group[0]]
+            factor = 10 ** dodge(i, len(groups), 0.5)
+            name = group[0] if len(group) == 1 else ", ".join(group) + " (one line: they coincide)"
             plot_estimates(
                 ax,
                 series.assign(_pct=series["utilization"] * 100),
                 x,
                 "_pct",
-                algorithm,
+                name,
                 x_scale=factor,
-                linewidth=2.2 if algorithm == "cvtcp" else 1.3,
+                show_runs=runs > 1,
+                linewidth=2.2 if "cvtcp" in group else 1.3,
+            )
+        merged = [g for g in groups if len(g) > 1]
+        if merged:
+            ax.text(
+                0.02,
+                0.03,
+                "\n".join(
+                    f"{len(g)} algorithms within {COINCIDE_POINTS:g} points of each other "
+                    f"at every {'RTT' if x == 'rtt_ms' else 'loss rate'}: one line"
+                    for g in merged
+                ),
+                transform=ax.transAxes,
+                fontsize="x-small",
+                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "grey"},
             )
         ax.set_xscale("log")
         if x == "rtt_ms":
@@ -238,7 +306,8 @@ def _utilization_figure(
         ax.legend(fontsize="small")
     axes[0][0].set_ylabel("link utilisation (%)")
     fig.suptitle(
-        f"Seed 003 figure {number}: utilisation, one flow alone; {SETTING_TITLES[setting]}"
+        f"Seed 003 figure {number}: utilisation, one flow alone; {SETTING_TITLES[setting]};\n"
+        + _runs_note(setting, runs)
     )
     return finish(fig, out / f"seed003-fig{number}-utilization-{setting}.png")
 
@@ -255,15 +324,34 @@ def _friendliness_figure(
     top = 1.2 * float(pairs[["throughput_Mbps_0", "throughput_Mbps_1"]].max().max())
     for ax, transport, part in panels:
         shown = _ordered(part["algorithm"])
-        ok = part[success(part)]
-        means = ok.groupby("algorithm")[["throughput_Mbps_0", "throughput_Mbps_1"]].mean()
-        means = means.reindex(shown)
+        reno_flow = summarize(part, ["algorithm"], "throughput_Mbps_0").set_index("algorithm")
+        other_flow = summarize(part, ["algorithm"], "throughput_Mbps_1").set_index("algorithm")
+        reno_flow, other_flow = reno_flow.reindex(shown), other_flow.reindex(shown)
         positions = np.arange(len(shown))
         width = 0.38
-        reno = [means.loc[a, "throughput_Mbps_0"] for a in shown]
-        other = [means.loc[a, "throughput_Mbps_1"] for a in shown]
-        ax.bar(positions - width / 2, reno, width, label="the Reno flow", color="tab:gray")
-        ax.bar(positions + width / 2, other, width, label="the algorithm's flow", color="tab:blue")
+        for offset, summary, text, color in (
+            (-width / 2, reno_flow, "the Reno flow", "tab:gray"),
+            (width / 2, other_flow, "the algorithm's flow", "tab:blue"),
+        ):
+            ax.bar(
+                positions + offset,
+                summary["mean"],
+                width,
+                yerr=summary["ci95"].fillna(0.0),
+                capsize=3,
+                label=text,
+                color=color,
+            )
+        if "newreno" in shown:
+            at = shown.index("newreno")
+            published = PUBLISHED_RENO_PAIR_MBPS[setting]
+            ax.plot(
+                [at - width, at + width],
+                [published, published],
+                color="tab:red",
+                linewidth=2.5,
+                label=f"seed 003's two Reno flows: {published:g} Mbit/s each (mean)",
+            )
         counts = part.groupby("algorithm")["status"].agg(failed=lambda s: int((s != "ok").sum()))
         counts["runs"] = part.groupby("algorithm").size()
         for position, algorithm in zip(positions, shown, strict=True):
@@ -283,12 +371,14 @@ def _friendliness_figure(
         ax.set_ylim(0, top)
         ax.legend(fontsize="small", loc="upper center", ncol=2)
     axes[0][0].set_ylabel("throughput (Mbit/s)")
+    runs = int(pairs.groupby(["transport", "algorithm"])["run"].nunique().max())
     rtt = FRIENDLINESS_RTT_MS[setting]
     where = SETTING_TITLES[setting].split(":")[1]
     loss = f", loss {FRIENDLINESS_LOSS:g}" if setting == "lossy" else ""
     fig.suptitle(
         f"Seed 003 figure {number}: TCP friendliness, Reno against each algorithm, "
-        f"RTT {rtt} ms{loss}\n{where.strip()}; means of the successful runs"
+        f"RTT {rtt} ms{loss};\n{where.strip()}; "
+        + _runs_note(setting, runs, dots=False)
         + ("; k/n failed: k of n runs did not succeed" if not success(pairs).all() else "")
     )
     return finish(fig, out / f"seed003-fig{number}-friendliness-{setting}.png")
@@ -320,8 +410,10 @@ def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
             part = long[long["transport"] == transport]
             part = part.assign(
                 cell=[
-                    tables.estimate_of_successes(m, float("nan"), f, r)
-                    for m, f, r in zip(part["mean"], part["failed"], part["runs"], strict=True)
+                    tables.estimate_of_successes(m, c, f, r)
+                    for m, c, f, r in zip(
+                        part["mean"], part["ci95"], part["failed"], part["runs"], strict=True
+                    )
                 ]
             )
             wide = part.pivot(index="algorithm", columns="rtt_ms", values="cell")
@@ -336,9 +428,10 @@ def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
             long=long,
             wide=sections,
             note="Throughput of the 50 ms flow over that of the other flow of the same "
-            "algorithm (1 is fair; more favours the short RTT). Mean over the successful "
-            "runs; (k/n failed): k of the n runs failed (reported a failure or gave no "
-            "result) and are not in the mean. The CSV has the 95 % CI.",
+            "algorithm (1 is fair; more favours the short RTT). Mean ± 95 % CI half-width "
+            "(Student t) over the successful runs, the mean alone where there is one run "
+            f"({_runs_note(setting, int(long['runs'].max()))}); (k/n failed): k of the n runs "
+            "failed (reported a failure or gave no result) and are not in the mean.",
         )
     return written
 
@@ -436,8 +529,9 @@ def write(frame: pd.DataFrame, out: Path) -> list[Path]:
         _friendliness_figure(flows, "lossy", CVTCP_PEERS, 9, out),
     ]
     friendliness = {s: _pairs(flows, s, friendliness=True) for s in SETTINGS}
-    return [
+    files = [
         *[p for p in written if p is not None],
         *_fairness_tables(flows, out),
         *_rankings_table(flows, friendliness, out),
     ]
+    return with_index(out, files, "Seed 003: congestion controls over TCP and RUDP")

@@ -182,7 +182,13 @@ def test_the_report_predicts_from_each_runs_measurements(tmp_path: Path) -> None
     assert reno["ratio_padhye"] == pytest.approx(1.1 / reno["padhye_Mbps"])
     assert reno["timeout_share"] == 0.0
     written = report.write(_frame(), tmp_path)
-    assert {p.name for p in written} == {"reno-model.csv", "reno-model.md", "reno-model.png"}
+    assert {p.name for p in written} == {
+        "reno-model.csv",
+        "reno-model.md",
+        "reno-model.rst",
+        "reno-model.png",
+        "index.md",
+    }
     assert "| RUDP Reno, SACK, b=2 | 100 | 1 | 1.10 ± " in (tmp_path / "reno-model.md").read_text()
 
 

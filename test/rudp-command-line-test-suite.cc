@@ -5,6 +5,7 @@
 #include "ns3/config.h"
 #include "ns3/rudp-command-line.h"
 #include "ns3/test.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <limits>

@@ -142,9 +142,8 @@ main(int argc, char* argv[])
     {
         flowHelper.SetMonitorAttribute(
             "MaxPerHopDelay",
-            TimeValue(RudpDumbbellSizing::LossDelay(rate,
-                                                    options.GetMaxRtt(),
-                                                    options.GetQueueBytes())));
+            TimeValue(
+                RudpDumbbellSizing::LossDelay(rate, options.GetMaxRtt(), options.GetQueueBytes())));
         monitor = flowHelper.Install(NodeContainer(dumbbell.GetSenders(), dumbbell.GetReceivers()));
         tracing.SetFlowMonitor(monitor);
     }

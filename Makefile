@@ -5,6 +5,8 @@
 #   make test-sanitize   the C++ suites, examples and replays under ASan+UBSan
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target N seconds (clang)
 #   make doc    the model documentation (doc/*.rst) as HTML in build-doc/html
+#   make ns3-optimized NS3_SOURCE=ns-3.48.tar.bz2   the scenario programs in an
+#               ns-3 tree of ns-3's optimized profile, for long sweeps (--ns3-build)
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -17,7 +19,7 @@ JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 .PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
-	check-ns3-tree bench clean test-sanitize fuzz fuzz-replay fuzz-corpus campaign
+	check-ns3-tree ns3-optimized bench clean test-sanitize fuzz fuzz-replay fuzz-corpus campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -110,6 +112,9 @@ run-doc: $(DOC_STAMP)
 
 check-ns3-tree:
 	@scripts/timed.sh "make check-ns3-tree" scripts/check-ns3-tree.sh
+
+ns3-optimized:
+	@JOBS=$(JOBS) scripts/timed.sh "make ns3-optimized" scripts/build-ns3-optimized.sh
 
 bench: setup
 	$(PY) bench/transport_cost.py

@@ -23,7 +23,10 @@
  * what the bottleneck could carry from the first flow's measurement start
  * (so it stays within (0, 1], and equals the sum of goodputs over --rate
  * when the flows start together); Jain's fairness index; the first flow's
- * throughput over the second's; FlowMonitor's delay, jitter and loss.
+ * throughput over the second's. With --flow-monitor (implied by
+ * --flowmon-xml), FlowMonitor's delay, jitter and loss of each flow too: off
+ * by default, since its per-packet tags and records cost a long high-BDP run
+ * much of its time and memory and change none of the metrics above.
  *
  * Tracing: --cwnd-trace=PREFIX writes each flow's congestion window,
  * slow-start threshold and congestion state (RudpCwndTrace) and its RTT
@@ -195,6 +198,7 @@ main(int argc, char* argv[])
     RudpDumbbellOptions options; // --rate, --queue, --flows, --duration, --transport, ...
     std::string output;
     std::string cwndTrace;
+    bool flowMonitor = false;
     RudpTraceOptions tracing;
 
     RudpCommandLine cmd(__FILE__);
@@ -208,6 +212,10 @@ main(int argc, char* argv[])
                  "Write PREFIX-<flow>-cwnd.csv (time_s, cwnd_bytes, ssthresh_bytes, state, "
                  "timeouts: one line per change) and PREFIX-<flow>-rtt.csv per flow",
                  cwndTrace);
+    cmd.AddValue("flow-monitor",
+                 "Run FlowMonitor and add each flow's mean delay, jitter, packets sent, "
+                 "received and lost to its record (implied by the XML option)",
+                 flowMonitor);
     tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
     options.ResolveOrFail(); // what only a combination of options rules out; sizes
@@ -248,20 +256,25 @@ main(int argc, char* argv[])
     }
     PointToPointHelper pointToPoint;
     tracing.EnablePcap(pointToPoint); // every point-to-point device
+    flowMonitor = flowMonitor || !tracing.GetFlowMonitorFile().empty();
     FlowMonitorHelper flowHelper;
-    flowHelper.SetMonitorAttribute(
-        "MaxPerHopDelay",
-        TimeValue(
-            RudpDumbbellSizing::LossDelay(rate, options.GetMaxRtt(), options.GetQueueBytes())));
-    Ptr<FlowMonitor> monitor =
-        flowHelper.Install(NodeContainer(dumbbell.GetSenders(), dumbbell.GetReceivers()));
-    tracing.SetFlowMonitor(monitor);
+    Ptr<FlowMonitor> monitor;
+    if (flowMonitor)
+    {
+        flowHelper.SetMonitorAttribute(
+            "MaxPerHopDelay",
+            TimeValue(
+                RudpDumbbellSizing::LossDelay(rate, options.GetMaxRtt(), options.GetQueueBytes())));
+        monitor = flowHelper.Install(NodeContainer(dumbbell.GetSenders(), dumbbell.GetReceivers()));
+        tracing.SetFlowMonitor(monitor);
+    }
 
     Simulator::Stop(duration);
     Simulator::Run();
 
     // --- Metrics -----------------------------------------------------------------
-    const std::vector<RudpFlowSummary> summaries = RudpSummarizeFlows(flowHelper, monitor);
+    const std::vector<RudpFlowSummary> summaries =
+        monitor ? RudpSummarizeFlows(flowHelper, monitor) : std::vector<RudpFlowSummary>();
     const uint64_t queueDrops =
         dumbbell.GetBottleneckQueueDiscs().Get(0)->GetStats().nTotalDroppedPackets;
     std::vector<double> throughputs;
@@ -285,10 +298,17 @@ main(int argc, char* argv[])
             .Set("type_id", RudpDumbbellOptions::AlgorithmTypeId(flow.algorithm).GetName())
             .Set("rtt_s", flow.rtt.GetSeconds())
             .Set("start_s", flow.start.GetSeconds());
-        RudpAddBulkFlowMetrics(
-            json,
-            *meters[k],
-            RudpFindFlow(summaries, dumbbell.GetSenderAddress(k), dumbbell.GetPort(k)));
+        if (monitor)
+        {
+            RudpAddBulkFlowMetrics(
+                json,
+                *meters[k],
+                RudpFindFlow(summaries, dumbbell.GetSenderAddress(k), dumbbell.GetPort(k)));
+        }
+        else
+        {
+            RudpAddGoodputMetrics(json, *meters[k]);
+        }
         roundTrips[k]->AddToJson(json); // mean_rtt_s, mean_rto_s, timeouts, ...
         if (traces.IsEnabled())
         {
@@ -340,6 +360,7 @@ main(int argc, char* argv[])
         json.Set("scenario", "rudp-cc-comparison").Set("ok", ok).Set("failure", failure);
         options.AddToJson(json); // transport ... initial_ssthresh_bytes
         json.Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
+            .Set("flow_monitor", flowMonitor)
             .Set("flows", flowJson)
             .Set("utilization", utilization)
             .Set("jain_index", jain)

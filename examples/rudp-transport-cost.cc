@@ -7,8 +7,10 @@
  * \ingroup rudp-examples
  * What a transport costs the simulator: moves --bytes over one
  * point-to-point link with the chosen transport and reports the wall-clock
- * time per delivered data packet. bench/transport_cost.py runs it for every
- * transport and prints the ratios.
+ * time per delivered data packet, and the simulator's events
+ * (Simulator::GetEventCount) per wall-clock second: what the build and the
+ * host do per event, apart from how many events a transport needs.
+ * bench/transport_cost.py runs it for every transport and prints the ratios.
  *
  *     rudp-transport-cost --transport=rudp-reno --bytes=100000000
  *     rudp-transport-cost --transport=rudp-file --bytes=1073741824   (real bytes, SHA-256)
@@ -157,6 +159,7 @@ main(int argc, char* argv[])
     Simulator::Run();
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const uint64_t events = Simulator::GetEventCount(); // those Run executed
     tracing.WriteFlowMonitor();
 
     uint64_t delivered = 0;
@@ -190,11 +193,12 @@ main(int argc, char* argv[])
     const bool ok = failure.empty();
 
     const double perPacket = packets ? wall / packets * 1e6 : 0.0;
+    const double eventsPerSecond = wall > 0 ? events / wall : 0.0;
     if (ok)
     {
         std::cout << transport << ": " << delivered << " bytes, " << packets
-                  << " packets received, " << wall << " s wall, " << perPacket << " us per packet"
-                  << std::endl;
+                  << " packets received, " << wall << " s wall, " << perPacket << " us per packet, "
+                  << events << " events, " << eventsPerSecond << " events/s" << std::endl;
     }
     else
     {
@@ -210,7 +214,9 @@ main(int argc, char* argv[])
             .Set("bytes", delivered)
             .Set("packets", packets)
             .Set("wall_s", wall)
-            .Set("wall_us_per_packet", perPacket);
+            .Set("wall_us_per_packet", perPacket)
+            .Set("events", events)
+            .Set("events_per_s", eventsPerSecond);
         if (!json.Write(output))
         {
             RudpParameterCheck::Fail("output", "cannot write '" + output + "'");

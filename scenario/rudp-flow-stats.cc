@@ -136,15 +136,21 @@ RudpFindFlow(const std::vector<RudpFlowSummary>& flows,
 }
 
 void
-RudpAddBulkFlowMetrics(RudpJson& json,
-                       const RudpGoodputMeter& meter,
-                       const RudpFlowSummary& summary)
+RudpAddGoodputMetrics(RudpJson& json, const RudpGoodputMeter& meter)
 {
     json.Set("measured_s", meter.GetMeasuredSeconds())
         .Set("bytes", meter.GetBytes())
         .Set("total_bytes", meter.GetTotalBytes())
-        .Set("throughput_bps", meter.GetThroughput())
-        .Set("mean_delay_s", summary.meanDelayS)
+        .Set("throughput_bps", meter.GetThroughput());
+}
+
+void
+RudpAddBulkFlowMetrics(RudpJson& json,
+                       const RudpGoodputMeter& meter,
+                       const RudpFlowSummary& summary)
+{
+    RudpAddGoodputMetrics(json, meter);
+    json.Set("mean_delay_s", summary.meanDelayS)
         .Set("mean_jitter_s", summary.meanJitterS)
         .Set("tx_packets", summary.txPackets)
         .Set("rx_packets", summary.rxPackets)

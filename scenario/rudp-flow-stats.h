@@ -80,6 +80,16 @@ RudpFlowSummary RudpFindFlow(const std::vector<RudpFlowSummary>& flows,
 
 /**
  * \ingroup rudp-helpers
+ * \brief Adds a bulk flow's goodput to its JSON record, after the run:
+ * measured_s, bytes in the measured interval, total_bytes the sink read,
+ * throughput_bps. What a run without FlowMonitor records of a flow.
+ * \param json the flow's record
+ * \param meter the flow's goodput meter
+ */
+void RudpAddGoodputMetrics(RudpJson& json, const RudpGoodputMeter& meter);
+
+/**
+ * \ingroup rudp-helpers
  * \brief Adds a bulk flow's measurements to its JSON record, after the run:
  * its goodput (measured_s, bytes in the measured interval, total_bytes the
  * sink read, throughput_bps) and FlowMonitor's view of its data packets

@@ -48,7 +48,8 @@ def _bounded(metrics: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_every_algorithm_runs_and_reports_its_flow(algorithm: str) -> None:
-    metrics = run_scenario(PROGRAM, {**LOSSY, "flows": f"{algorithm}@50ms"})
+    metrics = run_scenario(PROGRAM, {**LOSSY, "flows": f"{algorithm}@50ms", "flow-monitor": True})
+    assert metrics["flow_monitor"] is True
     (flow,) = metrics["flows"]
     assert flow["algorithm"] == algorithm
     assert flow["rtt_s"] == pytest.approx(0.05)
@@ -66,6 +67,46 @@ def test_every_algorithm_runs_and_reports_its_flow(algorithm: str) -> None:
     assert flow["tx_packets"] >= flow["rx_packets"] > 0
     assert 0 <= flow["loss_rate"] < 0.05
     assert metrics["random_drops"] > 0
+
+
+#: What FlowMonitor adds to a flow's record.
+FLOW_MONITOR_METRICS = {
+    "mean_delay_s",
+    "mean_jitter_s",
+    "tx_packets",
+    "rx_packets",
+    "lost_packets",
+    "loss_rate",
+}
+
+
+@pytest.mark.parametrize("transport", ["tcp", "rudp"])
+def test_flow_monitor_is_optional_and_changes_no_other_number(transport: str) -> None:
+    # Two flows of different RTTs in the lossy setting: losses, recoveries and
+    # queueing, so any event FlowMonitor shifted would show in the goodputs.
+    params: dict[str, Value] = {
+        **LOSSY,
+        "duration": 8,
+        "warmup": 2,
+        "flows": "cubic@50ms,newreno@100ms+1s",
+        "transport": transport,
+    }
+    without = run_scenario(PROGRAM, params)
+    with_monitor = run_scenario(PROGRAM, {**params, "flow-monitor": True})
+    assert without["flow_monitor"] is False and with_monitor["flow_monitor"] is True
+    for flow in without["flows"]:
+        assert not FLOW_MONITOR_METRICS & set(flow)
+    for flow in with_monitor["flows"]:
+        assert flow["tx_packets"] >= flow["rx_packets"] > 0
+    # Everything else, to the last digit, and in the same order.
+    stripped = [
+        {k: v for k, v in flow.items() if k not in FLOW_MONITOR_METRICS}
+        for flow in with_monitor["flows"]
+    ]
+    assert stripped == without["flows"]
+    rest = {k: v for k, v in with_monitor.items() if k not in ("flows", "flow_monitor")}
+    assert rest == {k: v for k, v in without.items() if k not in ("flows", "flow_monitor")}
+    assert without["random_drops"] > 0
 
 
 def test_the_seed_queues_have_their_default_sizes() -> None:

@@ -656,3 +656,43 @@ def test_the_dry_run_and_the_sweep_read_the_cache_through_one_plan_status(
     assert "4 runs, 0 cached, 4 to run" in capsys.readouterr().out
     frame = run_sweep(fake_grid(runs=2, mode=["ok", "fail"]), out=out, progress=False)
     assert (frame.attrs["cached"], frame.attrs["executed"]) == (2, 2)
+
+
+# --- nothing rewritten or redrawn when nothing changed -------------------------------------
+
+
+def test_a_cached_rerun_rewrites_and_redraws_nothing(
+    fake: Fake, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = fake.build.parent / "out"
+    first = run_sweep(fake_grid(x=[1, 2]), out=out, progress=False)
+    written = [Path(p) for p in first.attrs["written"]]
+    assert len(written) >= 2 and not first.attrs["unchanged"]  # results and a figure
+    states = {p: p.stat().st_mtime_ns for p in written}
+
+    from rudp.sweep import manager  # noqa: PLC0415 - the module whose writer is spied on
+
+    def refuse(*args: object, **kwargs: object) -> Path:
+        raise AssertionError("the results were written again")
+
+    with monkeypatch.context() as spied:
+        spied.setattr(manager, "save", refuse)
+        again = run_sweep(fake_grid(x=[1, 2]), out=out, progress=False)
+    assert again.attrs["unchanged"] and again.attrs["cached"] == 4
+    assert [Path(p) for p in again.attrs["written"]] == written
+    assert {p: p.stat().st_mtime_ns for p in written} == states
+    pd.testing.assert_frame_equal(first, again)
+
+    # A figure removed by hand is drawn again; so is everything after a new run.
+    figure = next(p for p in written if p.suffix == ".png")
+    figure.unlink()
+    redrawn = run_sweep(fake_grid(x=[1, 2]), out=out, progress=False)
+    assert not redrawn.attrs["unchanged"] and figure.is_file()
+    more = run_sweep(fake_grid(x=[1, 2, 3]), out=out, progress=False)
+    assert not more.attrs["unchanged"] and more.attrs["executed"] == 2
+    # Without a report the same results are other files: written again, then kept.
+    bare = run_sweep(fake_grid(x=[1, 2, 3]), out=out, progress=False, report=False)
+    assert not bare.attrs["unchanged"]
+    assert run_sweep(fake_grid(x=[1, 2, 3]), out=out, progress=False, report=False).attrs[
+        "unchanged"
+    ]

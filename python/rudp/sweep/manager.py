@@ -31,6 +31,7 @@ from tqdm import tqdm
 
 from .. import paths
 from ..runner import Value
+from . import stamp
 from .cache import Cache, build_identity, point_key
 from .execute import Environment, Outcome, environment
 from .frame import Format, failure_report, save, to_frame
@@ -372,7 +373,9 @@ def run_sweep(
         ``cached``, ``executed``, ``failed`` (runs that did not succeed),
         ``errors`` (those of them without a result), ``missing`` (not run,
         with ``cached_only``), ``seconds``, and the paths written under
-        ``written``.
+        ``written`` (kept as they were, ``unchanged`` True, when the
+        results and the package's source are those they were written from:
+        see :mod:`rudp.sweep.stamp`).
 
     Raises:
         SweepInterrupted: SIGINT or SIGTERM stopped the sweep. Every run
@@ -423,8 +426,15 @@ def run_sweep(
     )
 
     frame = to_frame([o for o in outcomes if o is not None])
-    results = save(frame, folder, fmt)
-    written = [results, *(the_plan.report(frame, folder) if report else [])]
+    mark = stamp.fingerprint(frame, name=the_plan.name, fmt=fmt, report=report)
+    kept = stamp.unchanged(folder, mark)
+    if kept is not None:  # the same results, the same report code: nothing to redo
+        written = kept
+    else:
+        stamp.forget(folder)
+        results = save(frame, folder, fmt)
+        written = [results, *(the_plan.report(frame, folder) if report else [])]
+        stamp.record(folder, mark, written)
     frame.attrs.update(
         name=the_plan.name,
         runs=len(points),
@@ -435,6 +445,7 @@ def run_sweep(
         errors=int((frame["status"] == "error").sum()),
         seconds=round(time.monotonic() - started, 3),
         written=[str(p) for p in written],
+        unchanged=kept is not None,
     )
     if progress:
         print(_summary(frame, rebuilt), file=sys.stderr)
@@ -474,7 +485,12 @@ def _summary(frame: pd.DataFrame, rebuilt: int) -> str:
         f"in {a['seconds']:.1f} s; {a['failed']} did not succeed: {reported} reported a "
         f"failure (a result, cached), {a['errors']} without a result"
         + (f"; {a['missing']} not run yet, left out" if a["missing"] else ""),
-        f"wrote {a['written'][0]} and {len(a['written']) - 1} figure/table file(s)",
+        (
+            f"kept {a['written'][0]} and {len(a['written']) - 1} figure/table file(s): "
+            "the results and the report's code are those they were written from"
+            if a.get("unchanged")
+            else f"wrote {a['written'][0]} and {len(a['written']) - 1} figure/table file(s)"
+        ),
     ]
     if rebuilt:
         lines.append(

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds the module's scenario programs in an ns-3 tree configured with ns-3's
+# optimized build profile (--build-profile=optimized: -O3 and the host's own
+# instruction set, NS_ASSERT and NS_LOG compiled out), for long sweeps:
+#
+#   NS3_SOURCE=../ns-3.48.tar.bz2 scripts/build-ns3-optimized.sh
+#   python -m rudp.sweep seed003 --ns3-build ~/.cache/rudp-ns3/ns-3.48-optimized/ns-3.48
+#
+# NS3_SOURCE is an ns-3 release tarball or an ns-3 tree (ns-3.36 or later:
+# a CMake tree). Like scripts/check-ns3-tree.sh it never builds in your tree
+# nor in the trees check-ns3-tree builds: the source is unpacked (a tarball)
+# or copied without its build products (a tree) into its own directory,
+# $RUDP_NS3_CACHE/<name>-optimized (default cache ~/.cache/rudp-ns3), which
+# is reused between runs; ccache is shared with check-ns3-tree. Only rudp and
+# the modules its scenarios use are enabled, without ns-3's tests, and only
+# the module's example programs are built (TARGETS overrides the list).
+# The last line printed is the tree to give --ns3-build.
+set -euo pipefail
+
+module_dir=$(cd "$(dirname "$0")/.." && pwd)
+cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
+jobs=${JOBS:-$(nproc)}
+source_spec=${NS3_SOURCE:-}
+targets=${TARGETS:-$(sed -n 's/^ *NAME \(rudp-[a-z0-9-]*\)$/\1/p' "$module_dir/examples/CMakeLists.txt")}
+export CCACHE_DIR=$cache/ccache
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+export CCACHE_BASEDIR=$cache
+
+step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS" >&2; }
+
+[ -n "$source_spec" ] || {
+  echo "error: NS3_SOURCE: not set; allowed: an ns-3 release tarball or an ns-3 tree (3.36 or later)" >&2
+  exit 2
+}
+for tool in ccache ninja cmake g++; do
+  command -v "$tool" >/dev/null || { echo "error: $tool is not installed (scripts/install-system-deps.sh)" >&2; exit 2; }
+done
+
+if [ -f "$source_spec" ]; then
+  name=$(basename "$source_spec")
+  name=${name%%.tar*}
+  work=$cache/$name-optimized
+  if [ ! -f "$work/.unpacked" ]; then
+    step "unpacking $source_spec into $work"
+    rm -rf "$work" && mkdir -p "$work"
+    tar xf "$source_spec" -C "$work"
+    touch "$work/.unpacked"
+  fi
+  tree=$(find "$work" -mindepth 1 -maxdepth 2 -name ns3 -type f -printf '%h\n' | head -1)
+elif [ -d "$source_spec" ]; then
+  origin=$(cd "$source_spec" && pwd)
+  [ -x "$origin/ns3" ] || {
+    echo "error: NS3_SOURCE: $source_spec is not a CMake ns-3 tree (no ./ns3); allowed: ns-3.36 or later" >&2
+    exit 2
+  }
+  work=$cache/tree-$(printf '%s' "$origin" | sha256sum | cut -c1-12)-optimized
+  tree=$work/$(basename "$origin")
+  step "copying $origin (without its build products) to $tree; your tree is not touched"
+  mkdir -p "$tree"
+  rsync -a --delete --exclude=/build --exclude=/cmake-cache --exclude=/.lock-* \
+    --exclude=/contrib/rudp --exclude=/.git "$origin/" "$tree/"
+else
+  echo "error: NS3_SOURCE: $source_spec: no such file or directory; allowed: an ns-3 release tarball or tree" >&2
+  exit 2
+fi
+[ -n "$tree" ] && [ -x "$tree/ns3" ] || {
+  echo "error: NS3_SOURCE: no CMake ns-3 tree (./ns3) in $source_spec; allowed: ns-3.36 or later" >&2
+  exit 2
+}
+version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")
+
+ln -sfn "$module_dir" "$tree/contrib/rudp"
+step "configuring ns-$version (optimized profile) with contrib/rudp -> $module_dir"
+# ns-3 writes build/include/ns3/<header>.h once and never rewrites it, so a
+# header that moved inside the module would keep pointing at its old place.
+{ grep -l -F "contrib/rudp/" "$tree"/build/include/ns3/*.h 2>/dev/null || true; } | xargs -r rm -f
+(cd "$tree" && ./ns3 configure -G Ninja --build-profile=optimized \
+  --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
+  --enable-examples --disable-tests --disable-werror >"$work/configure.log" 2>&1) ||
+  { tail -40 "$work/configure.log" >&2; exit 1; }
+
+step "building $(echo $targets) with $jobs jobs"
+# shellcheck disable=SC2086 # one target a word
+cmake --build "$tree/cmake-cache" -j "$jobs" --target $targets >"$work/build.log" 2>&1 ||
+  { grep -B2 -A20 -m3 'error' "$work/build.log" >&2 || tail -60 "$work/build.log" >&2; exit 1; }
+ccache --show-stats 2>/dev/null | grep -E 'Hits|Misses' >&2 || true
+step "built; run the sweeps with --ns3-build $tree"
+echo "$tree"

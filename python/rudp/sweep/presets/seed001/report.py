@@ -136,7 +136,7 @@ def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
         )
         ax.set_title(
             f"Seed 001: {name.split(' (')[0]} against packet count\n"
-            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs; {estimate}",
+            f"{PAYLOAD} B payloads, 1 Gbit/s CSMA, 2 µs;\n{estimate}",
             fontsize="medium",
         )
         ax.grid(True, which="both", alpha=0.3)

@@ -223,7 +223,7 @@ main(int argc, char* argv[])
     // --mtu less IPv4 (20), UDP (8) and the RUDP header (18): 1454 at 1500;
     // checked against --mtu below. 65000 is RudpSocket::SegmentSize's limit.
     cmd.AddValue("mss",
-                 "Segment payload in bytes: at most --mtu less the IPv4, UDP and RUDP headers "
+                 "Segment payload in bytes: at most the MTU less the IPv4, UDP and RUDP headers "
                  "(46 bytes; 1454 at the default MTU of 1500)",
                  mss,
                  1u,

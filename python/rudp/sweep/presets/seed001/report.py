@@ -140,7 +140,8 @@ def _against_packets(data: pd.DataFrame, out: Path) -> list[Path]:
             fontsize="medium",
         )
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize="small")
+        if ax.get_legend_handles_labels()[0]:  # nothing to name when no run succeeded
+            ax.legend(fontsize="small")
         written.append(finish(fig, out / f"seed001-{stem}.png"))
     return written
 

@@ -247,13 +247,13 @@ main(int argc, char* argv[])
                  {"none", "delay", "sleeping"});
     cmd.AddValue("rate", "Channel data rate", rate, DataRate("1kbps"), DataRate("1000Gbps"));
     cmd.AddValue("link",
-                 "Both links: csma (half duplex; a channel busy while a frame propagates, so "
-                 "--delay also cuts capacity) or p2p (full duplex; --delay is pure propagation)",
+                 "Both links: csma (half duplex; a channel busy while a frame propagates, so the "
+                 "delay also cuts capacity) or p2p (full duplex; the delay is pure propagation)",
                  link,
                  LINKS);
     cmd.AddValue("mtu",
-                 "Both links' MTU in bytes: at most 1500 with --link=csma (Ethernet), 65535 "
-                 "with --link=p2p (IPv4's limit; a loopback's MTU)",
+                 "Both links' MTU in bytes: at most 1500 on csma links (Ethernet), 65535 on "
+                 "p2p links (IPv4's limit; a loopback's MTU)",
                  mtu,
                  68u,
                  65535u);

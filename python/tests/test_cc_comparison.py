@@ -122,7 +122,9 @@ def test_the_seed_queues_have_their_default_sizes() -> None:
 
 def test_random_loss_follows_the_loss_rate() -> None:
     clean = run_scenario(PROGRAM, {**LOSSY, "loss": 0, "flows": "westwood@50ms"})
-    lossy = run_scenario(PROGRAM, {**LOSSY, "loss": 0.01, "flows": "westwood@50ms"})
+    lossy = run_scenario(
+        PROGRAM, {**LOSSY, "loss": 0.01, "flows": "westwood@50ms", "flow-monitor": 1}
+    )
     assert clean["random_drops"] == 0
     sent = lossy["flows"][0]["tx_packets"]
     # Binomial(sent, 0.01): about 90 drops, sigma about 9.5; +-40 % is 4 sigma.

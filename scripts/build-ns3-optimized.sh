@@ -69,6 +69,14 @@ fi
 }
 version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")
 
+# Objects built from another checkout of the module are newer than this
+# checkout's sources, so ninja would keep them: a new link target rebuilds the
+# module (ccache makes that cheap).
+previous=$(readlink "$tree/contrib/rudp" 2>/dev/null || true)
+if [ -n "$previous" ] && [ "$previous" != "$module_dir" ]; then
+  step "contrib/rudp pointed to $previous: the module's objects are rebuilt"
+  rm -rf "$tree/cmake-cache/contrib/rudp"
+fi
 ln -sfn "$module_dir" "$tree/contrib/rudp"
 step "configuring ns-$version (optimized profile) with contrib/rudp -> $module_dir"
 # ns-3 writes build/include/ns3/<header>.h once and never rewrites it, so a

@@ -27,6 +27,8 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 export CCACHE_BASEDIR=$cache
 
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS" >&2; }
+# shellcheck source=scripts/ns3-source.sh
+. "$module_dir/scripts/ns3-source.sh"
 
 [ -n "$source_spec" ] || {
   echo "error: NS3_SOURCE: not set; allowed: an ns-3 release tarball or an ns-3 tree (3.36 or later)" >&2
@@ -36,35 +38,9 @@ for tool in ccache ninja cmake g++; do
   command -v "$tool" >/dev/null || { echo "error: $tool is not installed (scripts/install-system-deps.sh)" >&2; exit 2; }
 done
 
-if [ -f "$source_spec" ]; then
-  name=$(basename "$source_spec")
-  name=${name%%.tar*}
-  work=$cache/$name-optimized
-  if [ ! -f "$work/.unpacked" ]; then
-    step "unpacking $source_spec into $work"
-    rm -rf "$work" && mkdir -p "$work"
-    tar xf "$source_spec" -C "$work"
-    touch "$work/.unpacked"
-  fi
-  tree=$(find "$work" -mindepth 1 -maxdepth 2 -name ns3 -type f -printf '%h\n' | head -1)
-elif [ -d "$source_spec" ]; then
-  origin=$(cd "$source_spec" && pwd)
-  [ -x "$origin/ns3" ] || {
-    echo "error: NS3_SOURCE: $source_spec is not a CMake ns-3 tree (no ./ns3); allowed: ns-3.36 or later" >&2
-    exit 2
-  }
-  work=$cache/tree-$(printf '%s' "$origin" | sha256sum | cut -c1-12)-optimized
-  tree=$work/$(basename "$origin")
-  step "copying $origin (without its build products) to $tree; your tree is not touched"
-  mkdir -p "$tree"
-  rsync -a --delete --exclude=/build --exclude=/cmake-cache --exclude=/.lock-* \
-    --exclude=/contrib/rudp --exclude=/.git "$origin/" "$tree/"
-else
-  echo "error: NS3_SOURCE: $source_spec: no such file or directory; allowed: an ns-3 release tarball or tree" >&2
-  exit 2
-fi
-[ -n "$tree" ] && [ -x "$tree/ns3" ] || {
-  echo "error: NS3_SOURCE: no CMake ns-3 tree (./ns3) in $source_spec; allowed: ns-3.36 or later" >&2
+ns3_source_tree "$source_spec" -optimized
+[ -x "$tree/ns3" ] || {
+  echo "error: NS3_SOURCE: $source_spec is a waf tree (no ./ns3); allowed: ns-3.36 or later" >&2
   exit 2
 }
 version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")

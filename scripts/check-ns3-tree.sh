@@ -23,6 +23,8 @@ export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 export CCACHE_BASEDIR=$cache
 
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
+# shellcheck source=scripts/ns3-source.sh
+. "$module_dir/scripts/ns3-source.sh"
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -45,39 +47,9 @@ prepare_source() {
     work=$cache/debian-ns3-3.37
     tree=$work/ns-allinone-3.37/ns-3.37
     [ -x "$tree/ns3" ] || fetch_debian_source
-  elif [ -f "$source_spec" ]; then
-    local name
-    name=$(basename "$source_spec")
-    name=${name%%.tar*}
-    work=$cache/$name
-    if [ ! -f "$work/.unpacked" ]; then
-      step "unpacking $source_spec"
-      rm -rf "$work" && mkdir -p "$work"
-      tar xf "$source_spec" -C "$work"
-      touch "$work/.unpacked"
-    fi
-    tree=$(find "$work" -mindepth 1 -maxdepth 2 \( -name ns3 -o -name waf \) -type f -printf '%h\n' | head -1)
-  elif [ -d "$source_spec" ]; then
-    local origin
-    origin=$(cd "$source_spec" && pwd)
-    [ -x "$origin/ns3" ] || [ -x "$origin/waf" ] || {
-      echo "NS3_SOURCE=$source_spec is not an ns-3 tree (no ./ns3 or ./waf)"
-      exit 2
-    }
-    work=$cache/tree-$(printf '%s' "$origin" | sha256sum | cut -c1-12)
-    tree=$work/$(basename "$origin")
-    step "copying $origin (without its build products) to $tree; your tree is not touched"
-    mkdir -p "$tree"
-    rsync -a --delete --exclude=/build --exclude=/cmake-cache --exclude=/.lock-* \
-      --exclude=/contrib/rudp --exclude=/.git "$origin/" "$tree/"
   else
-    echo "NS3_SOURCE=$source_spec: no such file or directory"
-    exit 2
+    ns3_source_tree "$source_spec" ""
   fi
-  [ -n "$tree" ] && { [ -x "$tree/ns3" ] || [ -x "$tree/waf" ]; } || {
-    echo "no ns-3 tree (./ns3 or ./waf) found in $work"
-    exit 2
-  }
   version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")
 }
 

@@ -277,17 +277,8 @@ class RudpCmtSackOnGapFillTest : public TestCase
 
         void Arrived(Ptr<const Packet> packet)
         {
-            Ptr<Packet> copy = packet->Copy();
-            PppHeader ppp;
-            Ipv4Header ip;
-            UdpHeader udp;
-            copy->RemoveHeader(ppp);
-            copy->RemoveHeader(ip);
-            copy->RemoveHeader(udp);
             RudpHeader header;
-            Ptr<Packet> payload;
-            if (RudpSegmentCodec::Decode(copy, RudpHeader::CHECKSUM_INTERNET16, header, payload) ==
-                RudpSegmentCodec::OK)
+            if (DecodeOnWire(packet, header))
             {
                 arrivals.emplace_back(Simulator::Now(), header.GetSequenceNumber());
             }

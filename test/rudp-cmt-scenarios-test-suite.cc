@@ -39,17 +39,8 @@ SetLoss(Ptr<RateErrorModel> model, double rate)
 void
 NoteArrival(std::map<SequenceNumber32, Time>* arrived, Ptr<const Packet> packet)
 {
-    Ptr<Packet> copy = packet->Copy();
-    PppHeader ppp;
-    Ipv4Header ip;
-    UdpHeader udp;
-    copy->RemoveHeader(ppp);
-    copy->RemoveHeader(ip);
-    copy->RemoveHeader(udp);
     RudpHeader header;
-    Ptr<Packet> payload;
-    if (RudpSegmentCodec::Decode(copy, RudpHeader::CHECKSUM_INTERNET16, header, payload) ==
-        RudpSegmentCodec::OK)
+    if (DecodeOnWire(packet, header))
     {
         arrived->emplace(header.GetSequenceNumber(), Simulator::Now());
     }

@@ -33,6 +33,29 @@ namespace rudptest
 
 /**
  * \ingroup rudp-test
+ * \brief Reads the RUDP header of a packet as a point-to-point device
+ * carries it (PPP, IPv4 and UDP headers before it).
+ * \param packet the packet, as a device trace gives it
+ * \param [out] header its RUDP header
+ * \return true if it is a well-formed segment
+ */
+inline bool
+DecodeOnWire(Ptr<const Packet> packet, RudpHeader& header)
+{
+    Ptr<Packet> copy = packet->Copy();
+    PppHeader ppp;
+    Ipv4Header ip;
+    UdpHeader udp;
+    copy->RemoveHeader(ppp);
+    copy->RemoveHeader(ip);
+    copy->RemoveHeader(udp);
+    Ptr<Packet> payload;
+    return RudpSegmentCodec::Decode(copy, RudpHeader::CHECKSUM_INTERNET16, header, payload) ==
+           RudpSegmentCodec::OK;
+}
+
+/**
+ * \ingroup rudp-test
  * \brief One data segment the sender transmitted.
  */
 struct CmtSent

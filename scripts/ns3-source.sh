@@ -1,0 +1,44 @@
+# Sourced by check-ns3-tree.sh and build-ns3-optimized.sh: where an ns-3 source
+# (NS3_SOURCE) is unpacked or copied to be configured and built, never in place.
+# Needs $cache and a step() function.
+
+# ns3_source_tree SOURCE SUFFIX: sets $work, the cache directory of SOURCE
+# (a release tarball, unpacked once, or an ns-3 tree, copied without its build
+# products and the module) with SUFFIX appended to its name, and $tree, the
+# ns-3 directory in it (with ./ns3 or ./waf). Exits 2 naming what is wrong.
+ns3_source_tree() {
+  local source=$1 suffix=$2
+  if [ -f "$source" ]; then
+    local name
+    name=$(basename "$source")
+    name=${name%%.tar*}
+    work=$cache/$name$suffix
+    if [ ! -f "$work/.unpacked" ]; then
+      step "unpacking $source into $work"
+      rm -rf "$work" && mkdir -p "$work"
+      tar xf "$source" -C "$work"
+      touch "$work/.unpacked"
+    fi
+    tree=$(find "$work" -mindepth 1 -maxdepth 2 \( -name ns3 -o -name waf \) -type f -printf '%h\n' | head -1)
+  elif [ -d "$source" ]; then
+    local origin
+    origin=$(cd "$source" && pwd)
+    [ -x "$origin/ns3" ] || [ -x "$origin/waf" ] || {
+      echo "error: NS3_SOURCE: $source is not an ns-3 tree (no ./ns3 or ./waf); allowed: an ns-3 release tarball or tree" >&2
+      exit 2
+    }
+    work=$cache/tree-$(printf '%s' "$origin" | sha256sum | cut -c1-12)$suffix
+    tree=$work/$(basename "$origin")
+    step "copying $origin (without its build products) to $tree; your tree is not touched"
+    mkdir -p "$tree"
+    rsync -a --delete --exclude=/build --exclude=/cmake-cache --exclude=/.lock-* \
+      --exclude=/contrib/rudp --exclude=/.git "$origin/" "$tree/"
+  else
+    echo "error: NS3_SOURCE: $source: no such file or directory; allowed: an ns-3 release tarball or tree" >&2
+    exit 2
+  fi
+  [ -n "$tree" ] && { [ -x "$tree/ns3" ] || [ -x "$tree/waf" ]; } || {
+    echo "error: NS3_SOURCE: no ns-3 tree (./ns3 or ./waf) in $source" >&2
+    exit 2
+  }
+}

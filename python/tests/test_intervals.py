@@ -138,6 +138,34 @@ def test_a_gap_in_x_breaks_the_line() -> None:
     assert figures.segments([]) == []
 
 
+def test_series_drawn_with_their_runs_keep_distinct_colours() -> None:
+    """A series' run dots take its colour and do not move the axes' colour
+    cycle on: otherwise seven series with four points each come out in two
+    colours (C0, C5, C0, ...), and the legend names nothing."""
+    from matplotlib.figure import Figure  # noqa: PLC0415 - as the report imports it
+
+    rows = [
+        {"algorithm": f"a{series}", "x": x, "run": run, "status": "ok", "y": series + 0.1 * run}
+        for series in range(7)
+        for x in (1.0, 2.0, 3.0, 4.0)
+        for run in (1, 2, 3)
+    ]
+    frame = pd.DataFrame(rows)
+    ax = Figure().add_subplot()
+    for name, series in frame.groupby("algorithm"):
+        figures.plot_estimates(ax, series, "x", "y", str(name), show_runs=True)
+    colours = [str(container.lines[0].get_color()) for container in ax.containers]
+    assert len(set(colours)) == 7, colours
+    for container in ax.containers:
+        colour = container.lines[0].get_color()
+        dots = [
+            line
+            for line in ax.lines
+            if line.get_linestyle() == "None" and line.get_markeredgecolor() == colour
+        ]
+        assert len(dots) >= 4, (container.get_label(), colour)
+
+
 # --- seed 001 -------------------------------------------------------------------------------
 
 _SEED001_PACKETS = (10, 100, 10_000, 20_000)

@@ -121,6 +121,9 @@ def _plot_runs(
                 shown,
                 linestyle="none",
                 marker="o",
+                # the series' colour, given as color: otherwise each call takes
+                # the next colour of the axes' cycle from the series after it
+                color=color,
                 markersize=5 if unsummarised else 2.5,
                 markerfacecolor="none" if unsummarised else color,
                 markeredgecolor=color,

@@ -154,9 +154,10 @@ def test_series_drawn_with_their_runs_keep_distinct_colours() -> None:
     ax = Figure().add_subplot()
     for name, series in frame.groupby("algorithm"):
         figures.plot_estimates(ax, series, "x", "y", str(name), show_runs=True)
-    colours = [str(container.lines[0].get_color()) for container in ax.containers]
+    bars = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    colours = [str(container.lines[0].get_color()) for container in bars]
     assert len(set(colours)) == 7, colours
-    for container in ax.containers:
+    for container in bars:
         colour = container.lines[0].get_color()
         dots = [
             line

@@ -505,6 +505,14 @@ CheckFactory(const std::string& text, const std::string& base, std::string& cano
 
 } // namespace
 
+bool
+RudpCommandLine::IsUnsetBySem(const std::string& value, const Option& option)
+{
+    // sem gives every parameter a value, and Python's None for one whose
+    // default --PrintHelp shows as empty; it means "leave it unset".
+    return value == "None" && option.defaultText.empty();
+}
+
 RudpCommandLine::RudpCommandLine(const std::string& filename)
     : m_cmd(filename)
 {
@@ -798,6 +806,10 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
             {
                 problem = WithAllowed("needs a value (--" + a.name + "=VALUE)", option->allowed);
                 return false;
+            }
+            if (IsUnsetBySem(a.value, *option))
+            {
+                continue;
             }
             problem = option->apply(a.value);
             if (!problem.empty())

@@ -295,6 +295,12 @@ class RudpCommandLine
     const Option* Find(const std::string& name) const;
     /// \return a "did you mean" hint for the unknown option \p name, or ""
     std::string Suggest(const std::string& name) const;
+    /**
+     * \return whether \p value is sem's "None" for \p option, which has no
+     * default (sem passes Python's None for a parameter it was not given): the
+     * option then keeps its empty default
+     */
+    static bool IsUnsetBySem(const std::string& value, const Option& option);
 
     CommandLine m_cmd;                                     ///< ns-3's CommandLine
     std::vector<std::unique_ptr<Option>> m_options;        ///< the program options

@@ -12,7 +12,23 @@
 #                    the copy is configured and built. Your tree stays as it was.
 # Each source gets its own directory under $RUDP_NS3_CACHE (default
 # ~/.cache/rudp-ns3), reused between runs; ccache is shared between them.
+#
+# Usage: check-ns3-tree.sh [--configure-only]
+#   --configure-only  stop once the tree is prepared and configured, before the
+#                     build: what make test runs on a stub tree that was never
+#                     configured (python/tests/test_scripts.py), so that the
+#                     first run on a new machine cannot break unseen.
 set -euo pipefail
+
+until_stage=all
+case ${1:-} in
+  "") ;;
+  --configure-only) until_stage=configure ;;
+  *)
+    echo "error: unknown option '$1'; allowed: --configure-only" >&2
+    exit 2
+    ;;
+esac
 
 module_dir=$(cd "$(dirname "$0")/.." && pwd)
 cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
@@ -27,19 +43,6 @@ step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
 . "$module_dir/scripts/ns3-source.sh"
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-
-install_tools() {
-  local missing=()
-  for tool in ccache ninja cmake g++ bzip2 rsync; do
-    command -v "$tool" >/dev/null || missing+=("$tool")
-  done
-  [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
-  [ ${#missing[@]} -eq 0 ] && return
-  step "installing ${missing[*]}"
-  missing=("${missing[@]/ninja/ninja-build}")
-  as_root apt-get update -qq
-  as_root apt-get install -y -qq "${missing[@]}"
-}
 
 # Sets $tree (the ns-3 directory to build in) and $work (its cache directory).
 prepare_source() {
@@ -77,9 +80,7 @@ link_module() {
 # --- CMake trees (ns-3.36 and later) -----------------------------------------
 cmake_configure() {
   step "configuring ns-$version with contrib/rudp"
-  # ns-3 writes build/include/ns3/<header>.h once and never rewrites it, so a
-  # header that moved inside the module would keep pointing at its old place.
-  grep -l -F "contrib/rudp/" "$tree"/build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
+  ns3_remove_module_headers "$tree"
   # rudp and what its examples use besides its own dependencies.
   (cd "$tree" && ./ns3 configure -G Ninja --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
     --enable-examples --enable-tests --disable-werror \
@@ -116,8 +117,8 @@ waf_run_example() { (cd "$tree" && timeout 600 ./waf --run "$1"); }
 # --- both --------------------------------------------------------------------
 run_suites() {
   local runner suites failed=0
-  runner=$(ls "$tree"/build/utils/ns3*test-runner* 2>/dev/null | head -1)
-  [ -n "$runner" ] || { echo "no test runner under $tree/build/utils"; exit 1; }
+  runner=$(find "$tree/build/utils" -maxdepth 1 -name 'ns3*test-runner*' -type f 2>/dev/null | head -1 || true)
+  [ -n "$runner" ] || { echo "error: no test runner under $tree/build/utils" >&2; exit 1; }
   # A waf tree's runner finds ns-3's libraries only through the loader path
   # (./waf and test.py set it; a CMake tree's runner has an rpath).
   suites=$(LD_LIBRARY_PATH="$tree/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$runner" --list |
@@ -147,7 +148,7 @@ EOF
   return $failed
 }
 
-install_tools
+"$module_dir/scripts/install-system-deps.sh" ns3-tree
 prepare_source
 link_module
 if [ -x "$tree/ns3" ]; then host=cmake; else host=waf; fi
@@ -155,6 +156,10 @@ if [ -x "$tree/ns3" ]; then host=cmake; else host=waf; fi
 if [ $host = cmake ]; then no_build=(--no-build); else no_build=(--nowaf); fi
 step "ns-$version at $tree ($host)"
 "${host}_configure"
+if [ $until_stage = configure ]; then
+  step "check-ns3-tree (ns-$version): configured; stopping before the build (--configure-only)"
+  exit 0
+fi
 "${host}_build"
 status=0
 run_suites || status=1

@@ -192,6 +192,15 @@ class RudpCommandLineOptionTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(variant, "go-back-n", "--variant");
             NS_TEST_ASSERT_MSG_EQ(output, "a b.json", "a text option is taken whole");
         }
+        {
+            // sem gives Python's None for a parameter without a default.
+            RudpCommandLine cmd(__FILE__);
+            make(cmd);
+            output.clear();
+            const bool ok = cmd.Check({"program", "--output=None"}, name, problem);
+            NS_TEST_ASSERT_MSG_EQ(ok, true, problem);
+            NS_TEST_ASSERT_MSG_EQ(output, "", "sem's None leaves an option without default unset");
+        }
         // argument, option named, words the message must contain
         const std::vector<std::vector<std::string>> bad{
             {"--window=0x5", "window", "hexadecimal", "[1, 65535]"},
@@ -207,6 +216,7 @@ class RudpCommandLineOptionTest : public TestCase
             {"--rate=fast", "rate", "not a data rate", "[1kbps, 1Gbps]"},
             {"--sack=yes", "sack", "not a boolean", "1, 0, true or false"},
             {"--variant=vegas", "variant", "not a choice", "go-back-n|reno"},
+            {"--variant=None", "variant", "not a choice", "go-back-n|reno"}, // it has a default
             {"--windw=10", "windw", "unknown option", "did you mean --window?"},
             {"--ns3::RudpSocket::WindowSize=5", "ns3::RudpSocket::WindowSize", "sets", "--window"},
             {"--ns3::RudpSocket::DataRetries=5abc",

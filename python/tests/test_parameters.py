@@ -96,7 +96,7 @@ OWN: list[tuple[str, list[str], str, str]] = [
         "mss",
         "[1, 528]",
     ),
-    ("rudp-file-transfer", ["--reorder=0.1"], "reorder", "needs --jitter"),
+    ("rudp-file-transfer", ["--reorder=0.1"], "reorder", "needs a netem delay"),
     ("rudp-file-transfer", ["--corruption-bits=65"], "corruption-bits", "out of range"),
     ("rudp-file-transfer", ["--ack-loss=1.5"], "ack-loss", "out of range"),
     ("rudp-tcp-vs-udp", ["--packets=10x"], "packets", "after the number"),

@@ -40,10 +40,10 @@ build: setup
 test:
 	@scripts/timed.sh "make test" $(MAKE) --no-print-directory setup test-cpp test-python lint
 
-test-cpp:
+test-cpp: setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-python:
+test-python: setup
 	$(PY) -m pytest -q
 
 # Module, tests and examples built with -fsanitize=address,undefined in
@@ -72,15 +72,16 @@ campaign: setup
 	  $(if $(CHECKSUM),--checksum $(CHECKSUM))
 
 # clang-format and git are installed here, not by setup: make demo needs
-# neither.
-lint:
+# neither. ruff and mypy come with the venv ($(STAMP)), so make lint works
+# in a fresh clone too.
+lint: $(STAMP)
 	@scripts/install-system-deps.sh lint
 	$(VENV)/bin/ruff check python bench doc/*.py
 	$(VENV)/bin/ruff format --check python bench doc/*.py
 	$(VENV)/bin/mypy
 	clang-format --dry-run -Werror $$(git ls-files '*.cc' '*.h')
 
-format:
+format: $(STAMP)
 	@scripts/install-system-deps.sh lint
 	$(VENV)/bin/ruff format python bench doc/*.py
 	clang-format -i $$(git ls-files '*.cc' '*.h')

@@ -49,7 +49,11 @@ prepare_source() {
   if [ -z "$source_spec" ]; then
     work=$cache/debian-ns3-3.37
     tree=$work/ns-allinone-3.37/ns-3.37
-    [ -x "$tree/ns3" ] || fetch_debian_source
+    # Not "[ ... ] || fetch_debian_source": bash ignores set -e inside a
+    # function called on the left of || or &&, so a failed download would go on.
+    if [ ! -f "$work/.unpacked" ]; then
+      fetch_debian_source
+    fi
   else
     ns3_source_tree "$source_spec" ""
   fi
@@ -58,9 +62,13 @@ prepare_source() {
 
 fetch_debian_source() {
   step "fetching ns-3.37 from Debian's source package"
-  local list=/etc/apt/sources.list.d/rudp-bookworm-src.sources
-  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
-    as_root tee "$list" >/dev/null <<'EOF'
+  # apt-get source needs a deb-src entry for bookworm and package lists read
+  # with it; a new machine may have neither (or a deb-src entry of another
+  # suite only).
+  if ! apt-get source --print-uris ns3=3.37-2 >/dev/null 2>&1; then
+    # Ours, whatever else is there: a second deb-src entry for the same
+    # suite only makes apt warn.
+    as_root tee /etc/apt/sources.list.d/rudp-bookworm-src.sources >/dev/null <<'EOF'
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm
@@ -68,9 +76,15 @@ Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
     as_root apt-get update -qq
+    apt-get source --print-uris ns3=3.37-2 >/dev/null || {
+      echo "error: apt-get source finds no ns3 3.37-2 (Debian bookworm's source package);" \
+        "give another ns-3 with NS3_SOURCE (a release tarball or tree)" >&2
+      exit 1
+    }
   fi
-  mkdir -p "$work"
+  rm -rf "$work" && mkdir -p "$work"
   (cd "$work" && apt-get source --download-only ns3=3.37-2 && tar xjf ns3_3.37.orig.tar.bz2)
+  touch "$work/.unpacked" # only once whole: an interrupted unpack starts again
 }
 
 link_module() {

@@ -34,7 +34,7 @@ set -eu
 tree=$(cd "$(dirname "$0")" && pwd)
 echo "ns3 $* (in $tree)" >>"$STUB_LOG"
 [ "${1:-}" = configure ] || { echo "stub ns3: only configure is expected, got: $*" >&2; exit 3; }
-[ -f "$tree/contrib/rudp/CMakeLists.txt" ] || { echo "stub ns3: contrib/rudp not linked" >&2; exit 3; }
+[ -f "$tree/contrib/rudp/CMakeLists.txt" ] || { echo "stub ns3: no contrib/rudp" >&2; exit 3; }
 include=$tree/build/include/ns3
 if [ -f "$include/rudp-moved.h" ]; then echo "stale header present" >>"$STUB_LOG"; fi
 mkdir -p "$include" "$tree/cmake-cache"

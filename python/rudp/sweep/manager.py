@@ -484,9 +484,7 @@ def _interrupted(
     )
 
 
-def expected_failure_lines(
-    frame: pd.DataFrame, expected: Sequence[ExpectedFailure]
-) -> list[str]:
+def expected_failure_lines(frame: pd.DataFrame, expected: Sequence[ExpectedFailure]) -> list[str]:
     """One line for each kind of ``expected`` failure among ``frame``'s reported failures.
 
     Only reported failures (a result that says the run failed) are matched:

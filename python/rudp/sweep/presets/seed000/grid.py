@@ -33,7 +33,7 @@ EXPECTED_FAILURES = (
         {"router": "none", "variant": "go-back-n", "delay": "100ms"},
         "Go-Back-N on the 100 ms CSMA channel (--router=none) collapses: its frames queue on "
         "the busy channel, exhaust CsmaNetDevice's backoff and are dropped, so a large window "
-        "may not finish within --max-time; doc/scenarios.rst, \"The design card's path\"",
+        'may not finish within --max-time; doc/scenarios.rst, "The design card\'s path"',
     ),
 )
 #: The path models of the tables and figures: the routers and the loopback.

@@ -194,9 +194,9 @@ class RudpCommandLineOptionTest : public TestCase
         }
         {
             // sem gives Python's None for a parameter without a default.
+            output.clear(); // no default
             RudpCommandLine cmd(__FILE__);
             make(cmd);
-            output.clear();
             const bool ok = cmd.Check({"program", "--output=None"}, name, problem);
             NS_TEST_ASSERT_MSG_EQ(ok, true, problem);
             NS_TEST_ASSERT_MSG_EQ(output, "", "sem's None leaves an option without default unset");

@@ -587,11 +587,20 @@ end
 rudp.dissector = dissect
 
 -- The heuristic: a well-formed segment (reserved flag bits clear, at most 16
--- SACK blocks, a payload length that matches the datagram). Once a datagram
--- is taken, the UDP conversation is RUDP's: later datagrams on it, even
--- corrupted ones, come to this dissector.
+-- SACK blocks, a payload length that matches the datagram) whose checksum is
+-- right, so that other UDP traffic is left alone (a random datagram passes
+-- both by chance about once in 10^10). Once a datagram is taken, the UDP
+-- conversation is RUDP's: later datagrams on it, corrupted ones too, come to
+-- this dissector.
 local function heuristic(tvb, pinfo, tree)
     if well_formed(tvb) == nil then
+        return false
+    end
+    local bytes = tvb:raw(0, tvb:len())
+    local stored = band(tvb(8, 1):uint(), FLAG_CRC32C) ~= 0 and tvb(CHECKSUM_OFFSET, 4):uint()
+        or tvb(CHECKSUM_OFFSET, 2):uint()
+    local calculated = band(tvb(8, 1):uint(), FLAG_CRC32C) ~= 0 and crc32c(bytes) or internet16(bytes)
+    if calculated ~= stored then
         return false
     end
     dissect(tvb, pinfo, tree)

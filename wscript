@@ -10,14 +10,21 @@ import re
 
 
 def configure(conf):
-    # SHA-256 of transferred files: OpenSSL's libcrypto.
+    # SHA-256 of transferred files: OpenSSL's libcrypto if pkg-config finds
+    # it, else the module's portable implementation (RudpSha256Portable).
     conf.check_cfg(package='libcrypto', uselib_store='CRYPTO',
-                   args=['--cflags', '--libs'], mandatory=True)
+                   args=['--cflags', '--libs'], mandatory=False)
+    have_openssl = bool(conf.env['LIB_CRYPTO'])  # set by a check that found it
+    conf.env['RUDP_HAVE_OPENSSL'] = have_openssl
+    conf.report_optional_feature('rudp-openssl', 'rudp SHA-256 from OpenSSL', have_openssl,
+                                 'libcrypto not found: the portable SHA-256')
 
 
 def build(bld):
     module = bld.create_ns3_module('rudp', ['internet', 'applications', 'point-to-point', 'traffic-control'])
-    module.use.append('CRYPTO')
+    if bld.env['RUDP_HAVE_OPENSSL']:
+        module.use.append('CRYPTO')
+        module.env.append_value('DEFINES', 'RUDP_HAVE_OPENSSL')
     # ns-3's minor version number for model/rudp-compat.h, from ns-3's VERSION
     # file: 35 for ns-3.35. ns-3 left waf after 3.35, so a waf-era ns-3-dev
     # ("3-dev") is 3.35 or older. The test library and the examples include

@@ -6,6 +6,7 @@
 # agree. No waf-era ns-3 tree is reachable from our build machines, so this
 # file is not built by CI: see README.md.
 
+import os
 import re
 
 
@@ -71,12 +72,16 @@ def build(bld):
 
     # Scenario plumbing (CMakeLists.txt: scenario_sources): a static library
     # only the programs and the tests link, so that nothing in the module
-    # library ends the process.
+    # library ends the process. It has the module's version from VERSION
+    # (scenario/rudp-version.cc; waf defines it for the library's sources).
+    with open(os.path.join(bld.path.abspath(), 'VERSION')) as version_file:
+        rudp_version = version_file.read().strip()
     scenario = bld(features='cxx cxxstlib',
                    target='rudp-scenario',
                    name='rudp-scenario',
                    use=['ns3-rudp', 'ns3-flow-monitor', 'ns3-internet'],
                    includes=[bld.bldnode.abspath()],
+                   defines=['RUDP_VERSION="%s"' % rudp_version],
                    cxxflags=['-fPIC'])  # linked into the shared test library too
     scenario.source = [
         'scenario/rudp-command-line.cc',
@@ -87,6 +92,7 @@ def build(bld):
         'scenario/rudp-json.cc',
         'scenario/rudp-parameter-check.cc',
         'scenario/rudp-trace-options.cc',
+        'scenario/rudp-version.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('rudp')
@@ -162,6 +168,7 @@ def build(bld):
         'scenario/rudp-json.h',
         'scenario/rudp-parameter-check.h',
         'scenario/rudp-trace-options.h',
+        'scenario/rudp-version.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

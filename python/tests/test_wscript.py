@@ -33,6 +33,7 @@ class _BuildContext:
     def __init__(self) -> None:
         self.env = _Env(ENABLE_EXAMPLES=True, VERSION="3.35")
         self.folder = REPO_ROOT
+        self.path = SimpleNamespace(abspath=lambda: str(self.folder))
         self.bldnode = SimpleNamespace(abspath=lambda: "/ns-3/build")
         self.modules: list[SimpleNamespace] = []
         self.test_libraries: list[SimpleNamespace] = []
@@ -141,6 +142,8 @@ def test_wscript_lists_the_cmake_files() -> None:
     # tests and every program link and the module does not.
     assert scenario.target == "rudp-scenario" and "cxxstlib" in scenario.features.split()
     assert sorted(scenario.source) == sorted(cmake_list(cmake, "scenario_sources"))
+    version = (REPO_ROOT / "VERSION").read_text().strip()
+    assert scenario.defines == [f'RUDP_VERSION="{version}"']
     assert "rudp-scenario" in tests.use
     assert all("rudp-scenario" in p.use for p in bld.programs.values())
     assert "ns3-flow-monitor" not in module.use

@@ -5,6 +5,7 @@
 #include "rudp-command-line.h"
 
 #include "rudp-parameter-check.h"
+#include "rudp-version.h"
 
 #include "ns3/abort.h"
 #include "ns3/global-value.h"
@@ -16,8 +17,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <limits>
 #include <locale>
 #include <sstream>
@@ -778,6 +781,15 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
     for (size_t i = 1; i < args.size(); ++i)
     {
         const Argument a = SplitArgument(args[i]);
+        if (a.isOption && (a.name == "PrintVersion" || a.name == "version"))
+        {
+            // The module's version and the ns-3 it was built against, in
+            // every build (ns-3's own prints its tree's build version, which
+            // only a tree configured with --enable-build-version has), and
+            // exit, as ns-3 does after a general argument.
+            std::cout << programName << ": " << RudpVersionText() << std::endl;
+            std::exit(0);
+        }
         if (a.isOption && IsGeneralArgument(a.name))
         {
             m_cmd.Parse(std::vector<std::string>{program, args[i]});

@@ -189,7 +189,7 @@ def test_install_system_deps_installs_the_ns3_tree_tools_a_new_machine_lacks(
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="the stub apt-get stands in for root's apt-get")
 def test_install_tool_deps_installs_clang_when_the_fuzz_probe_fails(tmp_path: Path) -> None:
-    bin_dir, log = _bare_path(tmp_path, ["bash", "id", "mktemp", "rm", "printf"])
+    bin_dir, log = _bare_path(tmp_path, ["bash", "id", "mktemp", "rm", "env"])
     env = {"PATH": str(bin_dir), "HOME": str(tmp_path)}
     result = _run(["bash", str(SCRIPTS / "install-tool-deps.sh"), "fuzz"], env)
     # The stub installs nothing, so the probe still fails afterwards: the script says so.

@@ -331,7 +331,7 @@ main(int argc, char* argv[])
     cmd.AddValue("reorder",
                  "Probability that a client-to-server datagram is sent at once, skipping "
                  "netem's delay, and so overtakes those delayed (netem's reorder); needs a "
-                 "netem delay (--netem-delay or --jitter above 0)",
+                 "netem delay (netem-delay or jitter above 0)",
                  reorder,
                  0.0,
                  1.0);
@@ -341,14 +341,14 @@ main(int argc, char* argv[])
                  0.0,
                  1.0);
     cmd.AddValue("netem-delay",
-                 "Netem's delay D on client-to-server datagrams, on top of --delay (netem's "
-                 "delay D [J]; 0: none, or J with --jitter J alone)",
+                 "Netem's delay D on client-to-server datagrams, on top of the path's delay "
+                 "(netem's delay D [J]; 0: none, or J when only a jitter J is given)",
                  netemDelay,
                  Seconds(0),
                  Seconds(10));
     cmd.AddValue("jitter",
                  "Netem's jitter J on client-to-server datagrams: their netem delay is uniform "
-                 "in [D - J, D + J) (netem's delay D J), D = J without --netem-delay, so "
+                 "in [D - J, D + J) (netem's delay D J), D = J without a netem delay, so "
                  "datagrams overtake one another",
                  jitter,
                  Seconds(0),

@@ -4,6 +4,7 @@
 #               replay and pytest test (the fault campaign's sample among them)
 #   make test-sanitize   the C++ suites, examples and replays under ASan+UBSan
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target N seconds (clang)
+#   make fuzz-smoke   each libFuzzer target 60 s from seed 1 (CI, after make test)
 #   make doc    the model documentation (doc/*.rst) as HTML in build-doc/html
 #   make ns3-optimized NS3_SOURCE=ns-3.48.tar.bz2   the scenario programs in an
 #               ns-3 tree of ns-3's optimized profile, for long sweeps (--ns3-build)
@@ -19,7 +20,8 @@ JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 .PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
-	check-ns3-tree ns3-optimized bench clean test-sanitize fuzz fuzz-replay fuzz-corpus campaign
+	check-ns3-tree ns3-optimized bench clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
+	campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -55,6 +57,13 @@ test-sanitize: $(STAMP)
 # FUZZ_SECONDS seconds; prints executions and coverage.
 fuzz: $(STAMP)
 	@scripts/timed.sh "make fuzz" scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# CI's smoke run: each target FUZZ_SMOKE_SECONDS (60) from the committed
+# corpus with libFuzzer's -seed=1, so that a change that breaks an invariant
+# on the first few thousand inputs fails.
+FUZZ_SMOKE_SECONDS ?= 60
+fuzz-smoke: $(STAMP)
+	@scripts/timed.sh "make fuzz-smoke" scripts/fuzz.sh --smoke $(FUZZ_SMOKE_SECONDS)
 
 # The committed fuzz corpus replayed (also part of make test).
 fuzz-replay: setup

@@ -21,15 +21,6 @@
 #                     make test runs on a stub tree that was never configured).
 set -euo pipefail
 
-until_stage=all
-case ${1:-} in
-  "") ;;
-  --configure-only) until_stage=configure ;;
-  *)
-    echo "error: unknown option '$1'; allowed: --configure-only" >&2
-    exit 2
-    ;;
-esac
 
 module_dir=$(cd "$(dirname "$0")/.." && pwd)
 cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
@@ -43,6 +34,7 @@ export CCACHE_BASEDIR=$cache
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS" >&2; }
 # shellcheck source=scripts/ns3-source.sh
 . "$module_dir/scripts/ns3-source.sh"
+ns3_until_stage "$@" # sets $until_stage: all, or configure
 
 [ -n "$source_spec" ] || {
   echo "error: NS3_SOURCE: not set; allowed: an ns-3 release tarball or an ns-3 tree (3.36 or later)" >&2

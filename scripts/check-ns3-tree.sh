@@ -20,15 +20,6 @@
 #                     first run on a new machine cannot break unseen.
 set -euo pipefail
 
-until_stage=all
-case ${1:-} in
-  "") ;;
-  --configure-only) until_stage=configure ;;
-  *)
-    echo "error: unknown option '$1'; allowed: --configure-only" >&2
-    exit 2
-    ;;
-esac
 
 module_dir=$(cd "$(dirname "$0")/.." && pwd)
 cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
@@ -41,6 +32,7 @@ export CCACHE_BASEDIR=$cache
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
 # shellcheck source=scripts/ns3-source.sh
 . "$module_dir/scripts/ns3-source.sh"
+ns3_until_stage "$@" # sets $until_stage: all, or configure
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 

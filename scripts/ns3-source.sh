@@ -54,3 +54,18 @@ ns3_remove_module_headers() {
   [ -d "$include" ] || return 0
   { grep -r -l -F --include='*.h' "contrib/rudp/" "$include" || [ $? -eq 1 ]; } | xargs -r rm -f
 }
+
+# ns3_until_stage [--configure-only]: the tree scripts' one option. Sets
+# $until_stage to "configure" (stop once the tree is configured) or "all";
+# anything else exits 2 naming it.
+ns3_until_stage() {
+  until_stage=all
+  case ${1:-} in
+    "") ;;
+    --configure-only) until_stage=configure ;;
+    *)
+      echo "error: unknown option '$1'; allowed: --configure-only" >&2
+      exit 2
+      ;;
+  esac
+}

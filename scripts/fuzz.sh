@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [SECONDS [TARGET...]]
+# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--fork N] [SECONDS [TARGET...]]
 #   (make fuzz FUZZ_SECONDS=N; make fuzz-smoke)
 # Builds the libFuzzer targets of test/fuzz with clang in $FUZZ_BUILD
 # (default build-fuzz: the module compiled with
@@ -10,6 +10,8 @@
 # crashes to $FUZZ_BUILD/artifacts/TARGET/. Exit status 1 if a target failed.
 #   --seed N   libFuzzer's -seed=N: the same mutations of the same corpus
 #   --runs N   stop a target after N executions (or SECONDS, whichever first)
+#   --fork N   libFuzzer's fork mode: N worker processes (one a core) fuzz
+#              the target, their new inputs merged into one corpus
 #   --smoke    CI's smoke run: seed 1 unless --seed, 60 s unless SECONDS,
 #              from the committed corpus and regression inputs only (new
 #              inputs go to a fresh directory, so that one run does not
@@ -18,14 +20,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seed=""
 runs=""
+fork=""
 smoke=0
 while [ $# -gt 0 ]; do
   case $1 in
     --seed) seed=${2:-}; shift 2 || { echo "error: --seed needs a number" >&2; exit 2; } ;;
     --runs) runs=${2:-}; shift 2 || { echo "error: --runs needs a number" >&2; exit 2; } ;;
+    --fork) fork=${2:-}; shift 2 || { echo "error: --fork needs a number" >&2; exit 2; } ;;
     --smoke) smoke=1; shift ;;
     --) shift; break ;;
-    -*) echo "error: unknown option '$1' (--seed N, --runs N, --smoke)" >&2; exit 2 ;;
+    -*) echo "error: unknown option '$1' (--seed N, --runs N, --fork N, --smoke)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
@@ -42,6 +46,8 @@ targets=("$@")
   { echo "error: --seed: a positive number (libFuzzer's -seed; 0 would draw one), got '$seed'" >&2; exit 2; }
 [ -z "$runs" ] || [[ $runs =~ ^[1-9][0-9]*$ ]] ||
   { echo "error: --runs: a positive number of executions, got '$runs'" >&2; exit 2; }
+[ -z "$fork" ] || { [[ $fork =~ ^[1-9][0-9]*$ ]] && [ "$fork" -le 64 ]; } ||
+  { echo "error: --fork: a number of worker processes in [1, 64], got '$fork'" >&2; exit 2; }
 for target in "${targets[@]}"; do
   [ -f "test/fuzz/$target-fuzzer.cc" ] ||
     { echo "error: no fuzz target '$target' (test/fuzz/*-fuzzer.cc)" >&2; exit 2; }
@@ -92,15 +98,20 @@ for target in "${targets[@]}"; do
   [ "$target" = rudp-header ] || options+=(-entropic=0)
   [ -z "$seed" ] || options+=(-seed="$seed")
   [ -z "$runs" ] || options+=(-runs="$runs")
-  echo "== $target: $seconds s${seed:+, seed $seed}${runs:+, at most $runs runs} (log: $log)"
+  [ -z "$fork" ] || options+=(-fork="$fork")
+  echo "== $target: $seconds s${seed:+, seed $seed}${runs:+, at most $runs runs}${fork:+, $fork workers} (log: $log)"
   status=0
   "$build/bin/$target-fuzzer" "${options[@]}" "${inputs[@]}" >"$log" 2>&1 || status=$?
-  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  # A status line: "#N <event> cov: C ft: F corp: K/... exec/s: R", or in
+  # fork mode "#N: cov: C ft: F corp: K exec/s R ..." (the parent's, whose
+  # N counts every worker's executions).
   last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  [ -n "$fork" ] && executed=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
   corpus=$(sed -n 's/.* corp: \([0-9]*\).*/\1/p' <<<"$last")
-  rate=$(sed -n 's/.* exec\/s: \([0-9]*\).*/\1/p' <<<"$last")
+  rate=$(sed -n 's/.* exec\/s:\{0,1\} \([0-9]*\).*/\1/p' <<<"$last")
   verdict=ok
   if [ $status -ne 0 ]; then
     verdict="FAILED (exit $status): $(ls "$artifacts" | head -3 | tr '\n' ' ')"

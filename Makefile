@@ -16,6 +16,7 @@ PY := $(VENV)/bin/python
 BUILD := build
 STAMP := $(VENV)/.installed
 DOC_STAMP := $(VENV)/.doc-installed
+SEM_STAMP := $(VENV)/.sem-installed
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
@@ -45,8 +46,14 @@ test:
 test-cpp: setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-python: setup
+test-python: setup $(SEM_STAMP)
 	$(PY) -m pytest -q
+
+# sem (ns-3's simulation execution manager), for the test that runs the
+# scenarios through its CampaignManager (python/tests/test_sem_campaign.py).
+$(SEM_STAMP): requirements-sem.txt $(STAMP)
+	$(PY) -m pip install -q -r requirements-sem.txt
+	touch $@
 
 # Module, tests and examples built with -fsanitize=address,undefined in
 # build-sanitize/; every CTest test run there.

@@ -1127,8 +1127,18 @@ RudpCommandLine::ParseUnsigned(const std::string& text, uint64_t& value)
     {
         return false;
     }
+    // A whole number may carry a fraction of zeros: sem reads every numeric
+    // default of --PrintHelp as a Python float and passes "1500" back as
+    // "1500.0". ns-3's own integer values read it as 1500 too.
+    const size_t point = text.find('.');
+    const std::string digits = text.substr(0, point);
+    if (digits.empty() ||
+        (point != std::string::npos && text.find_first_not_of('0', point + 1) != std::string::npos))
+    {
+        return false;
+    }
     uint64_t result = 0;
-    for (const char c : text)
+    for (const char c : digits)
     {
         if (!IsDigit(c))
         {

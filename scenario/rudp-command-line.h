@@ -222,7 +222,8 @@ class RudpCommandLine
                                   const std::string& value,
                                   std::string& canonical);
 
-    /// \return true if \p text is a decimal unsigned integer that fits uint64_t
+    /// \return true if \p text is a decimal unsigned integer that fits uint64_t,
+    /// possibly with a fraction of zeros ("1500.0", as sem writes integers)
     static bool ParseUnsigned(const std::string& text, uint64_t& value);
     /// \return true if \p text is a decimal integer that fits int64_t
     static bool ParseSigned(const std::string& text, int64_t& value);

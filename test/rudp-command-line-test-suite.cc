@@ -51,8 +51,25 @@ class RudpCommandLineValueTest : public TestCase
                                   u == std::numeric_limits<uint64_t>::max(),
                               true,
                               "2^64-1");
-        for (const std::string bad :
-             {"", "-1", "+1", "0x5", "5abc", " 5", "5 ", "1e3", "18446744073709551616"})
+        // sem writes integers as Python floats: a fraction of zeros is whole.
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("1500.0", u) && u == 1500,
+                              true,
+                              "1500.0");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("30.", u) && u == 30, true, "30.");
+        for (const std::string bad : {"",
+                                      "-1",
+                                      "+1",
+                                      "0x5",
+                                      "5abc",
+                                      " 5",
+                                      "5 ",
+                                      "1e3",
+                                      "18446744073709551616",
+                                      "1500.5",
+                                      "1500.01",
+                                      ".0",
+                                      "1.0.0",
+                                      "1.0e3"})
         {
             NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned(bad, u), false, bad);
         }

@@ -18,6 +18,7 @@ sem comes from PyPI (``requirements-sem.txt``, installed by
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,61 @@ def _campaign(script: str, folder: Path) -> Any:
 def _record(result: dict[str, Any]) -> dict[str, Any]:
     record: dict[str, Any] = json.loads(result["output"]["metrics.json"])
     return record
+
+
+#: ``    --name:   description [default]``, the default absent for some options
+OPTION = re.compile(r"^\s+--(?P<name>[A-Za-z][\w-]*):\s+.*?(?:\[(?P<default>[^\[\]]*)\])?$")
+
+SCENARIOS = (
+    "rudp-file-transfer",
+    "rudp-tcp-vs-udp",
+    "rudp-cmt",
+    "rudp-cc-comparison",
+    "rudp-transport-cost",
+    "rudp-test-files",
+    "rudp-netem-correlation",
+    "rudp-scratch-example",
+)
+
+
+@pytest.mark.parametrize(
+    "program", [pytest.param(p, marks=pytest.mark.programs(p), id=p) for p in SCENARIOS]
+)
+def test_sem_reads_each_default_as_the_program_prints_it(program: str) -> None:
+    runner = StandaloneBuildRunner(program)
+    help_text = subprocess.run(
+        [runner.script_executable, "--PrintHelp"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    section = help_text.split("Program Options:")[1].split("General Arguments:")[0]
+    printed = {
+        m["name"]: m["default"] for m in map(OPTION.match, section.splitlines()) if m is not None
+    }
+    read = runner.get_available_parameters()
+    for name, default in printed.items():
+        # An option printed without a default: sem passes None, which the
+        # programs take as unset. A bracket elsewhere on its line (an
+        # interval) would be read as its default.
+        if default is None:
+            assert read[name] is None, f"{program} --{name}: sem reads {read[name]!r}"
+        else:
+            assert str(read[name]).lower() in {default.lower(), f"{default}.0"}, name
+
+
+@pytest.mark.programs("rudp-cc-comparison")
+def test_sem_runs_cc_comparison_with_its_defaults(tmp_path: Path) -> None:
+    campaign = _campaign("rudp-cc-comparison", tmp_path / "campaign")
+    campaign.run_missing_simulations(
+        {"flows": ["cubic@50ms", "newreno@50ms"], "duration": "2s", "output": "metrics.json"},
+        runs=1,
+    )
+    results = campaign.db.get_complete_results()
+    assert len(results) == 2
+    for result in results:
+        assert result["meta"]["exitcode"] == 0, result["output"]["stderr"]
 
 
 @pytest.mark.programs("rudp-file-transfer")

@@ -39,6 +39,7 @@ from .grid import ExpectedFailure, Grid, GridError, Point, expand, load_grids
 from .options import check_grids
 from .pool import run_dask, run_local
 from .presets import PRESETS, Report
+from .schedule import longest_first
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -409,7 +410,8 @@ def run_sweep(
     status = the_plan.status(store)
     points, expected = status.points, status.builds
     outcomes = list(status.outcomes)
-    pending = status.missing
+    # The longest runs start first, so that none of them starts last.
+    pending = longest_first(points, status.missing, status.outcomes)
 
     missing = len(pending) if cached_only else 0
     if cached_only:

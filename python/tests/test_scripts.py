@@ -158,6 +158,30 @@ def test_tree_scripts_refuse_an_unknown_option_with_status_2(script: str, tmp_pa
     assert "--bogus" in result.stderr and "--configure-only" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--parallel", "0"], "--parallel"),
+        (["--parallel", "65"], "--parallel"),
+        (["--parallel"], "--parallel"),
+        (["--runs", "many"], "--runs"),
+        (["--seed", "0"], "--seed"),
+        (["--bogus"], "--bogus"),
+        (["10", "rudp-nothing"], "rudp-nothing"),
+        (["soon"], "FUZZ_SECONDS"),
+    ],
+)
+def test_fuzz_script_refuses_bad_arguments_before_building(
+    args: list[str], named: str, tmp_path: Path
+) -> None:
+    # FUZZ_BUILD in an empty folder: a refusal must come before any build.
+    env = {**_cold_env(tmp_path, tmp_path), "FUZZ_BUILD": str(tmp_path / "build-fuzz")}
+    result = _run(["bash", str(SCRIPTS / "fuzz.sh"), *args], env)
+    assert result.returncode == 2, result.stderr
+    assert named in result.stderr
+    assert not (tmp_path / "build-fuzz").exists()
+
+
 def _bare_path(tmp_path: Path, keep: list[str]) -> tuple[Path, Path]:
     """A PATH with only the named commands and a stub apt-get that logs its calls."""
     bin_dir = tmp_path / "bin"

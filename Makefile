@@ -21,7 +21,7 @@ JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 .PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
-	check-ns3-tree ns3-optimized bench clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
+	check-ns3-tree ns3-optimized bench bench-window clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
 	campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
@@ -135,6 +135,9 @@ ns3-optimized:
 
 bench: setup
 	$(PY) bench/transport_cost.py
+
+bench-window: setup
+	$(PY) bench/window_cost.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

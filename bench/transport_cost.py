@@ -20,13 +20,10 @@ with DelAckCount 2, ns-3 TCP's default, and with 1, the seed's.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
+
+from measured_run import run_measured
 
 from rudp import paths
 
@@ -48,30 +45,17 @@ def measure(
 ) -> Measurement:
     """Run one transfer in its own process; its rusage gives the peak memory."""
     build = build if build is not None else paths.standalone_build()
-    with tempfile.TemporaryDirectory() as workdir:
-        output = Path(workdir) / "cost.json"
-        command = [
-            str(build.program("rudp-transport-cost")),
-            f"--transport={transport}",
-            f"--bytes={size}",
-            f"--del-ack={del_ack}",
-            f"--output={output}",
-        ]
-        process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=build.environment()
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
-            stderr = process.stderr.read().decode() if process.stderr else ""
-            raise RuntimeError(f"{' '.join(command)} failed: {stderr}")
-        figures = json.loads(output.read_text())
-        return Measurement(
-            us_per_packet=float(figures["wall_us_per_packet"]),
-            packets=int(figures["packets"]),
-            peak_rss_mb=usage.ru_maxrss / 1024,
-            events_per_s=float(figures["events_per_s"]),
-        )
+    run = run_measured(
+        build,
+        "rudp-transport-cost",
+        [f"--transport={transport}", f"--bytes={size}", f"--del-ack={del_ack}"],
+    )
+    return Measurement(
+        us_per_packet=float(run.record["wall_us_per_packet"]),
+        packets=int(run.record["packets"]),
+        peak_rss_mb=run.peak_rss_mb,
+        events_per_s=float(run.record["events_per_s"]),
+    )
 
 
 def median_costs(

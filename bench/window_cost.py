@@ -16,14 +16,11 @@ walks the window: about an hour of CPU at 16 700). Run by hand, not a test::
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
+
+from measured_run import run_measured
 
 from rudp import paths
 
@@ -82,26 +79,18 @@ def simulated_seconds(path: Bottleneck, rtts: int) -> float:
 
 def measure(path: Bottleneck, transport: str, rtts: int, build: paths.Build) -> Cost:
     """One run in its own process; its rusage gives the CPU time."""
-    with tempfile.TemporaryDirectory() as workdir:
-        output = Path(workdir) / "record.json"
-        command = [
-            str(build.program("rudp-cc-comparison")),
+    run = run_measured(
+        build,
+        "rudp-cc-comparison",
+        [
             f"--transport={transport}",
             f"--rate={path.rate_bps}bps",
             f"--flows=cubic@{path.rtt_ms}ms",
             f"--duration={simulated_seconds(path, rtts)}s",
-            f"--output={output}",
-        ]
-        process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=build.environment()
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-        stderr = process.stderr.read().decode() if process.stderr else ""
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise RuntimeError(f"{' '.join(command)} failed: {stderr}")
-        record = json.loads(output.read_text())
-        delivered = sum(int(flow["total_bytes"]) for flow in record["flows"])
-        return Cost(usage.ru_utime + usage.ru_stime, delivered // SEGMENT_BYTES)
+        ],
+    )
+    delivered = sum(int(flow["total_bytes"]) for flow in run.record["flows"])
+    return Cost(run.cpu_s, delivered // SEGMENT_BYTES)
 
 
 def table(costs: dict[str, list[Cost | None]]) -> list[str]:

@@ -1,0 +1,55 @@
+"""One scenario run in its own process, with what the kernel measured of it.
+
+The benches run each program in a child process so that its rusage (CPU
+time, peak memory) is the run's alone; this is that one step, shared.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rudp import paths
+
+
+@dataclass(frozen=True)
+class MeasuredRun:
+    """The run's JSON record and its process's resource usage."""
+
+    record: dict[str, Any]
+    usage: resource.struct_rusage
+
+    @property
+    def cpu_s(self) -> float:
+        """User plus system CPU seconds."""
+        return self.usage.ru_utime + self.usage.ru_stime
+
+    @property
+    def peak_rss_mb(self) -> float:
+        """Peak resident memory, MiB (Linux reports ru_maxrss in KiB)."""
+        return self.usage.ru_maxrss / 1024
+
+
+def run_measured(build: paths.Build, program: str, options: list[str]) -> MeasuredRun:
+    """Run ``program`` of ``build`` with ``options`` and ``--output=RECORD``;
+    RuntimeError (with its stderr) if it fails."""
+    with tempfile.TemporaryDirectory() as workdir:
+        output = Path(workdir) / "record.json"
+        command = [str(build.program(program)), *options, f"--output={output}"]
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=build.environment()
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        stderr = process.stderr.read().decode() if process.stderr else ""
+        if process.stderr:
+            process.stderr.close()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed: {stderr}")
+        return MeasuredRun(json.loads(output.read_text()), usage)

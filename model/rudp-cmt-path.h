@@ -25,7 +25,7 @@ namespace ns3
  * threshold, RTT estimate and retransmission timer.
  *
  * Its window follows SCTP's rules with the seed's additive increase alpha
- * and multiplicative decrease beta: slow start below ssthresh (one MSS per
+ * and multiplicative decrease beta: slow start up to ssthresh (one MSS per
  * MSS acknowledged), then alpha MSS per window of acknowledged bytes; on a
  * loss ssthresh = max((1 - beta) cwnd, 2 MSS) and cwnd = ssthresh; on a
  * timeout cwnd = 1 MSS. The windows and the state are a RudpSenderState

@@ -91,6 +91,15 @@ RudpCmtSender::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RudpCmtSender::m_fastRetransmit),
                           MakeBooleanChecker())
+            .AddAttribute("Ns2Recovery",
+                          "ns-2.35's fast recovery (sctp-cmt.cc, FastRtx): a path's window is "
+                          "cut for a loss above the highest segment it had outstanding at its "
+                          "last cut, once per window of data, and keeps growing meanwhile "
+                          "(CUC). Off: RFC 4960 7.2.4, one cut until the cumulative ACK passes "
+                          "the recovery point, and with FastRetransmit no growth before it.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_ns2Recovery),
+                          MakeBooleanChecker())
             .AddAttribute("Sfr",
                           "Split Fast Retransmit: count missing reports per path.",
                           BooleanValue(true),
@@ -709,7 +718,14 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
             resend ? resend->length : std::min(m_segmentSize, m_txBuffer->UnsentBytes());
         request.resend = resend != nullptr;
         request.inFlight = inFlight;
-        request.congestionWindow = path.GetState()->m_cWnd;
+        // RFC 4960 6.1 B: the path must not send while it has cwnd or more
+        // outstanding; below that, the packet may overshoot cwnd by less
+        // than one MTU (ns-2's SendMuch and RtxMarkedChunks alike). Sending
+        // only whole segments that fit would leave a window of 2.5 segments
+        // sending 2, each SACK acknowledging all of them, and
+        // partial_bytes_acked (7.2.2) never reaching cwnd.
+        const uint32_t cwnd = path.GetState()->m_cWnd;
+        request.congestionWindow = inFlight < cwnd ? std::max(cwnd, inFlight + request.length) : 0;
         request.receiverWindow = m_peerWindow;
         // The receiver's window, shared by all paths, must keep room for the
         // segments waiting to be resent; one segment may probe a closed
@@ -946,7 +962,7 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         path->consecutiveTimeouts = 0;
         path->GetRtoTimer()->ResetBackoff();
         const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
-        if (advanced && !(m_fastRetransmit && path->inFastRecovery))
+        if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
         {
             path->Grow(bytesNew[path->index], m_alpha, flightBefore[path->index]);
         }
@@ -1070,10 +1086,16 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         RudpCmtPath& path = *m_paths[record.path];
         NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
                                 << record.missingReports << " missing reports");
-        if (!path.inFastRecovery)
+        if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
         {
             path.Reduce(m_beta);
-            if (m_fastRetransmit)
+            if (m_ns2Recovery)
+            {
+                // ns-2's uiRecover: the highest segment outstanding on the path.
+                path.inFastRecovery = true;
+                path.recoveryExit = HighestOutstandingEnd(path.index);
+            }
+            else if (m_fastRetransmit)
             {
                 path.inFastRecovery = true;
                 path.recoveryExit = m_txBuffer->HighTxMark();
@@ -1086,6 +1108,21 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         MarkForRetransmission(segment);
     }
     return marked;
+}
+
+SequenceNumber32
+RudpCmtSender::HighestOutstandingEnd(uint32_t index) const
+{
+    SequenceNumber32 highest = m_txBuffer->HeadSequence();
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (m_segments[i].path == index && segments[i].txCount > 0 && !segments[i].sacked)
+        {
+            highest = std::max(highest, segments[i].End());
+        }
+    }
+    return highest;
 }
 
 void
@@ -1198,8 +1235,9 @@ RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
     bool roomOnAPath = false;
     for (const auto& path : m_paths)
     {
+        // A path may send while it has less than cwnd outstanding (FillPath).
         roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
-                                      path->Room(inFlight[path->index]) >= m_segmentSize);
+                                      path->Room(inFlight[path->index]) > 0);
     }
     const bool dataWaiting = m_txBuffer->UnsentBytes() > 0 || m_txBuffer->FirstLost();
     const uint32_t outstanding = m_txBuffer->BytesOutstanding();

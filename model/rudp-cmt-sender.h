@@ -245,6 +245,12 @@ class RudpCmtSender : public Application
      * its path, whatever the path's cwnd: one packet (RFC 4960 7.2.4 (3)).
      */
     void SendFastRetransmission();
+    /**
+     * \param index a path
+     * \return the end of the highest segment outstanding on path \p index
+     *         (ns-2's GetHighestOutstandingTsn), or the cumulative ACK point
+     */
+    SequenceNumber32 HighestOutstandingEnd(uint32_t index) const;
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
@@ -288,6 +294,7 @@ class RudpCmtSender : public Application
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};
     bool m_fastRetransmit{true};
+    bool m_ns2Recovery{false}; ///< Ns2Recovery: ns-2.35's cut once per window, no freeze
     bool m_sfr{true};
     bool m_cuc{true};
     bool m_dac{true};

@@ -6,6 +6,9 @@
 
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <vector>
+
 /**
  * \file
  * \ingroup rudp-test
@@ -41,6 +44,30 @@ void
 CountResends(const CmtScenario* scenario, uint32_t* count)
 {
     *count = scenario->Resends().size();
+}
+
+/// Records every value of a traced window.
+void
+NoteWindow(std::vector<uint32_t>* values, uint32_t, uint32_t value)
+{
+    values->push_back(value);
+}
+
+/// Records every value of a traced window with the SACKs that had arrived.
+void
+NoteWindowAtSack(const CmtScenario* scenario,
+                 std::vector<std::pair<uint64_t, uint32_t>>* values,
+                 uint32_t,
+                 uint32_t value)
+{
+    values->emplace_back(scenario->Sacks(), value);
+}
+
+/// Records every value of a traced window with its time.
+void
+NoteWindowAtTime(std::vector<std::pair<Time, uint32_t>>* values, uint32_t, uint32_t value)
+{
+    values->emplace_back(Simulator::Now(), value);
 }
 
 } // namespace
@@ -82,6 +109,154 @@ class RudpCmtCwndUtilisationTest : public TestCase
                                         rbuf + 2 * mss,
                                         "path " << i << "'s window stays near the receiver's");
         }
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 6.1 B: a path sends new data while it has less than cwnd
+ * outstanding, the last packet overshooting cwnd by less than one MTU (ns-2's
+ * SendMuch too). One loss cuts a window of 5 segments to 2.5. Sending only
+ * whole segments that fit, the path then sent 2 a round trip, each SACK
+ * acknowledged all of them, partial_bytes_acked went back to 0 (7.2.2) and
+ * the window never grew again (one path at 100 ms and 5 % loss: 37 kB/s and
+ * 54 timeouts where ns-2.35 has 64 and 24).
+ */
+class RudpCmtSendBelowCwndTest : public TestCase
+{
+  public:
+    RudpCmtSendBelowCwndTest(bool ns2Defaults)
+        : TestCase(std::string("a path sends while less than cwnd is outstanding: a window "
+                               "of 2.5 segments grows again") +
+                   (ns2Defaults ? " (ns-2 defaults)" : "")),
+          m_ns2Defaults(ns2Defaults)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        CmtScenario cmt({{MilliSeconds(50)}}, 1u << 20, mss, m_ns2Defaults);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(5));
+        cmt.Helper().SetSenderAttribute("InitialSlowStartThreshold", UintegerValue(mss));
+        cmt.Drop(0, {3});
+        cmt.Install();
+        std::vector<uint32_t> windows;
+        cmt.Sender()->GetPaths()[0]->GetState()->TraceConnectWithoutContext(
+            "CongestionWindow",
+            MakeBoundCallback(&NoteWindow, &windows));
+        cmt.Run(Seconds(3));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "the loss was repaired fast");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(windows.empty(), false, "the window changed");
+        const uint32_t cut = *std::min_element(windows.begin(), windows.end());
+        NS_TEST_ASSERT_MSG_EQ(cut, 5 * mss / 2, "the cut left 2.5 segments");
+        // 3 s are 30 round trips: in congestion avoidance, one segment more
+        // every round trip or two.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(windows.back(), cut + 5 * mss, "the window grew again");
+    }
+
+    bool m_ns2Defaults; ///< start from RudpCmtHelper::SetNs2Defaults
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 7.2.1: slow start while cwnd is less than or equal to ssthresh
+ * (ns-2's AdjustCwnd too), so a window at ssthresh, fully used, grows by one
+ * MSS on the next SACK, as after every cut to cwnd = ssthresh. Congestion
+ * avoidance at cwnd = ssthresh waited for a whole window of acknowledged
+ * bytes: with a SACK per segment, the second SACK.
+ */
+class RudpCmtSlowStartAtSsthreshTest : public TestCase
+{
+  public:
+    RudpCmtSlowStartAtSsthreshTest()
+        : TestCase("slow start at cwnd = ssthresh: a window of 2 segments at a threshold of 2 "
+                   "grows on the first SACK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        CmtScenario cmt({{MilliSeconds(50)}}, 1u << 20, mss, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(2));
+        cmt.Helper().SetSenderAttribute("InitialSlowStartThreshold", UintegerValue(2 * mss));
+        cmt.Helper().SetReceiverAttribute("DelAckCount", UintegerValue(1));
+        cmt.Install();
+        std::vector<std::pair<uint64_t, uint32_t>> windows;
+        cmt.Sender()->GetPaths()[0]->GetState()->TraceConnectWithoutContext(
+            "CongestionWindow",
+            MakeBoundCallback(&NoteWindowAtSack, &cmt, &windows));
+        cmt.Run(Seconds(0.5));
+        auto grown = std::find_if(windows.begin(), windows.end(), [mss](const auto& w) {
+            return w.second > 2 * mss;
+        });
+        NS_TEST_ASSERT_MSG_EQ((grown != windows.end()), true, "the window grew");
+        if (grown != windows.end())
+        {
+            NS_TEST_ASSERT_MSG_EQ(grown->second, 3 * mss, "by one MSS");
+            NS_TEST_ASSERT_MSG_EQ(grown->first, 1, "on the first SACK");
+        }
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * ns-2.35's fast recovery (Ns2Recovery, sctp-cmt.cc FastRtx and AdjustCwnd):
+ * the cut path's window keeps growing on the SACKs of the segments sent
+ * after the lost one (CUC), before the resend is acknowledged; RFC 4960's
+ * freeze (FastRetransmit) held it until the cumulative ACK passed the
+ * recovery point.
+ */
+class RudpCmtNs2RecoveryTest : public TestCase
+{
+  public:
+    RudpCmtNs2RecoveryTest()
+        : TestCase("ns-2 defaults: the window grows during fast recovery, before the resend "
+                   "is acknowledged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        const Time oneWay = MilliSeconds(50);
+        CmtScenario cmt({{oneWay}}, 1u << 20, mss, true);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(10));
+        cmt.Helper().SetSenderAttribute("InitialSlowStartThreshold", UintegerValue(mss));
+        cmt.Drop(0, {15});
+        std::vector<std::pair<Time, uint32_t>> windows;
+        cmt.Sender()->GetPaths()[0]->GetState()->TraceConnectWithoutContext(
+            "CongestionWindow",
+            MakeBoundCallback(&NoteWindowAtTime, &windows));
+        cmt.Run(Seconds(2));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "repaired fast");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Resends().size(), 1, "resent once");
+        if (cmt.Resends().empty())
+        {
+            return;
+        }
+        const Time resent = cmt.Resends().front().at;
+        // The cut: the window's value when the resend left.
+        uint32_t cut = 0;
+        uint32_t grown = 0;
+        for (const auto& [at, value] : windows)
+        {
+            if (at <= resent)
+            {
+                cut = value;
+            }
+            else if (at < resent + 2 * oneWay)
+            {
+                grown = std::max(grown, value);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(grown, cut, "grew within the resend's round trip");
     }
 };
 
@@ -512,6 +687,10 @@ class RudpCmtFidelityTestSuite : public TestSuite
         : TestSuite("rudp-cmt-fidelity")
     {
         AddTestCase(new RudpCmtCwndUtilisationTest);
+        AddTestCase(new RudpCmtSendBelowCwndTest(false));
+        AddTestCase(new RudpCmtSendBelowCwndTest(true));
+        AddTestCase(new RudpCmtSlowStartAtSsthreshTest);
+        AddTestCase(new RudpCmtNs2RecoveryTest);
         AddTestCase(new RudpCmtFastRetransmitAtOnceTest);
         AddTestCase(new RudpCmtDacRuleTest(true));
         AddTestCase(new RudpCmtDacRuleTest(false));

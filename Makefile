@@ -4,6 +4,7 @@
 #               replay and pytest test (the fault campaign's sample among them)
 #   make test-sanitize   the C++ suites, examples and replays under ASan+UBSan
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target N seconds (clang)
+#   make fuzz-smoke   each libFuzzer target 60 s from seed 1 (CI, after make test)
 #   make doc    the model documentation (doc/*.rst) as HTML in build-doc/html
 #   make ns3-optimized NS3_SOURCE=ns-3.48.tar.bz2   the scenario programs in an
 #               ns-3 tree of ns-3's optimized profile, for long sweeps (--ns3-build)
@@ -15,11 +16,13 @@ PY := $(VENV)/bin/python
 BUILD := build
 STAMP := $(VENV)/.installed
 DOC_STAMP := $(VENV)/.doc-installed
+SEM_STAMP := $(VENV)/.sem-installed
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 .PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
-	check-ns3-tree ns3-optimized bench clean test-sanitize fuzz fuzz-replay fuzz-corpus campaign
+	check-ns3-tree ns3-optimized bench clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
+	campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
@@ -40,11 +43,17 @@ build: setup
 test:
 	@scripts/timed.sh "make test" $(MAKE) --no-print-directory setup test-cpp test-python lint
 
-test-cpp:
+test-cpp: setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-python:
+test-python: setup $(SEM_STAMP)
 	$(PY) -m pytest -q
+
+# sem (ns-3's simulation execution manager), for the test that runs the
+# scenarios through its CampaignManager (python/tests/test_sem_campaign.py).
+$(SEM_STAMP): requirements-sem.txt $(STAMP)
+	$(PY) -m pip install -q -r requirements-sem.txt
+	touch $@
 
 # Module, tests and examples built with -fsanitize=address,undefined in
 # build-sanitize/; every CTest test run there.
@@ -55,6 +64,13 @@ test-sanitize: $(STAMP)
 # FUZZ_SECONDS seconds; prints executions and coverage.
 fuzz: $(STAMP)
 	@scripts/timed.sh "make fuzz" scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# CI's smoke run: each target FUZZ_SMOKE_SECONDS (60) from the committed
+# corpus with libFuzzer's -seed=1, so that a change that breaks an invariant
+# on the first few thousand inputs fails.
+FUZZ_SMOKE_SECONDS ?= 60
+fuzz-smoke: $(STAMP)
+	@scripts/timed.sh "make fuzz-smoke" scripts/fuzz.sh --smoke $(FUZZ_SMOKE_SECONDS)
 
 # The committed fuzz corpus replayed (also part of make test).
 fuzz-replay: setup
@@ -72,15 +88,16 @@ campaign: setup
 	  $(if $(CHECKSUM),--checksum $(CHECKSUM))
 
 # clang-format and git are installed here, not by setup: make demo needs
-# neither.
-lint:
+# neither. ruff and mypy come with the venv ($(STAMP)), so make lint works
+# in a fresh clone too.
+lint: $(STAMP)
 	@scripts/install-system-deps.sh lint
 	$(VENV)/bin/ruff check python bench doc/*.py
 	$(VENV)/bin/ruff format --check python bench doc/*.py
 	$(VENV)/bin/mypy
 	clang-format --dry-run -Werror $$(git ls-files '*.cc' '*.h')
 
-format:
+format: $(STAMP)
 	@scripts/install-system-deps.sh lint
 	$(VENV)/bin/ruff format python bench doc/*.py
 	clang-format -i $$(git ls-files '*.cc' '*.h')

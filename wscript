@@ -6,18 +6,26 @@
 # agree. No waf-era ns-3 tree is reachable from our build machines, so this
 # file is not built by CI: see README.md.
 
+import os
 import re
 
 
 def configure(conf):
-    # SHA-256 of transferred files: OpenSSL's libcrypto.
+    # SHA-256 of transferred files: OpenSSL's libcrypto if pkg-config finds
+    # it, else the module's portable implementation (RudpSha256Portable).
     conf.check_cfg(package='libcrypto', uselib_store='CRYPTO',
-                   args=['--cflags', '--libs'], mandatory=True)
+                   args=['--cflags', '--libs'], mandatory=False)
+    have_openssl = bool(conf.env['LIB_CRYPTO'])  # set by a check that found it
+    conf.env['RUDP_HAVE_OPENSSL'] = have_openssl
+    conf.report_optional_feature('rudp-openssl', 'rudp SHA-256 from OpenSSL', have_openssl,
+                                 'libcrypto not found: the portable SHA-256')
 
 
 def build(bld):
     module = bld.create_ns3_module('rudp', ['internet', 'applications', 'point-to-point', 'traffic-control'])
-    module.use.append('CRYPTO')
+    if bld.env['RUDP_HAVE_OPENSSL']:
+        module.use.append('CRYPTO')
+        module.env.append_value('DEFINES', 'RUDP_HAVE_OPENSSL')
     # ns-3's minor version number for model/rudp-compat.h, from ns-3's VERSION
     # file: 35 for ns-3.35. ns-3 left waf after 3.35, so a waf-era ns-3-dev
     # ("3-dev") is 3.35 or older. The test library and the examples include
@@ -64,12 +72,16 @@ def build(bld):
 
     # Scenario plumbing (CMakeLists.txt: scenario_sources): a static library
     # only the programs and the tests link, so that nothing in the module
-    # library ends the process.
+    # library ends the process. It has the module's version from VERSION
+    # (scenario/rudp-version.cc; waf defines it for the library's sources).
+    with open(os.path.join(bld.path.abspath(), 'VERSION')) as version_file:
+        rudp_version = version_file.read().strip()
     scenario = bld(features='cxx cxxstlib',
                    target='rudp-scenario',
                    name='rudp-scenario',
                    use=['ns3-rudp', 'ns3-flow-monitor', 'ns3-internet'],
                    includes=[bld.bldnode.abspath()],
+                   defines=['RUDP_VERSION="%s"' % rudp_version],
                    cxxflags=['-fPIC'])  # linked into the shared test library too
     scenario.source = [
         'scenario/rudp-command-line.cc',
@@ -80,6 +92,7 @@ def build(bld):
         'scenario/rudp-json.cc',
         'scenario/rudp-parameter-check.cc',
         'scenario/rudp-trace-options.cc',
+        'scenario/rudp-version.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('rudp')
@@ -155,6 +168,7 @@ def build(bld):
         'scenario/rudp-json.h',
         'scenario/rudp-parameter-check.h',
         'scenario/rudp-trace-options.h',
+        'scenario/rudp-version.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -52,8 +52,9 @@ if(RUDP_FUZZ)
   endif()
   # Coverage feedback for every source of the module; libFuzzer's main is
   # linked into the fuzz targets only (test/fuzz/CMakeLists.txt).
-  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-                      -fno-omit-frame-pointer)
+  add_compile_options(
+    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+    -fsanitize-coverage-ignorelist=${CMAKE_CURRENT_SOURCE_DIR}/test/fuzz/coverage-ignorelist.txt)
   add_link_options(-fsanitize=address,undefined)
 endif()
 

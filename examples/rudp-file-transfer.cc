@@ -29,11 +29,12 @@
  *   untouched. "delay" delays each datagram on its own; "sleeping" serves one
  *   datagram per --delay, as the seed's single-threaded Python router did.
  *
- * Linux netem on the router (--reorder, --duplicate, --jitter, --ack-loss,
- * --blackout-start/--blackout-duration), in every router mode: a
+ * Linux netem on the router (--netem-delay, --jitter, --reorder, --duplicate,
+ * --ack-loss, --blackout-start/--blackout-duration), in every router mode: a
  * NetemQueueDisc on the router's egress device towards the server
- * (client-to-server datagrams: netem's "delay J J reorder P duplicate P", an
- * extra delay uniform in [0, 2 J) that reordered datagrams skip) and one
+ * (client-to-server datagrams: netem's "delay D J reorder P duplicate P", an
+ * extra delay uniform in [D - J, D + J) that reordered datagrams skip; D is
+ * --netem-delay, or J when only --jitter is given: "delay J J") and one
  * towards the client (server-to-client datagrams: "loss P"); a blackout
  * loses every datagram entering either. Only with these options: without
  * them the run is exactly as before, and with them --delay stays where it
@@ -205,6 +206,7 @@ main(int argc, char* argv[])
     double reorder = 0.0;
     double duplicate = 0.0;
     Time jitter = Seconds(0);
+    Time netemDelay = Seconds(0);
     double ackLoss = 0.0;
     uint32_t corruptionBits = 1;
     Time blackoutStart = Seconds(0);
@@ -327,9 +329,9 @@ main(int argc, char* argv[])
                  checksum,
                  {"internet", "crc32c"});
     cmd.AddValue("reorder",
-                 "Probability that a client-to-server datagram is sent at once, skipping the "
-                 "jitter delay, and so overtakes those delayed (netem's reorder); needs a "
-                 "jitter above 0",
+                 "Probability that a client-to-server datagram is sent at once, skipping "
+                 "netem's delay, and so overtakes those delayed (netem's reorder); needs a "
+                 "netem delay (netem-delay or jitter above 0)",
                  reorder,
                  0.0,
                  1.0);
@@ -338,9 +340,16 @@ main(int argc, char* argv[])
                  duplicate,
                  0.0,
                  1.0);
+    cmd.AddValue("netem-delay",
+                 "Netem's delay D on client-to-server datagrams, on top of the path's delay "
+                 "(netem's delay D [J]; 0: none, or J when only a jitter J is given)",
+                 netemDelay,
+                 Seconds(0),
+                 Seconds(10));
     cmd.AddValue("jitter",
-                 "Extra client-to-server delay, uniform in [0, 2 x jitter) (netem's delay J J), "
-                 "so datagrams overtake one another",
+                 "Netem's jitter J on client-to-server datagrams: their netem delay is uniform "
+                 "in [D - J, D + J) (netem's delay D J), D = J without a netem delay, so "
+                 "datagrams overtake one another",
                  jitter,
                  Seconds(0),
                  Seconds(10));
@@ -415,11 +424,14 @@ main(int argc, char* argv[])
                 "longer than its backoff, about 0.5 s); use --router=delay for longer delays");
     }
     RudpFileSource source = RudpFileSource::Generated("", 0, 0);
-    if (reorder > 0 && !jitter.IsStrictlyPositive())
+    // tc's "delay J" alone is "delay J J" here, as this option always was.
+    const Time netemBaseDelay = netemDelay.IsStrictlyPositive() ? netemDelay : jitter;
+    if (reorder > 0 && !netemBaseDelay.IsStrictlyPositive())
     {
         RudpParameterCheck::Fail("reorder",
-                                 "needs --jitter > 0: reordered datagrams skip netem's delay "
-                                 "(netem's rule), so without one nothing is overtaken");
+                                 "needs a netem delay, --netem-delay > 0 or --jitter > 0: "
+                                 "reordered datagrams skip netem's delay (netem's rule), so "
+                                 "without one nothing is overtaken");
     }
     // The MTU - IPv4 (20) - UDP (8) - RUDP header with CRC-32c (20): 1452 at 1500.
     if (checksum == "crc32c" && mss + SEGMENT_OVERHEAD + 2 > mtu)
@@ -431,7 +443,7 @@ main(int argc, char* argv[])
                                      std::to_string(mss));
     }
     // Netem only when asked for: runs without these options stay as they were.
-    const bool useNetem = reorder > 0 || duplicate > 0 || jitter.IsStrictlyPositive() ||
+    const bool useNetem = reorder > 0 || duplicate > 0 || netemBaseDelay.IsStrictlyPositive() ||
                           ackLoss > 0 || blackoutDuration.IsStrictlyPositive();
     {
         std::string error;
@@ -530,7 +542,7 @@ main(int argc, char* argv[])
         dataNetem = DynamicCast<NetemQueueDisc>(discs.Get(0));
         dataNetem->SetAttribute("Reorder", DoubleValue(reorder));
         dataNetem->SetAttribute("Duplicate", DoubleValue(duplicate));
-        dataNetem->SetAttribute("Delay", TimeValue(jitter)); // delay J J: [0, 2 J)
+        dataNetem->SetAttribute("Delay", TimeValue(netemBaseDelay));
         dataNetem->SetAttribute("Jitter", TimeValue(jitter));
         dataNetem->AssignStreams(100);
         ackNetem = DynamicCast<NetemQueueDisc>(discs.Get(1));
@@ -715,6 +727,7 @@ main(int argc, char* argv[])
             .Set("reorder", reorder)
             .Set("duplicate", duplicate)
             .Set("jitter_s", jitter.GetSeconds())
+            .Set("netem_delay_s", netemBaseDelay.GetSeconds())
             .Set("ack_loss", ackLoss)
             .Set("corruption_bits", corruptionBits)
             .Set("blackout_start_s", blackoutStart.GetSeconds())

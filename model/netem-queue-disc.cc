@@ -14,11 +14,13 @@
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv6-queue-disc-item.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iterator>
 #include <limits>
@@ -40,6 +42,136 @@ CarriesIcmpv4(Ptr<const QueueDiscItem> item)
 {
     Ptr<const Ipv4QueueDiscItem> ip = DynamicCast<const Ipv4QueueDiscItem>(item);
     return ip && ip->GetHeader().GetProtocol() == 1;
+}
+
+/**
+ * A datagram whose network header is in its packet already: what Linux's
+ * corruption leaves (the corrupted bytes must reach the wire as they are,
+ * not be serialised again from a header object, which would write the
+ * checksum anew).
+ */
+class NetemDatagramItem : public QueueDiscItem
+{
+  public:
+    /**
+     * \param p the datagram, header included
+     * \param addr the destination MAC address
+     * \param protocol the L3 protocol number
+     */
+    NetemDatagramItem(Ptr<Packet> p, const Address& addr, uint16_t protocol)
+        : QueueDiscItem(p, addr, protocol)
+    {
+    }
+
+    void AddHeader() override
+    {
+        // The header is in the packet already.
+    }
+
+    bool Mark() override
+    {
+        return false;
+    }
+};
+
+/**
+ * GeR's checker: a probability, or GE_R_ONE_MINUS_P (-1) for 1 - GeP.
+ */
+class GeRChecker : public AttributeChecker
+{
+  public:
+    bool Check(const AttributeValue& value) const override
+    {
+        const auto* v = dynamic_cast<const DoubleValue*>(&value);
+        if (v == nullptr)
+        {
+            return false;
+        }
+        const double r = v->Get();
+        return r == NetemQueueDisc::GE_R_ONE_MINUS_P || (r >= 0.0 && r <= 1.0);
+    }
+
+    std::string GetValueTypeName() const override
+    {
+        return "ns3::DoubleValue";
+    }
+
+    bool HasUnderlyingTypeInformation() const override
+    {
+        return true;
+    }
+
+    std::string GetUnderlyingTypeInformation() const override
+    {
+        return "double -1 (for 1 - GeP) or 0:1";
+    }
+
+    Ptr<AttributeValue> Create() const override
+    {
+        return ns3::Create<DoubleValue>();
+    }
+
+    bool Copy(const AttributeValue& source, AttributeValue& destination) const override
+    {
+        const auto* src = dynamic_cast<const DoubleValue*>(&source);
+        auto* dst = dynamic_cast<DoubleValue*>(&destination);
+        if (src == nullptr || dst == nullptr)
+        {
+            return false;
+        }
+        *dst = *src;
+        return true;
+    }
+};
+
+/// The number of entries of iproute2's normal distribution table (normal.dist).
+constexpr uint32_t NORMAL_TABLE_SIZE = 4096;
+/// netem's NETEM_DIST_SCALE: the table's values are standard deviations x 8192.
+constexpr int64_t NETEM_DIST_SCALE = 8192;
+
+/**
+ * The standard normal quantile at \p q in (0, 1), by bisection of the
+ * distribution function (used only to build the table below, once).
+ */
+double
+NormalQuantile(double q)
+{
+    double low = -10.0;
+    double high = 10.0;
+    for (int i = 0; i < 100; ++i)
+    {
+        const double mid = 0.5 * (low + high);
+        if (0.5 * std::erfc(-mid / std::sqrt(2.0)) < q)
+        {
+            low = mid;
+        }
+        else
+        {
+            high = mid;
+        }
+    }
+    return 0.5 * (low + high);
+}
+
+/**
+ * A normal table as iproute2's netem/normal.c makes one: entry j is the
+ * largest x on its 0.00005 grid with rint(16384 Phi(x)) = 4 j, i.e. about
+ * Phi^-1((j + 1/8) / 4096), scaled by 8192 and cut to 16 bits.
+ */
+const std::array<int16_t, NORMAL_TABLE_SIZE>&
+NormalTable()
+{
+    static const std::array<int16_t, NORMAL_TABLE_SIZE> table = [] {
+        std::array<int16_t, NORMAL_TABLE_SIZE> t{};
+        for (uint32_t j = 0; j < NORMAL_TABLE_SIZE; ++j)
+        {
+            const double x = NormalQuantile((j + 0.125) / NORMAL_TABLE_SIZE);
+            const double scaled = std::rint(x * NETEM_DIST_SCALE);
+            t[j] = static_cast<int16_t>(std::clamp(scaled, -32768.0, 32767.0));
+        }
+        return t;
+    }();
+    return table;
 }
 } // namespace
 
@@ -272,11 +404,12 @@ NetemQueueDisc::GetTypeId()
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("GeR",
                           "Gilbert-Elliott: probability of a move from the bad to the good "
-                          "state, per packet; the mean bad run is 1/GeR packets (0..1; "
-                          "netem's gemodel r; tc's default is 1 - p, this one's 1).",
-                          DoubleValue(1.0),
+                          "state, per packet; the mean bad run is 1/GeR packets; -1 (the "
+                          "default) for 1 - GeP, as tc sets r when only p is given, so that "
+                          "the loss rate is GeP (0..1, or -1; netem's gemodel r).",
+                          DoubleValue(GE_R_ONE_MINUS_P),
                           MakeDoubleAccessor(&NetemQueueDisc::m_geR),
-                          MakeDoubleChecker<double>(0.0, 1.0))
+                          Ptr<const AttributeChecker>(ns3::Create<GeRChecker>()))
             .AddAttribute("Ge1MinusH",
                           "Gilbert-Elliott: loss probability in the bad state (0..1; "
                           "netem's gemodel 1-h).",
@@ -316,12 +449,62 @@ NetemQueueDisc::GetTypeId()
                           MakeDoubleAccessor(&NetemQueueDisc::m_corrupt),
                           MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("CorruptBits",
-                          "Distinct bits flipped in a corrupted packet, anywhere in the packet "
-                          "the queue disc holds: for IP, the IP payload; ICMPv4 messages are "
-                          "never corrupted (bits, 1..64; netem flips one).",
+                          "With CorruptMode PayloadBits: distinct bits flipped in a corrupted "
+                          "packet, anywhere in the packet the queue disc holds: for IP, the IP "
+                          "payload; ICMPv4 messages are never corrupted (bits, 1..64; netem "
+                          "flips one).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&NetemQueueDisc::m_corruptBits),
                           MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute(
+                "CorruptMode",
+                "PayloadBits: CorruptBits bits of the IP payload, checksums as they "
+                "were, so that a transport's own checksum has errors to find (ns-3 "
+                "computes no UDP checksum by default); Linux: as Linux's netem, exactly "
+                "one bit anywhere in the IPv4 datagram, its header included, after the "
+                "checksums were computed, so that the receiver's IPv4 or UDP/TCP checksum "
+                "drops it; needs the global ChecksumEnabled (aborts otherwise). ICMPv4 "
+                "messages are never corrupted.",
+                EnumValue(NetemQueueDisc::CORRUPT_PAYLOAD_BITS),
+                RUDP_MAKE_ENUM_ACCESSOR(NetemQueueDisc::CorruptMode,
+                                        &NetemQueueDisc::m_corruptMode),
+                MakeEnumChecker(NetemQueueDisc::CORRUPT_PAYLOAD_BITS,
+                                "PayloadBits",
+                                NetemQueueDisc::CORRUPT_LINUX,
+                                "Linux"))
+            .AddAttribute("DelayCorrelation",
+                          "Correlation of each jitter draw with the previous one, as netem's "
+                          "get_crandom blends them, with netem's integer arithmetic; 0 for "
+                          "independent draws (0..1; netem's delay TIME JITTER CORRELATION).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NetemQueueDisc::m_delayCorrelation),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("LossCorrelation",
+                          "Correlation of each random-loss draw with the previous one "
+                          "(netem's get_crandom); the loss rate is then below Loss, see "
+                          "doc/netem.rst (0..1; netem's loss random PERCENT CORRELATION).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NetemQueueDisc::m_lossCorrelation),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("DuplicateCorrelation",
+                          "Correlation of each duplication draw with the previous one "
+                          "(netem's get_crandom) (0..1; netem's duplicate PERCENT "
+                          "CORRELATION).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NetemQueueDisc::m_duplicateCorrelation),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("ReorderCorrelation",
+                          "Correlation of each reorder draw with the previous one (netem's "
+                          "get_crandom) (0..1; netem's reorder PERCENT CORRELATION).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NetemQueueDisc::m_reorderCorrelation),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("CorruptCorrelation",
+                          "Correlation of each corruption draw with the previous one (netem's "
+                          "get_crandom) (0..1; netem's corrupt PERCENT CORRELATION).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&NetemQueueDisc::m_corruptCorrelation),
+                          MakeDoubleChecker<double>(0.0, 1.0))
             .AddAttribute("Rate",
                           "Serialisation rate: each packet's time to send is at least its size "
                           "(the IP datagram, header included) at this rate after the previous "
@@ -352,7 +535,7 @@ NetemQueueDisc::NetemQueueDisc()
       m_lossModel(RANDOM_LOSS),
       m_loss(0),
       m_geP(0),
-      m_geR(1),
+      m_geR(GE_R_ONE_MINUS_P),
       m_ge1MinusH(1),
       m_ge1MinusK(0),
       m_duplicate(0),
@@ -360,6 +543,12 @@ NetemQueueDisc::NetemQueueDisc()
       m_reorderGap(1),
       m_corrupt(0),
       m_corruptBits(1),
+      m_corruptMode(CORRUPT_PAYLOAD_BITS),
+      m_delayCorrelation(0),
+      m_lossCorrelation(0),
+      m_duplicateCorrelation(0),
+      m_reorderCorrelation(0),
+      m_corruptCorrelation(0),
       m_rate(0),
       m_limit(1000),
       m_lossRandom(CreateObject<UniformRandomVariable>()),
@@ -426,6 +615,47 @@ NetemQueueDisc::GetLimit() const
     return m_limit;
 }
 
+uint32_t
+NetemQueueDisc::DrawCorrelated(Ptr<UniformRandomVariable> random,
+                               double correlation,
+                               Correlated& state)
+{
+    constexpr uint32_t MAX32 = std::numeric_limits<uint32_t>::max();
+    if (!state.started)
+    {
+        state.last = random->GetInteger(0, MAX32); // netem's init_crandom
+        state.started = true;
+    }
+    const uint64_t value = random->GetInteger(0, MAX32);
+    // tc scales a percentage to 32 bits with rint(x * UINT32_MAX); netem adds one.
+    const uint64_t rho = static_cast<uint64_t>(std::rint(correlation * MAX32)) + 1;
+    // value (2^32 - rho) + last rho < 2^64: the sum of two weights of 2^32.
+    const uint64_t blended = value * ((uint64_t{1} << 32) - rho) + uint64_t{state.last} * rho;
+    state.last = static_cast<uint32_t>(blended >> 32);
+    return state.last;
+}
+
+bool
+NetemQueueDisc::Happens(double p,
+                        Ptr<UniformRandomVariable> random,
+                        double correlation,
+                        Correlated& state)
+{
+    if (correlation <= 0)
+    {
+        return random->GetValue() < p;
+    }
+    // netem: "probability >= get_crandom()", both in 32 bits.
+    const double scaled = std::rint(p * std::numeric_limits<uint32_t>::max());
+    return DrawCorrelated(random, correlation, state) <= scaled;
+}
+
+double
+NetemQueueDisc::EffectiveGeR() const
+{
+    return m_geR == GE_R_ONE_MINUS_P ? 1.0 - m_geP : m_geR;
+}
+
 bool
 NetemQueueDisc::LossEvent()
 {
@@ -433,12 +663,13 @@ NetemQueueDisc::LossEvent()
     switch (m_lossModel)
     {
     case RANDOM_LOSS:
-        return m_loss > 0 && m_lossRandom->GetValue() < m_loss;
+        return m_loss > 0 && Happens(m_loss, m_lossRandom, m_lossCorrelation, m_lossState);
     case GILBERT_ELLIOTT_LOSS: {
         // As netem: the state the packet finds decides its loss probability;
-        // a first draw moves the chain, a second decides the loss.
+        // a first draw moves the chain, a second decides the loss. netem's
+        // Gilbert-Elliott draws are never correlated.
         const bool bad = m_geBad;
-        if (m_lossRandom->GetValue() < (bad ? m_geR : m_geP))
+        if (m_lossRandom->GetValue() < (bad ? EffectiveGeR() : m_geP))
         {
             m_geBad = !bad;
         }
@@ -455,6 +686,24 @@ NetemQueueDisc::DrawDelay()
     if (m_jitter.IsZero())
     {
         return m_delay;
+    }
+    if (m_delayCorrelation > 0)
+    {
+        // netem's tabledist on get_crandom, in integer nanoseconds: the
+        // modulo keeps little of the correlation unless it is close to 1.
+        const uint32_t rnd = DrawCorrelated(m_uniformJitter, m_delayCorrelation, m_delayState);
+        const int64_t sigmaNs = std::max<int64_t>(m_jitter.GetNanoSeconds(), 1);
+        int64_t offsetNs = 0;
+        if (m_jitterDistribution == UNIFORM_JITTER)
+        {
+            offsetNs = static_cast<int64_t>(rnd % (2 * static_cast<uint64_t>(sigmaNs))) - sigmaNs;
+        }
+        else
+        {
+            const int64_t t = NormalTable()[rnd % NORMAL_TABLE_SIZE];
+            offsetNs = std::llround(static_cast<double>(sigmaNs) * t / NETEM_DIST_SCALE);
+        }
+        return m_delay + NanoSeconds(offsetNs);
     }
     const int64_t sigma = m_jitter.GetTimeStep();
     int64_t offset = 0;
@@ -516,7 +765,8 @@ NetemQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 
     // netem's order: duplicate?, lost?, corrupt?, limit, then the time to send.
     uint32_t count = 1;
-    if (m_duplicate > 0 && !isCopy && m_duplicateRandom->GetValue() < m_duplicate)
+    if (m_duplicate > 0 && !isCopy &&
+        Happens(m_duplicate, m_duplicateRandom, m_duplicateCorrelation, m_duplicateState))
     {
         ++count; // a copy is never copied again
     }
@@ -541,21 +791,30 @@ NetemQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         }
     }
 
-    if (m_corrupt > 0 && m_corruptRandom->GetValue() < m_corrupt && !CarriesIcmpv4(item))
+    if (m_corrupt > 0 &&
+        Happens(m_corrupt, m_corruptRandom, m_corruptCorrelation, m_corruptState) &&
+        !CarriesIcmpv4(item))
     {
-        Ptr<Packet> packet = item->GetPacket();
-        const std::vector<uint32_t> bits =
-            RudpCorruptionErrorModel::FlipRandomBits(packet,
-                                                     0,
-                                                     uint64_t{packet->GetSize()} * 8,
-                                                     m_corruptBits,
-                                                     m_bitRandom);
-        if (!bits.empty())
+        if (m_corruptMode == CORRUPT_LINUX)
         {
-            NS_LOG_LOGIC("flipped " << bits.size() << " bits of " << item);
-            ++m_counts.corrupted;
-            m_counts.bitsFlipped += bits.size();
-            m_corruptTrace(item, bits.size());
+            item = CorruptLikeLinux(item);
+        }
+        else
+        {
+            Ptr<Packet> packet = item->GetPacket();
+            const std::vector<uint32_t> bits =
+                RudpCorruptionErrorModel::FlipRandomBits(packet,
+                                                         0,
+                                                         uint64_t{packet->GetSize()} * 8,
+                                                         m_corruptBits,
+                                                         m_bitRandom);
+            if (!bits.empty())
+            {
+                NS_LOG_LOGIC("flipped " << bits.size() << " bits of " << item);
+                ++m_counts.corrupted;
+                m_counts.bitsFlipped += bits.size();
+                m_corruptTrace(item, bits.size());
+            }
         }
     }
 
@@ -569,7 +828,8 @@ NetemQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 
     const Time now = Simulator::Now();
     bool enqueued = false;
-    if (m_reorder > 0 && m_counter >= m_reorderGap - 1 && m_reorderRandom->GetValue() < m_reorder)
+    if (m_reorder > 0 && m_counter >= m_reorderGap - 1 &&
+        Happens(m_reorder, m_reorderRandom, m_reorderCorrelation, m_reorderState))
     {
         // Sent at once, ahead of every packet held: the delayed ones are
         // overtaken.
@@ -613,6 +873,52 @@ NetemQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         Enqueue(copy);
     }
     return enqueued;
+}
+
+Ptr<QueueDiscItem>
+NetemQueueDisc::CorruptLikeLinux(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    NS_ABORT_MSG_UNLESS(Node::ChecksumEnabled(),
+                        "NetemQueueDisc: CorruptMode Linux needs the checksums Linux computes "
+                        "before netem corrupts: set the global value ChecksumEnabled to true "
+                        "(GlobalValue::Bind(\"ChecksumEnabled\", BooleanValue(true))) before "
+                        "the simulation builds its nodes");
+    Ptr<QueueDiscItem> corrupted = item;
+    Ptr<Packet> packet = item->GetPacket();
+    uint32_t firstBit = 0;
+    if (Ptr<const Ipv4QueueDiscItem> ipv4 = DynamicCast<const Ipv4QueueDiscItem>(item))
+    {
+        // The datagram as it will leave, its header serialised with its
+        // checksum, so that the flipped bit may be any of the header's too.
+        packet = item->GetPacket()->Copy();
+        packet->AddHeader(ipv4->GetHeader());
+        Ptr<QueueDiscItem> datagram =
+            Create<NetemDatagramItem>(packet, item->GetAddress(), item->GetProtocol());
+        datagram->SetTxQueueIndex(item->GetTxQueueIndex());
+        corrupted = datagram;
+        // Linux drops a datagram with a wrong version or header length at
+        // ip_rcv, before its checksum; ns-3's Ipv4Header cannot parse one (it
+        // refuses another version without dropping the packet and reads IHL x
+        // 4 bytes whatever is there), so that first byte is spared: the bit
+        // is one of the others, and the header checksum catches it.
+        firstBit = 8;
+    }
+    const uint64_t bitsHeld = uint64_t{packet->GetSize()} * 8;
+    if (bitsHeld <= firstBit)
+    {
+        return item;
+    }
+    const std::vector<uint32_t> bits = RudpCorruptionErrorModel::FlipRandomBits(packet,
+                                                                                firstBit,
+                                                                                bitsHeld - firstBit,
+                                                                                1,
+                                                                                m_bitRandom);
+    NS_LOG_LOGIC("flipped bit " << bits.front() << " of the datagram " << corrupted);
+    ++m_counts.corrupted;
+    m_counts.bitsFlipped += bits.size();
+    m_corruptTrace(corrupted, bits.size());
+    return corrupted;
 }
 
 void
@@ -671,6 +977,9 @@ NetemQueueDisc::CheckConfig()
     NS_ABORT_MSG_IF(m_reorder > 0 && !m_delay.IsStrictlyPositive(),
                     "NetemQueueDisc: Reorder > 0 needs Delay > 0 (reordered packets skip the "
                     "delay; without one there is nothing to overtake)");
+    NS_ABORT_MSG_IF(m_corrupt > 0 && m_corruptMode == CORRUPT_LINUX && !Node::ChecksumEnabled(),
+                    "NetemQueueDisc: CorruptMode Linux needs the global value ChecksumEnabled "
+                    "true (Linux computes the checksums before netem corrupts)");
     m_tfifo = CreateObject<NetemTfifo>();
     m_tfifo->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, m_limit));
     AddInternalQueue(m_tfifo);
@@ -683,6 +992,11 @@ NetemQueueDisc::InitializeParams()
     NS_LOG_FUNCTION(this);
     m_geBad = false;
     m_counter = 0;
+    m_delayState = Correlated();
+    m_lossState = Correlated();
+    m_duplicateState = Correlated();
+    m_reorderState = Correlated();
+    m_corruptState = Correlated();
 }
 
 void

@@ -120,6 +120,14 @@ class NetemTfifo : public Queue<QueueDiscItem>
  * jitter reorders them as netem's tfifo does; a timer runs the queue disc
  * when the first packet is due.
  *
+ * Loss (random), duplication, reordering, corruption and the jitter may be
+ * correlated with their previous draw as netem's are (get_crandom, in
+ * netem's 32-bit arithmetic); with a correlation of 0 each draw is
+ * independent. Corruption flips CorruptBits bits of the IP payload
+ * (CorruptMode PayloadBits) or, as Linux does, one bit of the whole IPv4
+ * datagram after its checksums (CorruptMode Linux). Gilbert-Elliott's r
+ * defaults to 1 - p, as tc's.
+ *
  * Each impairment draws from its own random stream (AssignStreams), so
  * changing one leaves the others' draws as they were; no stream is drawn
  * from while its impairment is off. See doc/netem.rst for every difference
@@ -142,6 +150,13 @@ class NetemQueueDisc : public QueueDisc
         NORMAL_JITTER,  //!< Delay + Jitter x N(0, 1), cut at 4 Jitter (distribution normal)
     };
 
+    /// Which bits Corrupt flips.
+    enum CorruptMode
+    {
+        CORRUPT_PAYLOAD_BITS, //!< CorruptBits bits of the IP payload; checksums untouched
+        CORRUPT_LINUX,        //!< one bit of the whole IP datagram, headers included (Linux)
+    };
+
     /// What the queue disc has done to the packets it received.
     struct Counts
     {
@@ -162,6 +177,9 @@ class NetemQueueDisc : public QueueDisc
 
     static constexpr const char* LOSS_DROP = "Loss drop";   //!< dropped by Loss
     static constexpr const char* LIMIT_DROP = "Limit drop"; //!< dropped: Limit packets held
+
+    /// GeR's value that stands for 1 - GeP (tc's r when only p is given).
+    static constexpr double GE_R_ONE_MINUS_P = -1.0;
 
     /**
      * \brief Get the type ID.
@@ -200,8 +218,54 @@ class NetemQueueDisc : public QueueDisc
     bool CheckConfig() override;
     void InitializeParams() override;
 
+    /// netem's crndstate: the state of one correlated generator (get_crandom).
+    struct Correlated
+    {
+        uint32_t last{0};    //!< the previous value returned
+        bool started{false}; //!< whether last holds a value yet
+    };
+
+    /**
+     * \brief netem's get_crandom: a uniform 32-bit value blended with the
+     * previous one, (value (2^32 - rho) + last rho) / 2^32, rho the
+     * correlation scaled to 32 bits as tc scales it. The first call draws
+     * the initial last value (netem's init_crandom) from \p random too.
+     * \param random the stream
+     * \param correlation the correlation, in (0, 1]
+     * \param state the generator's state
+     * \return the value, in [0, 2^32)
+     */
+    static uint32_t DrawCorrelated(Ptr<UniformRandomVariable> random,
+                                   double correlation,
+                                   Correlated& state);
+
+    /**
+     * \brief Whether an event of probability \p p happens: a uniform draw
+     * below \p p without correlation (as before correlations existed), else
+     * netem's comparison of the correlated value with p scaled to 32 bits.
+     * \param p the probability, in (0, 1]
+     * \param random the stream
+     * \param correlation the correlation, in [0, 1]
+     * \param state the generator's state
+     * \return true if it happens
+     */
+    static bool Happens(double p,
+                        Ptr<UniformRandomVariable> random,
+                        double correlation,
+                        Correlated& state);
+
     /// \return whether the next packet is lost (and advances the loss model)
     bool LossEvent();
+    /// \return GeR, or 1 - GeP where GeR is GE_R_ONE_MINUS_P
+    double EffectiveGeR() const;
+    /**
+     * \brief Flips one bit of \p item as Linux's netem does: anywhere in the
+     * datagram, its IPv4 header included, after the checksums.
+     * \param item the item
+     * \return the item to enqueue instead (the corrupted datagram, header
+     * included), or \p item itself if it was corrupted in place
+     */
+    Ptr<QueueDiscItem> CorruptLikeLinux(Ptr<QueueDiscItem> item);
     /// \return the delay of the next delayed packet: Delay plus jitter (may be negative)
     Time DrawDelay();
     /// \return a copy of \p item, of the same kind (IPv4, IPv6, ARP or plain)
@@ -224,6 +288,12 @@ class NetemQueueDisc : public QueueDisc
     uint32_t m_reorderGap;                   //!< ReorderGap
     double m_corrupt;                        //!< Corrupt
     uint32_t m_corruptBits;                  //!< CorruptBits
+    CorruptMode m_corruptMode;               //!< CorruptMode
+    double m_delayCorrelation;               //!< DelayCorrelation
+    double m_lossCorrelation;                //!< LossCorrelation
+    double m_duplicateCorrelation;           //!< DuplicateCorrelation
+    double m_reorderCorrelation;             //!< ReorderCorrelation
+    double m_corruptCorrelation;             //!< CorruptCorrelation
     DataRate m_rate;                         //!< Rate
     uint32_t m_limit;                        //!< Limit
 
@@ -234,6 +304,11 @@ class NetemQueueDisc : public QueueDisc
     bool m_enqueuingCopy{false}; //!< the item being enqueued is a duplicate
     EventId m_wake;              //!< the timer that runs the queue disc
     Counts m_counts;             //!< what was done
+    Correlated m_delayState;     //!< DelayCorrelation's generator
+    Correlated m_lossState;      //!< LossCorrelation's generator
+    Correlated m_duplicateState; //!< DuplicateCorrelation's generator
+    Correlated m_reorderState;   //!< ReorderCorrelation's generator
+    Correlated m_corruptState;   //!< CorruptCorrelation's generator
 
     Ptr<UniformRandomVariable> m_lossRandom;      //!< Loss and the Gilbert-Elliott model
     Ptr<UniformRandomVariable> m_duplicateRandom; //!< Duplicate

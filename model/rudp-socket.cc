@@ -709,6 +709,12 @@ RudpSocket::GetRxBuffer() const
     return m_rxBuffer;
 }
 
+Ptr<const RudpTxBuffer>
+RudpSocket::GetTxBuffer() const
+{
+    return m_txBuffer;
+}
+
 Ptr<Packet>
 RudpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
 {
@@ -1147,8 +1153,14 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     }
     // RFC 5681's duplicate ACK carries an unchanged window: an ACK that only
     // opens the window (the peer's application read) and reports nothing
-    // new is a window update, no sign of loss.
+    // new is a window update, no sign of loss. Nor is an ACK that
+    // advertises a closed window: the peer had no room for what it answers
+    // (the zero-window probe), and counting its answers as duplicates would
+    // call a fast retransmit and inflate the window once per probe, or make
+    // a stop-and-wait sender resend at each answer (4.4BSD counts no
+    // duplicate ACKs while it probes either).
     const bool windowUpdate = windowTaken && m_rWnd > previousWindow && !sackedMore;
+    const bool closedWindow = header.GetWindow() == 0;
 
     const SequenceNumber32 dataAck = std::min(ack, m_txBuffer->HighTxMark());
     if (dataAck > m_txBuffer->HeadSequence())
@@ -1177,7 +1189,7 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
         RestartRetransmitTimer();
     }
     else if (pureAck && dataAck == m_txBuffer->HeadSequence() && HasDataOutstanding() &&
-             !windowUpdate)
+             !windowUpdate && !closedWindow)
     {
         ++m_dupAcks;
         PublishSenderState();
@@ -1226,6 +1238,14 @@ RudpSocket::UpdateWindow(const RudpHeader& header)
     if (seq < m_sndWl1 || (seq == m_sndWl1 && ack < m_sndWl2))
     {
         NS_LOG_LOGIC("keeps the window of a newer segment: " << header);
+        return false;
+    }
+    // Nor from a segment beyond all the room this end ever offered: no peer
+    // sent it (RFC 793 would not accept it at all). Taken, its SEQ would
+    // become SND.WL1, and every real window after it would look older.
+    if (seq > m_rxBuffer->NextRxSequence() + m_rcvBufSize)
+    {
+        NS_LOG_LOGIC("ignores the window of a segment beyond the receive buffer: " << header);
         return false;
     }
     m_sndWl1 = seq;
@@ -1381,11 +1401,10 @@ RudpSocket::OnRetransmitTimeout()
         }
         ++m_retries;
     }
-    if (!probe)
-    {
-        ++m_stats.timeouts;
-        m_rtoTimer->Backoff();
-    }
+    // Successive probes wait longer and longer, as RFC 1122 (4.2.2.17) asks
+    // and ns-3's TCP does (up to MaxRto; a Fixed RTO does not grow).
+    ++(probe ? m_stats.windowProbes : m_stats.timeouts);
+    m_rtoTimer->Backoff();
 
     if (m_state == SYN_SENT)
     {

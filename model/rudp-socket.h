@@ -123,6 +123,7 @@ class RudpSocket : public Socket, public RudpSocketConfig
         uint64_t dataBytesSent{0};       ///< payload bytes sent for the first time
         uint64_t retransmissions{0};     ///< data segments sent again
         uint64_t timeouts{0};            ///< expiries of the retransmission timer
+        uint64_t windowProbes{0};        ///< expiries of the timer that probed a closed window
         uint64_t fastRetransmits{0};     ///< recoveries triggered by duplicate ACKs
         uint64_t checksumErrors{0};      ///< datagrams dropped: bad checksum, malformed header,
                                          ///< wrong length or the other checksum kind
@@ -225,6 +226,8 @@ class RudpSocket : public Socket, public RudpSocketConfig
 
     /// \return the receive buffer: what is held, in order and out of order
     Ptr<const RudpRxBuffer> GetRxBuffer() const;
+    /// \return the send buffer: what is unsent, and the segments not yet acknowledged
+    Ptr<const RudpTxBuffer> GetTxBuffer() const;
 
     /**
      * \brief Hands a datagram from the peer to this socket (RudpEndpoint's demux).

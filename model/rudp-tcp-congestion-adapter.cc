@@ -160,8 +160,26 @@ RudpTcpCongestionAdapter::OnTimeout(Ptr<RudpSenderState> tcb)
 {
     NS_LOG_FUNCTION(this << tcb);
     Refresh(tcb);
+    // ssthresh is set once per loss episode (RFC 5681 section 3.1: only when
+    // the segment "has not yet been resent by way of the retransmission
+    // timer"; Linux's tcp_enter_loss: only if no reduction was made inside
+    // this window). In fast recovery the reduction was made; in the loss
+    // state it was, unless an ACK has advanced the head since the last
+    // timeout (Linux's icsk_retransmits is then 0 again).
+    const TcpSocketState::TcpCongState_t state = m_state->m_congState;
+    const bool reduced = state == TcpSocketState::CA_RECOVERY ||
+                         (state == TcpSocketState::CA_LOSS && tcb->m_highAck == m_timeoutHead);
+    if (!reduced)
+    {
+        m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
+    }
+    else
+    {
+        NS_LOG_LOGIC("timeout in " << TcpSocketState::TcpCongStateName[state]
+                                   << ": ssthresh kept at " << m_state->m_ssThresh);
+    }
     m_recover = tcb->m_highTxMark;
-    m_state->m_ssThresh = m_algorithm->GetSsThresh(m_state, m_state->m_bytesInFlight);
+    m_timeoutHead = tcb->m_highAck;
     m_state->m_cWnd = m_state->m_segmentSize;
     SetCongState(TcpSocketState::CA_LOSS);
     Publish(tcb);

@@ -24,7 +24,10 @@ namespace ns3
  * fast recovery; GetSsThresh and CA_RECOVERY on the ReTxThreshold-th
  * duplicate ACK, until an ACK covers everything sent before it (RFC 6582's
  * recovery point: partial ACKs keep it in recovery, one reduction per
- * window); GetSsThresh and CA_LOSS with a one-segment window on a timeout.
+ * window); CA_LOSS with a one-segment window on a timeout, and GetSsThresh
+ * then only if no reduction was made in this window already: not in fast
+ * recovery, nor in the loss state unless an ACK advanced since the last
+ * timeout (RFC 5681 section 3.1, Linux's tcp_enter_loss).
  * Without selective repeat the window is inflated by one segment per
  * duplicate ACK and deflated on partial ACKs as NewReno does; with it the
  * SACKed segments leave the flight instead (RFC 6675's pipe), as in
@@ -67,7 +70,8 @@ class RudpTcpCongestionAdapter : public RudpWindowPolicy
 
     Ptr<TcpCongestionOps> m_algorithm;
     Ptr<TcpSocketState> m_state{CreateObject<TcpSocketState>()};
-    SequenceNumber32 m_recover{0}; ///< the recovery point: highest sequence sent at the loss
+    SequenceNumber32 m_recover{0};     ///< the recovery point: highest sequence sent at the loss
+    SequenceNumber32 m_timeoutHead{0}; ///< the first unacknowledged sequence at the last timeout
 };
 
 } // namespace ns3

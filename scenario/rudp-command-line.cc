@@ -5,6 +5,7 @@
 #include "rudp-command-line.h"
 
 #include "rudp-parameter-check.h"
+#include "rudp-version.h"
 
 #include "ns3/abort.h"
 #include "ns3/global-value.h"
@@ -16,8 +17,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <limits>
 #include <locale>
 #include <sstream>
@@ -505,6 +508,14 @@ CheckFactory(const std::string& text, const std::string& base, std::string& cano
 
 } // namespace
 
+bool
+RudpCommandLine::IsUnsetBySem(const std::string& value, const Option& option)
+{
+    // sem gives every parameter a value, and Python's None for one whose
+    // default --PrintHelp shows as empty; it means "leave it unset".
+    return value == "None" && option.defaultText.empty();
+}
+
 RudpCommandLine::RudpCommandLine(const std::string& filename)
     : m_cmd(filename)
 {
@@ -770,6 +781,15 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
     for (size_t i = 1; i < args.size(); ++i)
     {
         const Argument a = SplitArgument(args[i]);
+        if (a.isOption && (a.name == "PrintVersion" || a.name == "version"))
+        {
+            // The module's version and the ns-3 it was built against, in
+            // every build (ns-3's own prints its tree's build version, which
+            // only a tree configured with --enable-build-version has), and
+            // exit, as ns-3 does after a general argument.
+            std::cout << programName << ": " << RudpVersionText() << std::endl;
+            std::exit(0);
+        }
         if (a.isOption && IsGeneralArgument(a.name))
         {
             m_cmd.Parse(std::vector<std::string>{program, args[i]});
@@ -798,6 +818,10 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
             {
                 problem = WithAllowed("needs a value (--" + a.name + "=VALUE)", option->allowed);
                 return false;
+            }
+            if (IsUnsetBySem(a.value, *option))
+            {
+                continue;
             }
             problem = option->apply(a.value);
             if (!problem.empty())
@@ -1103,8 +1127,18 @@ RudpCommandLine::ParseUnsigned(const std::string& text, uint64_t& value)
     {
         return false;
     }
+    // A whole number may carry a fraction of zeros: sem reads every numeric
+    // default of --PrintHelp as a Python float and passes "1500" back as
+    // "1500.0". ns-3's own integer values read it as 1500 too.
+    const size_t point = text.find('.');
+    const std::string digits = text.substr(0, point);
+    if (digits.empty() ||
+        (point != std::string::npos && text.find_first_not_of('0', point + 1) != std::string::npos))
+    {
+        return false;
+    }
     uint64_t result = 0;
-    for (const char c : text)
+    for (const char c : digits)
     {
         if (!IsDigit(c))
         {

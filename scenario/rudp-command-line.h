@@ -222,7 +222,8 @@ class RudpCommandLine
                                   const std::string& value,
                                   std::string& canonical);
 
-    /// \return true if \p text is a decimal unsigned integer that fits uint64_t
+    /// \return true if \p text is a decimal unsigned integer that fits uint64_t,
+    /// possibly with a fraction of zeros ("1500.0", as sem writes integers)
     static bool ParseUnsigned(const std::string& text, uint64_t& value);
     /// \return true if \p text is a decimal integer that fits int64_t
     static bool ParseSigned(const std::string& text, int64_t& value);
@@ -295,6 +296,12 @@ class RudpCommandLine
     const Option* Find(const std::string& name) const;
     /// \return a "did you mean" hint for the unknown option \p name, or ""
     std::string Suggest(const std::string& name) const;
+    /**
+     * \return whether \p value is sem's "None" for \p option, which has no
+     * default (sem passes Python's None for a parameter it was not given): the
+     * option then keeps its empty default
+     */
+    static bool IsUnsetBySem(const std::string& value, const Option& option);
 
     CommandLine m_cmd;                                     ///< ns-3's CommandLine
     std::vector<std::unique_ptr<Option>> m_options;        ///< the program options

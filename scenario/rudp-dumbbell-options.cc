@@ -97,7 +97,8 @@ RudpDumbbellOptions::AddOptions(RudpCommandLine& cmd)
     cmd.AddValue("access-rate",
                  "Access links' data rate (default: ten times the bottleneck rate)",
                  m_accessRateText,
-                 "a data rate in [1kbps, 1000Gbps], not below rate",
+                 // No brackets: sem would read the last pair as the default.
+                 "a data rate from 1kbps to 1000Gbps, not below rate",
                  [this](const std::string& text) {
                      return text.empty() ? ""
                                          : RudpCommandLine::CheckDataRate(text,

@@ -4,6 +4,8 @@
 
 #include "rudp-json.h"
 
+#include "rudp-version.h"
+
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -125,8 +127,11 @@ RudpJson::Dump() const
 bool
 RudpJson::Write(const std::string& path) const
 {
+    // A record says which version of the module wrote it.
+    RudpJson record = *this;
+    record.Set("rudp_version", RudpVersion());
     std::ofstream out(path, std::ios::trunc);
-    out << Dump() << "\n";
+    out << record.Dump() << "\n";
     return static_cast<bool>(out);
 }
 

@@ -36,7 +36,8 @@ class RudpJson
     /// \return the object as JSON text
     std::string Dump() const;
     /**
-     * \brief Writes the object to \p path.
+     * \brief Writes the object to \p path, with "rudp_version" (RudpVersion())
+     * added at its end: every record says which version of the module wrote it.
      * \return false if the file could not be written
      */
     bool Write(const std::string& path) const;

@@ -15,7 +15,12 @@
 # the modules its scenarios use are enabled, without ns-3's tests, and only
 # the module's example programs are built (TARGETS overrides the list).
 # The last line printed is the tree to give --ns3-build.
+#
+# Usage: build-ns3-optimized.sh [--configure-only]
+#   --configure-only  stop once the tree is prepared and configured (what
+#                     make test runs on a stub tree that was never configured).
 set -euo pipefail
+
 
 module_dir=$(cd "$(dirname "$0")/.." && pwd)
 cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
@@ -29,14 +34,13 @@ export CCACHE_BASEDIR=$cache
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS" >&2; }
 # shellcheck source=scripts/ns3-source.sh
 . "$module_dir/scripts/ns3-source.sh"
+ns3_until_stage "$@" # sets $until_stage: all, or configure
 
 [ -n "$source_spec" ] || {
   echo "error: NS3_SOURCE: not set; allowed: an ns-3 release tarball or an ns-3 tree (3.36 or later)" >&2
   exit 2
 }
-for tool in ccache ninja cmake g++; do
-  command -v "$tool" >/dev/null || { echo "error: $tool is not installed (scripts/install-system-deps.sh)" >&2; exit 2; }
-done
+"$module_dir/scripts/install-system-deps.sh" ns3-tree >&2
 
 ns3_source_tree "$source_spec" -optimized
 [ -x "$tree/ns3" ] || {
@@ -55,14 +59,16 @@ if [ -n "$previous" ] && [ "$previous" != "$module_dir" ]; then
 fi
 ln -sfn "$module_dir" "$tree/contrib/rudp"
 step "configuring ns-$version (optimized profile) with contrib/rudp -> $module_dir"
-# ns-3 writes build/include/ns3/<header>.h once and never rewrites it, so a
-# header that moved inside the module would keep pointing at its old place.
-{ grep -l -F "contrib/rudp/" "$tree"/build/include/ns3/*.h 2>/dev/null || true; } | xargs -r rm -f
+ns3_remove_module_headers "$tree"
 (cd "$tree" && ./ns3 configure -G Ninja --build-profile=optimized \
   --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
   --enable-examples --disable-tests --disable-werror >"$work/configure.log" 2>&1) ||
   { tail -40 "$work/configure.log" >&2; exit 1; }
 
+if [ $until_stage = configure ]; then
+  step "configured; stopping before the build (--configure-only)"
+  exit 0
+fi
 step "building $(echo $targets) with $jobs jobs"
 # shellcheck disable=SC2086 # one target a word
 cmake --build "$tree/cmake-cache" -j "$jobs" --target $targets >"$work/build.log" 2>&1 ||

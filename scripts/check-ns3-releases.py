@@ -195,13 +195,17 @@ def module_include(destination: Path) -> Path:
         (ns3 / Path(header).name).symlink_to(MODULE_DIR / header)
         lines.append(f'#include "ns3/{Path(header).name}"')
     (ns3 / "rudp-module.h").write_text("\n".join([*lines, "#endif", ""]))
+    # The programs' own library (librudp-scenario): its headers are reached as
+    # ns3/<header>.h too, but are not part of rudp-module.h.
+    for header in sorted((MODULE_DIR / "scenario").glob("*.h")):
+        (ns3 / header.name).symlink_to(header)
     return destination
 
 
 def sources() -> list[Path]:
-    """Every C++ source of the module: library, tests, examples, scratch."""
+    """Every C++ source of the module: library, programs' library, tests, examples, scratch."""
     found: list[Path] = []
-    for folder in ("model", "helper", "test", "examples", "scratch"):
+    for folder in ("model", "helper", "scenario", "test", "examples", "scratch"):
         found += sorted((MODULE_DIR / folder).glob("*.cc"))
     return found
 

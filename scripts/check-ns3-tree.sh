@@ -12,7 +12,14 @@
 #                    the copy is configured and built. Your tree stays as it was.
 # Each source gets its own directory under $RUDP_NS3_CACHE (default
 # ~/.cache/rudp-ns3), reused between runs; ccache is shared between them.
+#
+# Usage: check-ns3-tree.sh [--configure-only]
+#   --configure-only  stop once the tree is prepared and configured, before the
+#                     build: what make test runs on a stub tree that was never
+#                     configured (python/tests/test_scripts.py), so that the
+#                     first run on a new machine cannot break unseen.
 set -euo pipefail
+
 
 module_dir=$(cd "$(dirname "$0")/.." && pwd)
 cache=${RUDP_NS3_CACHE:-$HOME/.cache/rudp-ns3}
@@ -25,28 +32,20 @@ export CCACHE_BASEDIR=$cache
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
 # shellcheck source=scripts/ns3-source.sh
 . "$module_dir/scripts/ns3-source.sh"
+ns3_until_stage "$@" # sets $until_stage: all, or configure
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-
-install_tools() {
-  local missing=()
-  for tool in ccache ninja cmake g++ bzip2 rsync; do
-    command -v "$tool" >/dev/null || missing+=("$tool")
-  done
-  [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
-  [ ${#missing[@]} -eq 0 ] && return
-  step "installing ${missing[*]}"
-  missing=("${missing[@]/ninja/ninja-build}")
-  as_root apt-get update -qq
-  as_root apt-get install -y -qq "${missing[@]}"
-}
 
 # Sets $tree (the ns-3 directory to build in) and $work (its cache directory).
 prepare_source() {
   if [ -z "$source_spec" ]; then
     work=$cache/debian-ns3-3.37
     tree=$work/ns-allinone-3.37/ns-3.37
-    [ -x "$tree/ns3" ] || fetch_debian_source
+    # Not "[ ... ] || fetch_debian_source": bash ignores set -e inside a
+    # function called on the left of || or &&, so a failed download would go on.
+    if [ ! -f "$work/.unpacked" ]; then
+      fetch_debian_source
+    fi
   else
     ns3_source_tree "$source_spec" ""
   fi
@@ -55,9 +54,13 @@ prepare_source() {
 
 fetch_debian_source() {
   step "fetching ns-3.37 from Debian's source package"
-  local list=/etc/apt/sources.list.d/rudp-bookworm-src.sources
-  if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
-    as_root tee "$list" >/dev/null <<'EOF'
+  # apt-get source needs a deb-src entry for bookworm and package lists read
+  # with it; a new machine may have neither (or a deb-src entry of another
+  # suite only).
+  if ! apt-get source --print-uris ns3=3.37-2 >/dev/null 2>&1; then
+    # Ours, whatever else is there: a second deb-src entry for the same
+    # suite only makes apt warn.
+    as_root tee /etc/apt/sources.list.d/rudp-bookworm-src.sources >/dev/null <<'EOF'
 Types: deb-src
 URIs: http://deb.debian.org/debian
 Suites: bookworm
@@ -65,9 +68,15 @@ Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
     as_root apt-get update -qq
+    apt-get source --print-uris ns3=3.37-2 >/dev/null || {
+      echo "error: apt-get source finds no ns3 3.37-2 (Debian bookworm's source package);" \
+        "give another ns-3 with NS3_SOURCE (a release tarball or tree)" >&2
+      exit 1
+    }
   fi
-  mkdir -p "$work"
+  rm -rf "$work" && mkdir -p "$work"
   (cd "$work" && apt-get source --download-only ns3=3.37-2 && tar xjf ns3_3.37.orig.tar.bz2)
+  touch "$work/.unpacked" # only once whole: an interrupted unpack starts again
 }
 
 link_module() {
@@ -77,9 +86,7 @@ link_module() {
 # --- CMake trees (ns-3.36 and later) -----------------------------------------
 cmake_configure() {
   step "configuring ns-$version with contrib/rudp"
-  # ns-3 writes build/include/ns3/<header>.h once and never rewrites it, so a
-  # header that moved inside the module would keep pointing at its old place.
-  grep -l -F "contrib/rudp/" "$tree"/build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
+  ns3_remove_module_headers "$tree"
   # rudp and what its examples use besides its own dependencies.
   (cd "$tree" && ./ns3 configure -G Ninja --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
     --enable-examples --enable-tests --disable-werror \
@@ -116,8 +123,8 @@ waf_run_example() { (cd "$tree" && timeout 600 ./waf --run "$1"); }
 # --- both --------------------------------------------------------------------
 run_suites() {
   local runner suites failed=0
-  runner=$(ls "$tree"/build/utils/ns3*test-runner* 2>/dev/null | head -1)
-  [ -n "$runner" ] || { echo "no test runner under $tree/build/utils"; exit 1; }
+  runner=$(find "$tree/build/utils" -maxdepth 1 -name 'ns3*test-runner*' -type f 2>/dev/null | head -1 || true)
+  [ -n "$runner" ] || { echo "error: no test runner under $tree/build/utils" >&2; exit 1; }
   # A waf tree's runner finds ns-3's libraries only through the loader path
   # (./waf and test.py set it; a CMake tree's runner has an rpath).
   suites=$(LD_LIBRARY_PATH="$tree/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$runner" --list |
@@ -147,7 +154,7 @@ EOF
   return $failed
 }
 
-install_tools
+"$module_dir/scripts/install-system-deps.sh" ns3-tree
 prepare_source
 link_module
 if [ -x "$tree/ns3" ]; then host=cmake; else host=waf; fi
@@ -155,6 +162,10 @@ if [ -x "$tree/ns3" ]; then host=cmake; else host=waf; fi
 if [ $host = cmake ]; then no_build=(--no-build); else no_build=(--nowaf); fi
 step "ns-$version at $tree ($host)"
 "${host}_configure"
+if [ $until_stage = configure ]; then
+  step "check-ns3-tree (ns-$version): configured; stopping before the build (--configure-only)"
+  exit 0
+fi
 "${host}_build"
 status=0
 run_suites || status=1

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Usage: install-system-deps.sh [build] [lint] [venv]
+# Usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree]
 # Installs the system tools a make target needs, if any is missing
 # (Debian/Ubuntu, apt-get):
 #   build  what `make setup` (so `make demo` and `make test`) needs: cmake,
-#          ninja, g++, Python's venv, OpenSSL's headers (the default)
+#          ninja, g++, Python's venv (the default). OpenSSL is optional:
+#          SHA-256 comes from libcrypto when it is there, else from the
+#          module's own implementation (model/rudp-sha256.h).
 #   lint   what `make lint` (part of `make test`) adds: clang-format, git
 #   venv   what `make doc` needs to create .venv: Python's venv
+#   ns3-tree  what building an ns-3 tree needs (make check-ns3-tree, make
+#          ns3-optimized): cmake, ninja, g++, ccache, bzip2 and rsync (to
+#          unpack or copy the source)
 # A machine that has them all is left untouched: no apt-get, no sudo.
 set -euo pipefail
 [ $# -gt 0 ] || set -- build
@@ -23,15 +28,22 @@ for kind in "$@"; do
       need_tool ninja ninja-build
       need_tool g++ g++
       need_venv
-      [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
       ;;
     lint)
       need_tool clang-format clang-format
       need_tool git git
       ;;
     venv) need_venv ;;
+    ns3-tree)
+      need_tool cmake cmake
+      need_tool ninja ninja-build
+      need_tool g++ g++
+      need_tool ccache ccache
+      need_tool bzip2 bzip2
+      need_tool rsync rsync
+      ;;
     *)
-      echo "usage: install-system-deps.sh [build] [lint] [venv]" >&2
+      echo "usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree]" >&2
       exit 2
       ;;
   esac

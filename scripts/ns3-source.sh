@@ -42,3 +42,30 @@ ns3_source_tree() {
     exit 2
   }
 }
+
+# ns3_remove_module_headers TREE: removes the forwarding headers
+# (build/include/ns3/<header>.h) that TREE's last configure wrote for this
+# module. ns-3 writes each once and never rewrites it, so a header that moved
+# inside the module would keep pointing at its old place. A tree that was
+# never configured has no build/ and nothing to remove; any other grep error
+# (exit 2) ends the script.
+ns3_remove_module_headers() {
+  local include=$1/build/include/ns3
+  [ -d "$include" ] || return 0
+  { grep -r -l -F --include='*.h' "contrib/rudp/" "$include" || [ $? -eq 1 ]; } | xargs -r rm -f
+}
+
+# ns3_until_stage [--configure-only]: the tree scripts' one option. Sets
+# $until_stage to "configure" (stop once the tree is configured) or "all";
+# anything else exits 2 naming it.
+ns3_until_stage() {
+  until_stage=all
+  case ${1:-} in
+    "") ;;
+    --configure-only) until_stage=configure ;;
+    *)
+      echo "error: unknown option '$1'; allowed: --configure-only" >&2
+      exit 2
+      ;;
+  esac
+}

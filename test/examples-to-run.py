@@ -25,6 +25,7 @@ cpp_examples = [
     ("rudp-tcp-vs-udp --transport=rudp-reno --packets=1000", "True", "False"),
     ("rudp-transport-cost --transport=rudp-reno --bytes=1000000", "True", "False"),
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
+    ("rudp-netem-correlation --loss=0.05 --correlation=0,0.5 --packets=20000", "True", "False"),
     ("rudp-cmt --paths=2 --rtt=50ms,200ms --rbuf=16384 --duration=20s --warmup=2s", "True", "False"),
     ("rudp-cmt --paths=3 --rbuf=16384 --ns2-defaults --duration=20s --warmup=2s", "True", "False"),
     ("rudp-cmt --paths=3 --rtt=100ms --loss=0.05 --rbuf=16384 --duration=20s --warmup=2s --model-assumptions=1", "True", "False"),

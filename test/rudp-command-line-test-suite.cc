@@ -51,8 +51,25 @@ class RudpCommandLineValueTest : public TestCase
                                   u == std::numeric_limits<uint64_t>::max(),
                               true,
                               "2^64-1");
-        for (const std::string bad :
-             {"", "-1", "+1", "0x5", "5abc", " 5", "5 ", "1e3", "18446744073709551616"})
+        // sem writes integers as Python floats: a fraction of zeros is whole.
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("1500.0", u) && u == 1500,
+                              true,
+                              "1500.0");
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("30.", u) && u == 30, true, "30.");
+        for (const std::string bad : {"",
+                                      "-1",
+                                      "+1",
+                                      "0x5",
+                                      "5abc",
+                                      " 5",
+                                      "5 ",
+                                      "1e3",
+                                      "18446744073709551616",
+                                      "1500.5",
+                                      "1500.01",
+                                      ".0",
+                                      "1.0.0",
+                                      "1.0e3"})
         {
             NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned(bad, u), false, bad);
         }
@@ -192,6 +209,15 @@ class RudpCommandLineOptionTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(variant, "go-back-n", "--variant");
             NS_TEST_ASSERT_MSG_EQ(output, "a b.json", "a text option is taken whole");
         }
+        {
+            // sem gives Python's None for a parameter without a default.
+            output.clear(); // no default
+            RudpCommandLine cmd(__FILE__);
+            make(cmd);
+            const bool ok = cmd.Check({"program", "--output=None"}, name, problem);
+            NS_TEST_ASSERT_MSG_EQ(ok, true, problem);
+            NS_TEST_ASSERT_MSG_EQ(output, "", "sem's None leaves an option without default unset");
+        }
         // argument, option named, words the message must contain
         const std::vector<std::vector<std::string>> bad{
             {"--window=0x5", "window", "hexadecimal", "[1, 65535]"},
@@ -207,6 +233,7 @@ class RudpCommandLineOptionTest : public TestCase
             {"--rate=fast", "rate", "not a data rate", "[1kbps, 1Gbps]"},
             {"--sack=yes", "sack", "not a boolean", "1, 0, true or false"},
             {"--variant=vegas", "variant", "not a choice", "go-back-n|reno"},
+            {"--variant=None", "variant", "not a choice", "go-back-n|reno"}, // it has a default
             {"--windw=10", "windw", "unknown option", "did you mean --window?"},
             {"--ns3::RudpSocket::WindowSize=5", "ns3::RudpSocket::WindowSize", "sets", "--window"},
             {"--ns3::RudpSocket::DataRetries=5abc",

@@ -4,6 +4,7 @@
 
 #include "rudp-test-network.h"
 
+#include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-cubic.h"
 #include "ns3/test.h"
 
@@ -261,6 +262,113 @@ class RudpCongestionOpsTypeTest : public TestCase
     }
 };
 
+/**
+ * A retransmission timeout sets ssthresh once per loss episode (RFC 5681
+ * section 3.1; Linux's tcp_enter_loss): not again when the same segment
+ * times out twice, nor when a timeout comes during fast recovery; again in
+ * the loss state once an ACK has advanced since the last timeout.
+ */
+class RudpCongestionOpsTimeoutTest : public TestCase
+{
+  public:
+    RudpCongestionOpsTimeoutTest()
+        : TestCase("A timeout reduces ssthresh once per window: not on a repeated timeout of the "
+                   "same segment, nor during fast recovery")
+    {
+    }
+
+  private:
+    /// An adapter around TcpNewReno with a 20-segment window in flight.
+    static Ptr<RudpTcpCongestionAdapter> Start(Ptr<RudpSenderState> tcb)
+    {
+        Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
+        adapter->SetCongestionOps(CreateObject<TcpNewReno>());
+        tcb->m_segmentSize = MSS;
+        tcb->m_windowSegments = 1000;
+        tcb->m_initialCwnd = 1;
+        tcb->m_initialSsThresh = 1 << 30;
+        tcb->m_dupAckThreshold = 3;
+        adapter->Init(tcb);
+        tcb->m_lastRtt = MilliSeconds(40);
+        tcb->m_minRtt = MilliSeconds(40);
+        for (uint32_t acked = 1; acked < 20; ++acked)
+        {
+            tcb->m_highAck = SequenceNumber32(acked * MSS);
+            adapter->OnNewAck(tcb, 1); // slow start: one segment more per ACK
+        }
+        tcb->m_highTxMark = SequenceNumber32(39 * MSS);
+        tcb->m_bytesInFlight = 20 * MSS;
+        return adapter;
+    }
+
+    void DoRun() override
+    {
+        {
+            Ptr<RudpSenderState> tcb = CreateObject<RudpSenderState>();
+            Ptr<RudpTcpCongestionAdapter> adapter = Start(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 20 * MSS, "20 segments after slow start");
+            adapter->OnTimeout(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(), 10 * MSS, "first timeout: flight / 2");
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), MSS, "one segment");
+            // The resent segment is lost too: the same segment times out again.
+            tcb->m_bytesInFlight = MSS;
+            adapter->OnTimeout(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(),
+                                  10 * MSS,
+                                  "second timeout of the same segment: ssthresh kept (was 2 "
+                                  "segments, the flight of one halved up to 2 MSS)");
+            adapter->OnTimeout(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(), 10 * MSS, "and after a third");
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), MSS, "one segment");
+            // An ACK advances (still below the recovery point), then a timeout:
+            // a new segment times out, a new reduction (Linux: the retransmission
+            // count was reset by the ACK).
+            tcb->m_highAck = SequenceNumber32(20 * MSS);
+            adapter->OnNewAck(tcb, 1);
+            tcb->m_bytesInFlight = 8 * MSS;
+            adapter->OnTimeout(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(),
+                                  4 * MSS,
+                                  "a timeout of another segment reduces again");
+        }
+        {
+            Ptr<RudpSenderState> tcb = CreateObject<RudpSenderState>();
+            Ptr<RudpTcpCongestionAdapter> adapter = Start(tcb);
+            tcb->m_highAck = SequenceNumber32(20 * MSS);
+            for (uint32_t count = 1; count <= 3; ++count)
+            {
+                adapter->OnDupAck(tcb, count);
+            }
+            NS_TEST_ASSERT_MSG_EQ(RudpSenderState::CongStateName(tcb->m_congState),
+                                  std::string("FAST_RECOVERY"),
+                                  "recovery");
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(), 10 * MSS, "fast retransmit: flight / 2");
+            // The retransmission is lost: the timer expires during recovery.
+            tcb->m_bytesInFlight = 12 * MSS;
+            adapter->OnTimeout(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(),
+                                  10 * MSS,
+                                  "a timeout during recovery keeps the reduction made in this "
+                                  "window (it was cut again to 6 segments)");
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), MSS, "one segment");
+            NS_TEST_ASSERT_MSG_EQ(adapter->GetTcpState()->m_congState.Get(),
+                                  TcpSocketState::CA_LOSS,
+                                  "loss state");
+            // Once everything sent before the timeout is acknowledged, a new
+            // loss episode reduces again.
+            tcb->m_highAck = SequenceNumber32(39 * MSS);
+            adapter->OnNewAck(tcb, 19);
+            NS_TEST_ASSERT_MSG_EQ(adapter->GetTcpState()->m_congState.Get(),
+                                  TcpSocketState::CA_OPEN,
+                                  "open again");
+            tcb->m_highTxMark = SequenceNumber32(41 * MSS);
+            tcb->m_bytesInFlight = 2 * MSS;
+            adapter->OnTimeout(tcb);
+            NS_TEST_ASSERT_MSG_EQ(tcb->m_ssThresh.Get(), 2 * MSS, "a new episode reduces");
+        }
+    }
+};
+
 /// \ingroup rudp-test
 /// Pluggable congestion control test suite.
 class RudpCongestionTestSuite : public TestSuite
@@ -287,6 +395,7 @@ class RudpCongestionTestSuite : public TestSuite
                                                       "ns3::TcpCvtcp"));
         AddTestCase(new RudpCongestionOpsTypeTest);
         AddTestCase(new RudpCongestionOpsSackRecoveryTest);
+        AddTestCase(new RudpCongestionOpsTimeoutTest);
     }
 };
 

@@ -1025,6 +1025,71 @@ class RudpSmallReceiveBufferTest : public TestCase
 };
 
 /**
+ * A reader that stops reading for 200 s behind a 2-segment buffer: the
+ * sender persists (issue 23's socket fuzz finding, a server that never reads).
+ * Its probes wait twice as long each time, up to MaxRto (RFC 1122
+ * 4.2.2.17), and the peer's answers to them, ACKs of a closed window, are no
+ * duplicate ACKs: no fast retransmit, no window inflation. Once the reader
+ * resumes, every byte arrives.
+ */
+class RudpPersistTest : public TestCase
+{
+  public:
+    RudpPersistTest()
+        : TestCase("a reader paused for 200 s: zero-window probes back off to MaxRto, their "
+                   "answers are no duplicate ACKs, every byte delivered")
+    {
+    }
+
+  private:
+    void Resent(Ptr<const Packet>, const RudpHeader&, Ptr<const RudpSocket>)
+    {
+        m_resent.push_back(Simulator::Now());
+    }
+
+    void CongState(RudpSenderState::CongState, RudpSenderState::CongState state)
+    {
+        m_fastRecovery = m_fastRecovery || state == RudpSenderState::FAST_RECOVERY;
+    }
+
+    void DoRun() override
+    {
+        PatternTransfer t(30000);
+        t.server.listener->SetAttribute("RcvBufSize", UintegerValue(2800));
+        t.Client()->SetAttribute("RtoMode", StringValue("Adaptive"));
+        t.Client()->TraceConnectWithoutContext("Retransmission",
+                                               MakeCallback(&RudpPersistTest::Resent, this));
+        t.Client()->TraceConnectWithoutContext("CongState",
+                                               MakeCallback(&RudpPersistTest::CongState, this));
+        t.server.paused = true;
+        const Time resume = Seconds(201);
+        Simulator::Schedule(resume, &PatternReceiver::Resume, &t.server);
+        RudpSocket::Stats atResume;
+        Simulator::Schedule(resume, [&t, &atResume] { atResume = t.Client()->GetStats(); });
+        t.Run(Seconds(600));
+
+        // Adaptive RTO: 1 s (MinRto) at first, then 2, 4 ... 32, 60, 60 s.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(atResume.windowProbes, 5, "the closed window was probed");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(atResume.windowProbes, 9, "probes back off (else ~200)");
+        NS_TEST_ASSERT_MSG_EQ(atResume.timeouts, 0, "a probe is no timeout");
+        NS_TEST_ASSERT_MSG_EQ(atResume.fastRetransmits, 0, "answers to probes are no dup ACKs");
+        NS_TEST_ASSERT_MSG_EQ(m_fastRecovery, false, "no fast recovery while persisting");
+        Time previous;
+        for (size_t i = 1; i < m_resent.size() && m_resent[i] < resume; ++i)
+        {
+            const Time gap = m_resent[i] - m_resent[i - 1];
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(gap, previous, "each probe waits at least as long");
+            previous = gap;
+        }
+        NS_TEST_ASSERT_MSG_EQ(previous, Seconds(60), "probes end at MaxRto apart");
+        NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "every byte, both ends closed");
+    }
+
+    std::vector<Time> m_resent;
+    bool m_fastRecovery{false};
+};
+
+/**
  * Hand-made ACKs to a Go-Back-N sender whose real ACKs are all lost:
  * reordered ACKs and window updates (audit L2).
  */
@@ -1156,6 +1221,84 @@ class RudpAckWindowTest : public TestCase
 
 /// \ingroup rudp-test
 /// Connection management test suite.
+/**
+ * A forged ACK far beyond the client's receive buffer, then the server's
+ * ACKs of a closed window (rudp-connection fuzz finding): the forged SEQ
+ * must not become SND.WL1 (else no real window is taken after it and the
+ * client keeps sending into the closed window), and the zero-window ACKs
+ * are no duplicate ACKs (else a stop-and-wait client resends at each, and
+ * each resend draws another: a storm).
+ */
+class RudpForgedWindowTest : public TestCase
+{
+  public:
+    RudpForgedWindowTest()
+        : TestCase("a forged ACK beyond the receive buffer does not hold the window open: "
+                   "zero-window ACKs after it draw no resend")
+    {
+    }
+
+  private:
+    struct Peer
+    {
+        PatternTransfer* transfer{nullptr};
+        Injector injector;
+
+        void Ack(uint32_t seqOffset, uint32_t window)
+        {
+            SequenceNumber32 serverIsn;
+            SequenceNumber32 clientData;
+            for (const auto& segment : transfer->log.Segments())
+            {
+                if (segment.side == "S")
+                {
+                    serverIsn = segment.header.GetSequenceNumber();
+                    break;
+                }
+            }
+            clientData = transfer->log.Segments().front().header.GetSequenceNumber() + 1;
+            RudpHeader header;
+            header.SetSequenceNumber(serverIsn + 1 + seqOffset);
+            header.SetAckNumber(clientData); // nothing acknowledged
+            header.SetFlags(RudpHeader::ACK);
+            header.SetWindow(window);
+            injector.Inject(header, 0);
+        }
+    };
+
+    void DoRun() override
+    {
+        PatternTransfer t(10000);
+        t.Client()->SetAttribute("Variant", StringValue("StopAndWait"));
+        t.Client()->SetAttribute("RcvBufSize", UintegerValue(2000));
+        // The client hears the SYN|ACK, then nothing but what the test injects.
+        std::list<uint32_t> afterSynAck;
+        for (uint32_t i = 1; i < 1000; ++i)
+        {
+            afterSynAck.push_back(i);
+        }
+        t.network.DropAtClient(afterSynAck);
+        Peer peer;
+        peer.transfer = &t;
+        peer.injector.socket = t.Client();
+        peer.injector.from = t.network.ServerAddress(PORT);
+        // 30 000 bytes ahead: beyond the client's 2000-byte buffer.
+        Simulator::Schedule(MilliSeconds(1100), &Peer::Ack, &peer, 30000, 65535);
+        for (uint32_t k = 1; k <= 3; ++k)
+        {
+            Simulator::Schedule(MilliSeconds(1100 + 10 * k), &Peer::Ack, &peer, 0, 0);
+        }
+        t.Run(Seconds(2)); // before the retransmission timer (2 s)
+        const RudpSocket::Stats& stats = t.Client()->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(stats.timeouts, 0, "no timeout in the test's time");
+        // The forged ACK acknowledges nothing: a duplicate ACK, which a
+        // stop-and-wait sender answers with one resend; the zero-window
+        // ACKs after it, none.
+        NS_TEST_ASSERT_MSG_EQ(stats.retransmissions, 1, "one resend, for the forged ACK");
+        NS_TEST_ASSERT_MSG_EQ(stats.fastRetransmits, 1, "one fast retransmit, the same");
+    }
+};
+
 class RudpConnectionTestSuite : public TestSuite
 {
   public:
@@ -1255,6 +1398,8 @@ class RudpConnectionTestSuite : public TestSuite
         AddTestCase(new RudpSmallReceiveBufferTest(1000, Seconds(0)));
         AddTestCase(new RudpSmallReceiveBufferTest(1000, Seconds(3)));
         AddTestCase(new RudpSmallReceiveBufferTest(4000, Seconds(3)));
+        AddTestCase(new RudpPersistTest);
+        AddTestCase(new RudpForgedWindowTest);
         AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::REORDERED));
         AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::WINDOW_UPDATES));
         AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::DUPLICATES));

@@ -182,6 +182,118 @@ BinomialBound(double n, double p)
     return 5 * std::sqrt(n * p * (1 - p));
 }
 
+/// \return whether each packet \p b was given was lost, in the order they came
+std::vector<bool>
+LostInOrder(const Bench& b)
+{
+    std::set<uint64_t> sent;
+    for (const auto& d : b.departures)
+    {
+        sent.insert(d.uid);
+    }
+    std::vector<uint64_t> uids(b.order.size());
+    for (const auto& [uid, index] : b.order)
+    {
+        uids[index] = uid;
+    }
+    std::vector<bool> lost;
+    for (uint64_t uid : uids)
+    {
+        lost.push_back(sent.count(uid) == 0);
+    }
+    return lost;
+}
+
+/**
+ * netem's get_crandom, written here from sch_netem.c for the tests: the
+ * first call takes the initial value, then each value is blended with the
+ * previous one, (v (2^32 - rho) + last rho) >> 32, rho = rint(c x UINT32_MAX) + 1.
+ */
+class ReferenceCrandom
+{
+  public:
+    /// \param stream the stream the queue disc draws from; \param c the correlation
+    ReferenceCrandom(int64_t stream, double c)
+        : m_random(CreateObject<UniformRandomVariable>()),
+          m_rho(static_cast<uint64_t>(std::rint(c * 4294967295.0)) + 1)
+    {
+        m_random->SetStream(stream);
+        m_last = m_random->GetInteger(0, 4294967295U);
+    }
+
+    /// \return the next correlated value
+    uint32_t Next()
+    {
+        const uint64_t v = m_random->GetInteger(0, 4294967295U);
+        m_last = static_cast<uint32_t>((v * ((uint64_t{1} << 32) - m_rho) + m_last * m_rho) >> 32);
+        return static_cast<uint32_t>(m_last);
+    }
+
+    /// \return whether netem's "p >= get_crandom()" holds for the next value
+    bool Below(double p)
+    {
+        return Next() <= std::rint(p * 4294967295.0);
+    }
+
+  private:
+    Ptr<UniformRandomVariable> m_random; ///< the stream
+    uint64_t m_rho;                      ///< the correlation, scaled, plus one
+    uint64_t m_last;                     ///< the previous value
+};
+
+/**
+ * P(C <= x) for the stationary value of netem's correlated generator, seen
+ * as C = (1 - rho) U + rho C' with U uniform on [0, 1) and C' an independent
+ * copy of C: the fixed point of F(x) = rho / (1 - rho) (G(x / rho) -
+ * G((x - 1 + rho) / rho)), G the integral of F from 0 (F is 0 below 0 and 1
+ * above 1), iterated from the uniform law with F piecewise linear on a grid
+ * (G then exact) until rho^k is below 1e-12.
+ */
+double
+CorrelatedCdf(double rho, double x)
+{
+    const int n = 20001;
+    const double h = 1.0 / (n - 1);
+    std::vector<double> f(n);
+    std::vector<double> g(n);
+    for (int i = 0; i < n; ++i)
+    {
+        f[i] = i * h;
+    }
+    auto integral = [&f, &g, h, n](double y) {
+        if (y <= 0)
+        {
+            return 0.0;
+        }
+        if (y >= 1)
+        {
+            return g[n - 1] + (y - 1);
+        }
+        const int k = std::min(static_cast<int>(y / h), n - 2);
+        const double t = y / h - k;
+        return g[k] + h * (f[k] * t + (f[k + 1] - f[k]) * t * t / 2);
+    };
+    const int iterations = static_cast<int>(std::ceil(std::log(1e-12) / std::log(rho)));
+    std::vector<double> next(n);
+    for (int it = 0; it < iterations; ++it)
+    {
+        g[0] = 0;
+        for (int i = 1; i < n; ++i)
+        {
+            g[i] = g[i - 1] + h * (f[i - 1] + f[i]) / 2;
+        }
+        for (int i = 0; i < n; ++i)
+        {
+            const double xi = i * h;
+            next[i] = rho / (1 - rho) * (integral(xi / rho) - integral((xi - 1 + rho) / rho));
+        }
+        f.swap(next);
+    }
+    const double pos = x / h;
+    const int k = std::min(static_cast<int>(pos), n - 2);
+    return f[k] + (pos - k) * (f[k + 1] - f[k]);
+}
+
 } // namespace
 
 /// Delay: every packet leaves exactly Delay after it came, in order.
@@ -410,6 +522,395 @@ class NetemGilbertElliottTest : public TestCase
                                   0.2 * 0.5 + 0.8 * 0.02,
                                   5 * std::sqrt((0.48 * 0.48 * 0.16 * 3 + 0.0657) / n),
                                   "loss in both states");
+    }
+};
+
+/**
+ * Correlated random loss: each loss is netem's "Loss >= get_crandom()", and
+ * the loss rate is that of the blended value's stationary law, below Loss.
+ */
+class NetemCorrelatedLossTest : public TestCase
+{
+  public:
+    NetemCorrelatedLossTest()
+        : TestCase("LossCorrelation: netem's get_crandom decides each loss; the loss rate is "
+                   "P(C <= Loss) for the blended value C, below Loss")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 100000;
+        for (const auto& [p, rho] : {std::pair{0.1, 0.25}, std::pair{0.2, 0.5}})
+        {
+            Bench b;
+            b.disc->SetAttribute("Loss", DoubleValue(p));
+            NS_TEST_ASSERT_MSG_EQ(b.disc->SetAttributeFailSafe("LossCorrelation", DoubleValue(rho)),
+                                  true,
+                                  "LossCorrelation exists");
+            b.Start(7);
+            b.SendEvery(n, MicroSeconds(10), 20);
+            const std::vector<bool> lost = LostInOrder(b);
+            ReferenceCrandom reference(7, rho);
+            uint32_t same = 0;
+            for (bool l : lost)
+            {
+                same += reference.Below(p) == l ? 1 : 0;
+            }
+            NS_TEST_EXPECT_MSG_EQ(same, n, "each loss as netem's formula decides it");
+            const double rate = std::count(lost.begin(), lost.end(), true) / double(n);
+            const double expected = CorrelatedCdf(rho, p);
+            // The draws are correlated: the variance of the mean is inflated by
+            // at most (1 + rho) / (1 - rho), the blended value's own factor.
+            NS_TEST_EXPECT_MSG_EQ_TOL(
+                rate,
+                expected,
+                5 * std::sqrt(expected * (1 - expected) / n * (1 + rho) / (1 - rho)),
+                "loss rate P(C <= " << p << "), correlation " << rho);
+            NS_TEST_EXPECT_MSG_LT(rate, 0.8 * p, "well below the nominal Loss " << p);
+        }
+    }
+};
+
+/**
+ * Correlated jitter: each delay is netem's tabledist on get_crandom, in
+ * integer nanoseconds, (rnd mod 2 J) - J; the modulo leaves no correlation
+ * between successive delays unless the correlation is close to 1.
+ */
+class NetemCorrelatedDelayTest : public TestCase
+{
+  public:
+    NetemCorrelatedDelayTest()
+        : TestCase("DelayCorrelation: each delay is Delay + (get_crandom mod 2 J) - J ns, as "
+                   "netem's; successive delays are correlated only near a correlation of 1")
+    {
+    }
+
+  private:
+    /// Lag-1 sample autocorrelation of \p x.
+    static double Lag1(const std::vector<double>& x)
+    {
+        const double m = Mean(x);
+        double num = 0;
+        double den = 0;
+        for (size_t i = 0; i < x.size(); ++i)
+        {
+            den += (x[i] - m) * (x[i] - m);
+            if (i > 0)
+            {
+                num += (x[i] - m) * (x[i - 1] - m);
+            }
+        }
+        return num / den;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 20000;
+        for (double rho : {0.25, 0.9999})
+        {
+            Bench b;
+            b.disc->SetAttribute("Delay", TimeValue(MilliSeconds(50)));
+            b.disc->SetAttribute("Jitter", TimeValue(MilliSeconds(10)));
+            NS_TEST_ASSERT_MSG_EQ(
+                b.disc->SetAttributeFailSafe("DelayCorrelation", DoubleValue(rho)),
+                true,
+                "DelayCorrelation exists");
+            b.Start(11);
+            b.SendEvery(n, MicroSeconds(500));
+            NS_TEST_ASSERT_MSG_EQ(b.departures.size(), n, "all sent");
+            std::map<uint64_t, int64_t> delayNs;
+            for (const auto& d : b.departures)
+            {
+                delayNs[d.uid] = (d.time - b.enqueued.at(d.uid)).GetNanoSeconds();
+            }
+            std::vector<int64_t> inOrder(n);
+            for (const auto& [uid, index] : b.order)
+            {
+                inOrder[index] = delayNs.at(uid);
+            }
+            ReferenceCrandom reference(11 + 5, rho); // the uniform jitter's stream
+            uint32_t same = 0;
+            std::vector<double> delays;
+            for (int64_t d : inOrder)
+            {
+                const int64_t expected =
+                    50000000 + static_cast<int64_t>(reference.Next() % 20000000) - 10000000;
+                same += d == expected ? 1 : 0;
+                delays.push_back(d * 1e-9);
+            }
+            NS_TEST_EXPECT_MSG_EQ(same, n, "each delay as netem's tabledist gives it");
+            if (rho < 0.5)
+            {
+                NS_TEST_EXPECT_MSG_LT(std::abs(Lag1(delays)),
+                                      5 / std::sqrt(n),
+                                      "correlation 0.25 does not survive the modulo");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(Lag1(delays), 0.5, "correlation 0.9999 does");
+            }
+        }
+    }
+};
+
+/**
+ * Correlated duplication, reordering and corruption: each decision is
+ * netem's "p >= get_crandom()" on the impairment's own stream.
+ */
+class NetemCorrelatedEventsTest : public TestCase
+{
+  public:
+    NetemCorrelatedEventsTest()
+        : TestCase("DuplicateCorrelation, ReorderCorrelation, CorruptCorrelation: each decision "
+                   "as netem's get_crandom makes it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 20000;
+        Bench b;
+        b.disc->SetAttribute("Delay", TimeValue(MilliSeconds(1)));
+        b.disc->SetAttribute("Duplicate", DoubleValue(0.3));
+        NS_TEST_ASSERT_MSG_EQ(
+            b.disc->SetAttributeFailSafe("DuplicateCorrelation", DoubleValue(0.5)),
+            true,
+            "DuplicateCorrelation exists");
+        b.disc->SetAttribute("Corrupt", DoubleValue(0.2));
+        NS_TEST_ASSERT_MSG_EQ(b.disc->SetAttributeFailSafe("CorruptCorrelation", DoubleValue(0.7)),
+                              true,
+                              "CorruptCorrelation exists");
+        b.disc->SetAttribute("Reorder", DoubleValue(0.4));
+        NS_TEST_ASSERT_MSG_EQ(b.disc->SetAttributeFailSafe("ReorderCorrelation", DoubleValue(0.3)),
+                              true,
+                              "ReorderCorrelation exists");
+        b.Start(21);
+        b.SendEvery(n, MicroSeconds(100));
+        // Streams: duplicate s + 1, corrupt s + 2, reorder s + 4. Each original
+        // draws once for duplication; every packet, copies included, once for
+        // corruption and once for reordering (ReorderGap 1), in enqueue order:
+        // an original, then its copy.
+        ReferenceCrandom duplicate(22, 0.5);
+        ReferenceCrandom corrupt(23, 0.7);
+        ReferenceCrandom reorder(25, 0.3);
+        uint32_t duplicated = 0;
+        uint32_t corrupted = 0;
+        uint32_t reordered = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const uint32_t copies = duplicate.Below(0.3) ? 2 : 1;
+            duplicated += copies - 1;
+            for (uint32_t c = 0; c < copies; ++c)
+            {
+                corrupted += corrupt.Below(0.2) ? 1 : 0;
+                reordered += reorder.Below(0.4) ? 1 : 0;
+            }
+        }
+        const NetemQueueDisc::Counts& counts = b.disc->GetCounts();
+        NS_TEST_EXPECT_MSG_EQ(counts.duplicated, duplicated, "duplications");
+        NS_TEST_EXPECT_MSG_EQ(counts.corrupted, corrupted, "corruptions");
+        NS_TEST_EXPECT_MSG_EQ(counts.reordered, reordered, "reorders");
+        NS_TEST_EXPECT_MSG_EQ(b.departures.size(), n + duplicated, "all sent");
+    }
+};
+
+/**
+ * Gilbert-Elliott with only GeP set: r = 1 - p, as tc sets it (iproute2
+ * since 5.2), so the chain is memoryless and the loss rate is p.
+ */
+class NetemGilbertElliottDefaultTest : public TestCase
+{
+  public:
+    NetemGilbertElliottDefaultTest()
+        : TestCase("Gilbert-Elliott with only GeP: r = 1 - p as tc's, loss rate p, bursts of "
+                   "mean 1 over 1 - p")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const double p = 0.2;
+        const uint32_t n = 100000;
+        Bench b;
+        b.disc->SetAttribute("LossModel", StringValue("GilbertElliott"));
+        b.disc->SetAttribute("GeP", DoubleValue(p));
+        DoubleValue r;
+        b.disc->GetAttribute("GeR", r);
+        NS_TEST_EXPECT_MSG_EQ(r.Get(), -1.0, "GeR's default: -1, for 1 - GeP");
+        b.Start(5);
+        b.SendEvery(n, MicroSeconds(10), 20);
+        const std::vector<bool> lost = LostInOrder(b);
+        const double rate = std::count(lost.begin(), lost.end(), true) / double(n);
+        // r = 1 - p: a two-state chain with l = 1 - p - r = 0, i.e. independent
+        // losses of probability p (with r = 1 it was p / (1 + p) = 0.167).
+        NS_TEST_EXPECT_MSG_EQ_TOL(rate, p, 5 * std::sqrt(p * (1 - p) / n), "loss rate p");
+        std::vector<double> bursts;
+        size_t i = 0;
+        while (i < lost.size())
+        {
+            size_t j = i;
+            while (j < lost.size() && lost[j] == lost[i])
+            {
+                ++j;
+            }
+            if (lost[i] && i > 0 && j < lost.size())
+            {
+                bursts.push_back(j - i);
+            }
+            i = j;
+        }
+        const double q = 1 - p;
+        NS_TEST_EXPECT_MSG_EQ_TOL(Mean(bursts),
+                                  1 / q,
+                                  5 * std::sqrt((1 - q) / (q * q) / bursts.size()),
+                                  "mean burst 1/(1 - p)");
+    }
+};
+
+/**
+ * CorruptMode Linux: one bit of the whole IPv4 datagram, its header
+ * included, after the checksums; with ns-3's checksums on, the receiver's
+ * IPv4 layer (header bits) or UDP (the others) drops every such datagram.
+ */
+class NetemLinuxCorruptionTest : public TestCase
+{
+  public:
+    NetemLinuxCorruptionTest()
+        : TestCase("CorruptMode Linux: one bit anywhere in the IPv4 datagram, after the "
+                   "checksums; the receiver's stack drops every corrupted datagram")
+    {
+    }
+
+  private:
+    /// What the receiving device got, and what its stack let through, in one run.
+    struct Outcome
+    {
+        std::vector<std::vector<uint8_t>> wire; ///< each datagram as received (IPv4 header on)
+        uint32_t delivered{0};                  ///< datagrams the UDP socket received
+        uint32_t badIpChecksum{0};              ///< dropped by IPv4 for a bad header checksum
+        uint64_t corrupted{0};                  ///< the disc's count
+        bool linuxMode{false};                  ///< CorruptMode Linux was set
+    };
+
+    /// Records a frame the receiving device got, without its 2-byte PPP header.
+    static void Received(Outcome* o, Ptr<const Packet> p)
+    {
+        std::vector<uint8_t> bytes(p->GetSize());
+        p->CopyData(bytes.data(), bytes.size());
+        bytes.erase(bytes.begin(), bytes.begin() + 2);
+        o->wire.push_back(bytes);
+    }
+
+    /// Counts the receiver's IPv4 drops for a bad header checksum.
+    static void Dropped(Outcome* o,
+                        const Ipv4Header& /* header */,
+                        Ptr<const Packet> /* packet */,
+                        Ipv4L3Protocol::DropReason reason,
+                        Ptr<Ipv4> /* ipv4 */,
+                        uint32_t /* interface */)
+    {
+        o->badIpChecksum += reason == Ipv4L3Protocol::DROP_BAD_CHECKSUM ? 1 : 0;
+    }
+
+    /// Counts the datagrams the UDP socket received.
+    static void Delivered(Outcome* o, Ptr<Socket> socket)
+    {
+        while (socket->Recv())
+        {
+            ++o->delivered;
+        }
+    }
+
+    /// Sends a 72-byte datagram of zeros.
+    static void SendZeros(Ptr<Socket> socket)
+    {
+        std::vector<uint8_t> zeros(72, 0);
+        socket->Send(Create<Packet>(zeros.data(), zeros.size()));
+    }
+
+    /// One run of \p n datagrams, corrupted or not.
+    static Outcome Run(bool corrupt, uint32_t n)
+    {
+        Outcome outcome;
+        GlobalValue::Bind("ChecksumEnabled", BooleanValue(true));
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper link;
+        link.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        link.SetChannelAttribute("Delay", StringValue("1ms"));
+        NetDeviceContainer devices = link.Install(nodes);
+        InternetStackHelper stack;
+        stack.Install(nodes);
+        TrafficControlHelper netem;
+        netem.SetRootQueueDisc("ns3::NetemQueueDisc", "Corrupt", DoubleValue(corrupt ? 1.0 : 0.0));
+        QueueDiscContainer discs = netem.Install(devices.Get(0));
+        Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
+        Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+        Ptr<NetemQueueDisc> disc = DynamicCast<NetemQueueDisc>(discs.Get(0));
+        outcome.linuxMode = disc->SetAttributeFailSafe("CorruptMode", StringValue("Linux"));
+        disc->AssignStreams(31);
+
+        devices.Get(1)->TraceConnectWithoutContext("MacRx", MakeBoundCallback(&Received, &outcome));
+        nodes.Get(1)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Drop",
+            MakeBoundCallback(&Dropped, &outcome));
+        Ptr<Socket> sink = Socket::CreateSocket(nodes.Get(1), UdpSocketFactory::GetTypeId());
+        sink->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sink->SetRecvCallback(MakeBoundCallback(&Delivered, &outcome));
+        Ptr<Socket> source = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        source->Connect(InetSocketAddress(interfaces.GetAddress(1), 9));
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(100 * i), &SendZeros, source);
+        }
+        Simulator::Run();
+        outcome.corrupted = disc->GetCounts().corrupted;
+        Simulator::Destroy();
+        return outcome;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 2000;
+        const Outcome clean = Run(false, n);
+        const Outcome corrupted = Run(true, n);
+        GlobalValue::Bind("ChecksumEnabled", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(corrupted.linuxMode, true, "CorruptMode Linux exists");
+        NS_TEST_ASSERT_MSG_EQ(clean.delivered, n, "without corruption every datagram arrives");
+        NS_TEST_ASSERT_MSG_EQ(corrupted.wire.size(), n, "every datagram reached the receiver");
+        NS_TEST_EXPECT_MSG_EQ(corrupted.corrupted, n, "every one corrupted");
+        // 100-byte datagrams: 20 bytes of IPv4 header, 8 of UDP, 72 of data.
+        uint32_t inIpHeader = 0;
+        uint32_t inUdpHeader = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const auto& a = clean.wire[i];
+            const auto& b = corrupted.wire[i];
+            NS_TEST_ASSERT_MSG_EQ(a.size(), b.size(), "same size");
+            uint32_t differing = 0;
+            size_t where = 0;
+            for (size_t k = 0; k < a.size(); ++k)
+            {
+                const uint32_t d = __builtin_popcount(a[k] ^ b[k]);
+                differing += d;
+                where = d > 0 ? k : where;
+            }
+            NS_TEST_ASSERT_MSG_EQ(differing, 1, "exactly one bit differs, datagram " << i);
+            NS_TEST_ASSERT_MSG_GT(where, 0, "never the version and header length byte");
+            inIpHeader += where < 20 ? 1 : 0;
+            inUdpHeader += where >= 20 && where < 28 ? 1 : 0;
+        }
+        // The bit is uniform over the 99 bytes after the first.
+        NS_TEST_EXPECT_MSG_EQ_TOL(inIpHeader, n * 19 / 99.0, BinomialBound(n, 19 / 99.0), "IP");
+        NS_TEST_EXPECT_MSG_EQ_TOL(inUdpHeader, n * 8 / 99.0, BinomialBound(n, 8 / 99.0), "UDP");
+        NS_TEST_EXPECT_MSG_EQ(corrupted.delivered, 0, "the receiver's stack drops them all");
+        NS_TEST_EXPECT_MSG_EQ(corrupted.badIpChecksum,
+                              inIpHeader,
+                              "IPv4 drops those with a header bit flipped, UDP the others");
     }
 };
 
@@ -817,8 +1318,19 @@ class NetemAttributeRangeTest : public TestCase
     void DoRun() override
     {
         Ptr<NetemQueueDisc> disc = CreateObject<NetemQueueDisc>();
-        for (const std::string name :
-             {"Loss", "GeP", "GeR", "Ge1MinusH", "Ge1MinusK", "Duplicate", "Reorder", "Corrupt"})
+        for (const std::string name : {"Loss",
+                                       "GeP",
+                                       "GeR",
+                                       "Ge1MinusH",
+                                       "Ge1MinusK",
+                                       "Duplicate",
+                                       "Reorder",
+                                       "Corrupt",
+                                       "DelayCorrelation",
+                                       "LossCorrelation",
+                                       "DuplicateCorrelation",
+                                       "ReorderCorrelation",
+                                       "CorruptCorrelation"})
         {
             NS_TEST_EXPECT_MSG_EQ(disc->SetAttributeFailSafe(name, DoubleValue(1.01)),
                                   false,
@@ -830,6 +1342,12 @@ class NetemAttributeRangeTest : public TestCase
                                   true,
                                   name << " 1");
         }
+        NS_TEST_EXPECT_MSG_EQ(disc->SetAttributeFailSafe("GeR", DoubleValue(-1)),
+                              true,
+                              "GeR -1 (1 - GeP)");
+        NS_TEST_EXPECT_MSG_EQ(disc->SetAttributeFailSafe("GeR", DoubleValue(-0.5)),
+                              false,
+                              "GeR -0.5");
         for (const std::string name : {"Delay", "Jitter"})
         {
             NS_TEST_EXPECT_MSG_EQ(disc->SetAttributeFailSafe(name, TimeValue(NanoSeconds(-1))),
@@ -1107,6 +1625,11 @@ class RudpNetemTestSuite : public TestSuite
         AddTestCase(new NetemNormalJitterTest);
         AddTestCase(new NetemRandomLossTest);
         AddTestCase(new NetemGilbertElliottTest);
+        AddTestCase(new NetemGilbertElliottDefaultTest);
+        AddTestCase(new NetemCorrelatedLossTest);
+        AddTestCase(new NetemCorrelatedDelayTest);
+        AddTestCase(new NetemCorrelatedEventsTest);
+        AddTestCase(new NetemLinuxCorruptionTest);
         AddTestCase(new NetemDuplicateTest);
         AddTestCase(new NetemReorderTest);
         AddTestCase(new NetemCorruptTest);

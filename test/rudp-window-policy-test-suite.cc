@@ -319,7 +319,7 @@ class HookRecorder : public Algorithm
         ++g_hooks.calls[hook];
         const Time lastRtt = tcb->m_lastRtt;
         const bool current =
-            tcb->m_segmentSize == MSS && tcb->m_cWnd > 0 &&
+            tcb->m_segmentSize == MSS && tcb->m_cWnd > 0U &&
             (hook == INIT || (lastRtt.IsStrictlyPositive() && tcb->m_minRtt <= lastRtt));
         g_hooks.staleState += current ? 0 : 1;
     }

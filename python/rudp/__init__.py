@@ -5,4 +5,4 @@ module's scenarios. The simulations themselves are the module's compiled
 programs; see :mod:`rudp.paths` for where they are.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"  # = VERSION (python/tests/test_release.py)

@@ -156,3 +156,48 @@ def test_a_loopback_like_link_carries_datagrams_of_64_kilobytes() -> None:
     assert 11 <= record["segments_sent"] <= 20
     # Each 65 kB datagram is one packet on the link, not a train of fragments.
     assert record["data_rx_packets"] == record["segments_sent"]
+
+
+def test_reordering_needs_only_a_netem_delay_as_tc_does() -> None:
+    # tc qdisc ... netem delay 10ms reorder 25%: no jitter needed.
+    metrics = run_scenario(
+        "rudp-file-transfer",
+        {
+            "variant": "reno",
+            "sack": True,
+            "size": 100000,
+            "netem-delay": "10ms",
+            "reorder": 0.25,
+        },
+    )
+    assert metrics["sha256_match"] is True
+    assert metrics["netem_delay_s"] == pytest.approx(0.010)
+    assert metrics["jitter_s"] == 0
+    assert metrics["netem_data_reordered"] > 0
+    # The delayed three quarters are 10 ms later than without netem.
+    assert metrics["data_delay_mean_s"] > 0.0075
+
+
+def test_jitter_alone_stays_netems_delay_j_j() -> None:
+    metrics = run_scenario("rudp-file-transfer", {"size": 100000, "jitter": "4ms"})
+    assert metrics["netem_delay_s"] == pytest.approx(0.004)
+    assert metrics["jitter_s"] == pytest.approx(0.004)
+
+
+def test_sems_none_for_an_option_without_default_is_unset(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            str(paths.program("rudp-file-transfer")),
+            "--size=20000",
+            "--output=None",
+            "--received-dir=None",
+            "--cwnd-trace=None",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.iterdir()) == []  # no file or folder named None

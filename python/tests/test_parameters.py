@@ -29,6 +29,7 @@ QUICK: dict[str, list[str]] = {
     "rudp-cc-comparison": ["--duration=1"],
     "rudp-transport-cost": ["--bytes=1000"],
     "rudp-test-files": [],
+    "rudp-netem-correlation": ["--packets=10", "--loss=0.1", "--correlation=0"],
     "rudp-scratch-example": [],
 }
 
@@ -96,7 +97,7 @@ OWN: list[tuple[str, list[str], str, str]] = [
         "mss",
         "[1, 528]",
     ),
-    ("rudp-file-transfer", ["--reorder=0.1"], "reorder", "needs --jitter"),
+    ("rudp-file-transfer", ["--reorder=0.1"], "reorder", "needs a netem delay"),
     ("rudp-file-transfer", ["--corruption-bits=65"], "corruption-bits", "out of range"),
     ("rudp-file-transfer", ["--ack-loss=1.5"], "ack-loss", "out of range"),
     ("rudp-tcp-vs-udp", ["--packets=10x"], "packets", "after the number"),
@@ -120,6 +121,9 @@ OWN: list[tuple[str, list[str], str, str]] = [
     ("rudp-transport-cost", ["--del-ack=two"], "del-ack", "not a decimal integer"),
     ("rudp-transport-cost", ["--payload=99"], "payload", "'99' is out of range"),
     ("rudp-test-files", ["--content-seed=1x"], "content-seed", "after the number"),
+    ("rudp-netem-correlation", ["--loss=0.5,2"], "loss", "not a probability"),
+    ("rudp-netem-correlation", ["--correlation="], "correlation", "at least one value"),
+    ("rudp-netem-correlation", ["--packets=0"], "packets", "[1, 100000000]"),
     ("rudp-test-files", ["--content-seed=0x1"], "content-seed", "hexadecimal"),
     ("rudp-test-files", ["--content-seed=-1"], "content-seed", "negative"),
     ("rudp-test-files", ["--content-seed=abc"], "content-seed", "not a decimal integer"),

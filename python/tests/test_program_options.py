@@ -24,6 +24,7 @@ SCENARIOS = (
     "rudp-cc-comparison",
     "rudp-transport-cost",
     "rudp-test-files",
+    "rudp-netem-correlation",
     "rudp-scratch-example",
 )
 

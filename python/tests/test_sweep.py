@@ -569,3 +569,36 @@ def test_drawing_a_report_keeps_the_callers_matplotlib_backend(tmp_path: Path) -
     assert shown == "svg False"
     for png in ("cwnd.png", "p-1.png", "seed001-throughput.png"):
         assert (tmp_path / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_expected_failures_are_named_only_for_reported_failures_they_match() -> None:
+    from rudp.sweep.grid import ExpectedFailure  # noqa: PLC0415
+    from rudp.sweep.manager import expected_failure_lines  # noqa: PLC0415
+
+    expected = ExpectedFailure({"router": "none", "delay": "100ms"}, "the busy channel")
+    frame = pd.DataFrame(
+        {
+            "router": ["none", "none", "none", "delay", "none"],
+            "delay": ["100ms", "100ms", "100ms", "100ms", "20ms"],
+            "status": ["failed", "failed", "error", "failed", "failed"],
+        }
+    )
+    # The crash (error) and the failures at other points are not excused.
+    assert expected_failure_lines(frame, [expected]) == [
+        "2 of these failures are expected: the busy channel"
+    ]
+    assert expected_failure_lines(frame.iloc[3:], [expected]) == []
+
+
+def test_seed000s_expected_failures_name_points_of_its_quick_grids_and_the_doc() -> None:
+    from rudp.sweep.presets import PRESETS  # noqa: PLC0415
+
+    preset = PRESETS["seed000"]
+    assert preset.expected_failures
+    points = pd.DataFrame([dict(p.params) for p in expand(preset.grids(True))])
+    doc = (paths.REPO_ROOT / "doc" / "scenarios.rst").read_text()
+    for failure in preset.expected_failures:
+        assert failure.matches(points).any(), failure.where
+        assert "doc/scenarios.rst" in failure.why
+        section = failure.why.split('"')[1]
+        assert section in doc, section

@@ -15,7 +15,10 @@ from rudp.paths import REPO_ROOT
 
 
 class _Env(dict[str, Any]):
-    """waf's ConfigSet: items and attributes alike."""
+    """waf's ConfigSet: items and attributes alike, [] for a key never set."""
+
+    def __missing__(self, key: str) -> Any:
+        return []
 
     def __getattr__(self, key: str) -> Any:
         return self[key]
@@ -30,6 +33,7 @@ class _BuildContext:
     def __init__(self) -> None:
         self.env = _Env(ENABLE_EXAMPLES=True, VERSION="3.35")
         self.folder = REPO_ROOT
+        self.path = SimpleNamespace(abspath=lambda: str(self.folder))
         self.bldnode = SimpleNamespace(abspath=lambda: "/ns-3/build")
         self.modules: list[SimpleNamespace] = []
         self.test_libraries: list[SimpleNamespace] = []
@@ -68,11 +72,34 @@ class _BuildContext:
         self.folder = saved
 
 
-def run_wscript(folder: Path, bld: _BuildContext) -> None:
+def load_wscript(folder: Path) -> dict[str, Any]:
     namespace: dict[str, Any] = {}
     path = folder / "wscript"
     exec(compile(path.read_text(), str(path), "exec"), namespace)
-    namespace["build"](bld)
+    return namespace
+
+
+def run_wscript(folder: Path, bld: _BuildContext) -> None:
+    load_wscript(folder)["build"](bld)
+
+
+class _ConfigureContext:
+    """Stands in for waf's configuration context: pkg-config finds libcrypto or not."""
+
+    def __init__(self, libcrypto: bool) -> None:
+        self.env = _Env()
+        self.libcrypto = libcrypto
+        self.features: list[tuple[str, bool, str]] = []
+
+    def check_cfg(self, package: str, uselib_store: str, args: list[str], mandatory: bool) -> Any:
+        assert (package, uselib_store, mandatory) == ("libcrypto", "CRYPTO", False)
+        if not self.libcrypto:
+            return None  # waf's answer when an optional check fails
+        self.env[f"LIB_{uselib_store}"] = ["crypto"]
+        return "ok"
+
+    def report_optional_feature(self, name: str, caption: str, enabled: bool, reason: str) -> None:
+        self.features.append((caption, enabled, reason))
 
 
 def cmake_list(text: str, variable: str) -> list[str]:
@@ -115,6 +142,8 @@ def test_wscript_lists_the_cmake_files() -> None:
     # tests and every program link and the module does not.
     assert scenario.target == "rudp-scenario" and "cxxstlib" in scenario.features.split()
     assert sorted(scenario.source) == sorted(cmake_list(cmake, "scenario_sources"))
+    version = (REPO_ROOT / "VERSION").read_text().strip()
+    assert scenario.defines == [f'RUDP_VERSION="{version}"']
     assert "rudp-scenario" in tests.use
     assert all("rudp-scenario" in p.use for p in bld.programs.values())
     assert "ns3-flow-monitor" not in module.use
@@ -151,3 +180,19 @@ def test_wscript_passes_the_ns3_version_to_tests_and_examples() -> None:
     assert ns3_minor_defines("3.34") == (["RUDP_NS3_MINOR=34"], ["RUDP_NS3_MINOR=34"])
     # A waf-era ns-3-dev tree says "3-dev": it is 3.35 or older.
     assert ns3_minor_defines("3-dev") == (["RUDP_NS3_MINOR=35"], ["RUDP_NS3_MINOR=35"])
+
+
+def test_wscript_uses_openssl_only_when_configure_found_it() -> None:
+    for found in (True, False):
+        conf = _ConfigureContext(found)
+        load_wscript(REPO_ROOT)["configure"](conf)
+        # ns-3's configure summary says which SHA-256 the module uses.
+        assert conf.features == [
+            ("rudp SHA-256 from OpenSSL", found, "libcrypto not found: the portable SHA-256")
+        ]
+        bld = _BuildContext()
+        bld.env.update(conf.env)
+        run_wscript(REPO_ROOT, bld)
+        (module,) = bld.modules
+        assert ("CRYPTO" in module.use) == found
+        assert ("RUDP_HAVE_OPENSSL" in module.env["DEFINES"]) == found

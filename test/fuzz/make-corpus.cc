@@ -9,11 +9,14 @@
  * (SYN, SYN|SACK_PERMITTED, SYN|ACK, ACK, data, ACK with SACK blocks,
  * FIN|ACK, a CMT SACK with PAIR), built with RudpHeader as the sockets
  * build them, and, for the network targets, inputs that send them at the
- * right moments of a connection (rudp-fuzz-common.h's record format).
+ * right moments of a connection (rudp-fuzz-common.h's record format),
+ * and for rudp-connection, forged segments in a live connection
+ * (rudp-connection-fuzzer.cc's record format).
  *
  *     build/bin/rudp-fuzz-make-corpus test/fuzz/corpus
  *
- * writes DIR/rudp-header/, DIR/rudp-socket/ and DIR/rudp-cmt-receiver/.
+ * writes DIR/rudp-header/, DIR/rudp-socket/, DIR/rudp-cmt-receiver/ and
+ * DIR/rudp-connection/.
  * The output is the same on every run (`make fuzz-corpus`).
  */
 
@@ -113,6 +116,52 @@ Raw(const std::vector<uint8_t>& bytes, uint8_t source = 0, uint8_t gap = 5)
     return record;
 }
 
+/**
+ * A rudp-connection record: \p control (gap, corrupt bit), to the server
+ * (\p toServer) or to the client, the rest as the target reads it.
+ */
+std::vector<uint8_t>
+Forgery(uint8_t control,
+        bool toServer,
+        uint8_t flags,
+        int16_t seq,
+        int16_t ack,
+        uint16_t window = 65535,
+        uint8_t length = 0,
+        const std::vector<std::pair<int16_t, uint16_t>>& sack = {})
+{
+    std::vector<uint8_t> out{
+        static_cast<uint8_t>((control & 0x2f) | (toServer ? 0 : 0x10) | (sack.size() & 3) << 6),
+        flags};
+    for (const uint16_t field : {static_cast<uint16_t>(seq), static_cast<uint16_t>(ack), window})
+    {
+        out.push_back(static_cast<uint8_t>(field >> 8));
+        out.push_back(static_cast<uint8_t>(field));
+    }
+    out.push_back(length);
+    for (const auto& [left, size] : sack)
+    {
+        for (const uint16_t field : {static_cast<uint16_t>(left), size})
+        {
+            out.push_back(static_cast<uint8_t>(field >> 8));
+            out.push_back(static_cast<uint8_t>(field));
+        }
+    }
+    return out;
+}
+
+/// A rudp-connection input: configuration bytes, then records.
+std::vector<uint8_t>
+Forged(uint8_t config0, uint8_t config1, const std::vector<std::vector<uint8_t>>& records)
+{
+    std::vector<uint8_t> out{config0, config1};
+    for (const auto& record : records)
+    {
+        out.insert(out.end(), record.begin(), record.end());
+    }
+    return out;
+}
+
 } // namespace
 
 int
@@ -124,7 +173,8 @@ main(int argc, char** argv)
         return 2;
     }
     const std::filesystem::path dir(argv[1]);
-    for (const char* target : {"rudp-header", "rudp-socket", "rudp-cmt-receiver"})
+    for (const char* target :
+         {"rudp-header", "rudp-socket", "rudp-cmt-receiver", "rudp-connection"})
     {
         std::filesystem::create_directories(dir / target);
     }
@@ -246,6 +296,39 @@ main(int argc, char** argv)
                  Relative(rData, 2, 0),
                  Relative(rData, 3, 0)}));
     Write(cmt / "raw-segments", Input(0x03, 0x00, {Raw(data, 0), Raw(fin, 1), Raw(cmtSack, 2)}));
+
+    // Forged segments in a live connection: config 0 0x01 (the server
+    // reads) | variant << 1 | 0x08 Sack ...; config 1: sizes, 0x10 200-byte
+    // segments. Offsets count from what the forged side last sent.
+    const std::filesystem::path connection = dir / "rudp-connection";
+    const uint8_t reno = 2 << 1;
+    Write(connection / "transfer", Forged(0x01 | reno, 0x02, {}));
+    Write(connection / "both-ways-sack", Forged(0x01 | reno | 0x08, 0x02 | 0x0c | 0x10, {}));
+    Write(connection / "gbn-small-buffers", Forged(0x01 | 1 << 1 | 0x40, 0x02 | 0x10, {}));
+    Write(connection / "stop-and-wait-crc32c", Forged(0x01 | 0x80 | 0x20, 0x01 | 0x08, {}));
+    Write(connection / "never-reads", Forged(reno | 0x40, 0x02 | 0x10, {}));
+    const auto dupAck = Forgery(0x04, false, H::ACK, 0, 0);
+    Write(connection / "dup-acks-to-client",
+          Forged(0x01 | reno, 0x02 | 0x10, {dupAck, dupAck, dupAck}));
+    Write(connection / "sack-to-client",
+          Forged(0x01 | reno | 0x08,
+                 0x02 | 0x10,
+                 {Forgery(0x04, false, H::ACK, 0, 0, 65535, 0, {{400, 200}}), dupAck, dupAck}));
+    Write(
+        connection / "data-ahead-to-server",
+        Forged(0x01 | reno | 0x08, 0x02 | 0x10, {Forgery(0x02, true, H::ACK, 400, 0, 65535, 25)}));
+    Write(connection / "fin-to-server",
+          Forged(0x01 | reno, 0x02 | 0x10, {Forgery(0x03, true, H::FIN | H::ACK, 0, 0)}));
+    Write(connection / "syn-ack-to-client",
+          Forged(0x01 | reno,
+                 0x02,
+                 {Forgery(0x03, false, H::SYN | H::ACK | H::SACK_PERMITTED, -1, 0)}));
+    Write(connection / "zero-window-to-client",
+          Forged(0x01 | reno | 0x20, 0x02 | 0x10, {Forgery(0x03, false, H::ACK, 0, 0, 0)}));
+    Write(connection / "ack-beyond-to-client",
+          Forged(0x01 | reno, 0x02 | 0x10, {Forgery(0x03, false, H::ACK, 0, 30000)}));
+    Write(connection / "corrupt-to-server",
+          Forged(0x01 | 0x20, 0x01, {Forgery(0x03 | 0x20, true, H::ACK, 0, 0, 65535, 25)}));
     Simulator::Destroy();
     std::cout << "corpus written to " << dir << std::endl;
     return 0;

@@ -527,6 +527,12 @@ FuzzNetwork::TargetAddress() const
     return m_wire->AddressOf(Target());
 }
 
+Ptr<FuzzWire>
+FuzzNetwork::Wire() const
+{
+    return m_wire;
+}
+
 void
 FuzzNetwork::SetCrc32c(bool crc32c)
 {
@@ -599,6 +605,46 @@ FuzzNetwork::Sniff(const InetSocketAddress& from,
     m_last = {header.GetAckNumber(), header.GetSequenceNumber() + consumed};
     m_anySent = true;
     m_sent[to.GetPort()] = m_last;
+}
+
+void
+ResendBudget::Watch(Ptr<RudpSocket> sender)
+{
+    m_sender = sender;
+    sender->TraceConnectWithoutContext("Tx", MakeCallback(&ResendBudget::Sent, this));
+}
+
+uint64_t
+ResendBudget::MaxOutstanding() const
+{
+    return m_maxOutstanding;
+}
+
+void
+ResendBudget::Sent(Ptr<const Packet> /* packet */,
+                   const RudpHeader& /* header */,
+                   Ptr<const RudpSocket> socket)
+{
+    m_maxOutstanding =
+        std::max<uint64_t>(m_maxOutstanding, socket->GetTxBuffer()->GetSegments().size());
+}
+
+void
+ResendBudget::Check(uint64_t datagrams) const
+{
+    if (!m_sender)
+    {
+        return;
+    }
+    const RudpSocket::Stats& stats = m_sender->GetStats();
+    const uint64_t causes = datagrams + stats.timeouts + stats.windowProbes + 1;
+    if (stats.retransmissions > std::max<uint64_t>(m_maxOutstanding, 1) * causes)
+    {
+        Violation(std::to_string(stats.retransmissions) + " resent segments (at most " +
+                  std::to_string(m_maxOutstanding) + " outstanding) for " +
+                  std::to_string(datagrams) + " datagrams, " + std::to_string(stats.timeouts) +
+                  " timeouts and " + std::to_string(stats.windowProbes) + " window probes");
+    }
 }
 
 void

@@ -82,8 +82,9 @@ constexpr size_t MAX_DATAGRAMS = 64;
 
 /**
  * Most simulator events one run may take. The largest regular runs take
- * about 3000 (a 30 kB transfer in 200-byte segments, every record
- * answered); a run that needs more has datagrams breeding datagrams (an
+ * about 3000 (a transfer in both directions, every record answered, a
+ * connection that fails after all its retries); a run that needs more has
+ * datagrams breeding datagrams (an
  * amplification that never settles): a hang, reported as a broken
  * invariant as soon as it is seen, by FuzzWire::Send.
  */
@@ -264,6 +265,9 @@ class FuzzNetwork
     /// \return 10.1.1.2
     Ipv4Address TargetAddress() const;
 
+    /// \return the wire (to forge datagrams between any addresses, or to sniff them)
+    Ptr<FuzzWire> Wire() const;
+
     /// \param crc32c fixed-up records carry a CRC-32c (the target expects it)
     void SetCrc32c(bool crc32c);
 
@@ -309,6 +313,37 @@ class FuzzNetwork
     bool m_anySent{false};
     Sent m_last;    ///< the latest segment to any port
     Sent m_initial; ///< bases before the target sent anything
+};
+
+/**
+ * \brief Bounds what a RudpSocket resends by the causes it had (RFC 1123
+ * 4.2.3.1's "Sorcerer's Apprentice": a sender must not feed itself).
+ *
+ * A cause -- a timeout, a zero-window probe, a datagram from the input, and
+ * once the legitimate traffic -- may make the sender resend at most what it
+ * has outstanding: its window, counted in the segments it really had
+ * outstanding at most (segments cut to a small receive window are more
+ * than WindowSize full ones would be).
+ */
+class ResendBudget
+{
+  public:
+    /// \param sender the socket whose sends are watched (its Tx trace)
+    void Watch(Ptr<RudpSocket> sender);
+    /// \return the most segments the sender had sent and not acknowledged at once
+    uint64_t MaxOutstanding() const;
+    /**
+     * \brief Reports a broken invariant (Violation) if the sender resent more
+     * than MaxOutstanding() segments per cause.
+     * \param datagrams datagrams the input sent to either end of the connection
+     */
+    void Check(uint64_t datagrams) const;
+
+  private:
+    void Sent(Ptr<const Packet> packet, const RudpHeader& header, Ptr<const RudpSocket> socket);
+
+    Ptr<RudpSocket> m_sender;
+    uint64_t m_maxOutstanding{0};
 };
 
 /// Stops the process with a message: a broken invariant is a finding.

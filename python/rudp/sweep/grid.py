@@ -39,10 +39,13 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..paths import is_program_name
 from ..runner import Value, format_value
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Parameters the sweep sets itself: a grid may not.
 RESERVED = frozenset({"RngRun", "output"})
@@ -118,6 +121,30 @@ class Grid:
         return replace(
             self, runs=runs if runs is not None else self.runs, fixed=new_fixed, axes=new_axes
         )
+
+
+@dataclass(frozen=True)
+class ExpectedFailure:
+    """Runs of a preset that are known not to succeed, and why.
+
+    A failed run is *expected* when its parameters have every value in
+    ``where`` (so a failure elsewhere is never excused); ``why`` says in one
+    line what happens and where the documentation explains it.
+    """
+
+    where: Mapping[str, Value]
+    why: str
+
+    def matches(self, frame: pd.DataFrame) -> pd.Series:
+        """True for the rows of ``frame`` that have every value of ``where``."""
+        import pandas as pd  # noqa: PLC0415 - the grids are read without pandas
+
+        selected = pd.Series(True, index=frame.index)
+        for column, value in self.where.items():
+            if column not in frame:
+                return pd.Series(False, index=frame.index)
+            selected &= frame[column].astype(str) == str(value)
+        return selected
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ from . import stamp
 from .cache import Cache, build_identity, point_key
 from .execute import Environment, Outcome, environment
 from .frame import Format, failure_report, save, to_frame
-from .grid import Grid, GridError, Point, expand, load_grids
+from .grid import ExpectedFailure, Grid, GridError, Point, expand, load_grids
 from .options import check_grids
 from .pool import run_dask, run_local
 from .presets import PRESETS, Report
@@ -80,6 +80,8 @@ class Plan:
     grids: list[Grid]
     report: Report
     build: paths.Build = field(default_factory=paths.standalone_build)
+    #: Failures its design produces on purpose (a preset's), named in the summary.
+    expected_failures: tuple[ExpectedFailure, ...] = ()
 
     def points(self) -> list[Point]:
         return expand(self.grids)
@@ -127,6 +129,7 @@ def plan(
     """
     build = paths.current_build(ns3_build)
     report: Report | None = None
+    expected_failures: tuple[ExpectedFailure, ...] = ()
     if isinstance(spec, Grid):
         name, grids = spec.name or spec.program, [spec]
     elif not isinstance(spec, str | Path):
@@ -137,6 +140,7 @@ def plan(
     elif str(spec) in PRESETS:
         preset = PRESETS[str(spec)]
         name, grids, report = preset.name, preset.grids(quick), preset.report
+        expected_failures = preset.expected_failures
         name += "-quick" if quick else ""
     elif Path(spec).is_file():
         name, grids = Path(spec).stem, load_grids(spec, quick)
@@ -156,7 +160,7 @@ def plan(
 
         return generic_report(frame, grids, out)
 
-    return Plan(name, grids, report or generic, build)
+    return Plan(name, grids, report or generic, build, expected_failures)
 
 
 def program_identities(
@@ -451,6 +455,9 @@ def run_sweep(
         print(_summary(frame, rebuilt), file=sys.stderr)
     if (frame["status"] != "ok").any():
         print(failure_report(frame), file=sys.stderr)
+        # Last, so that a newcomer reads it where the output ends.
+        for line in expected_failure_lines(frame, the_plan.expected_failures):
+            print(line, file=sys.stderr)
     return frame
 
 
@@ -475,6 +482,23 @@ def _interrupted(
         f"in {store.folder}. To resume, run the same command again: it runs only "
         "the missing ones (add --cached-only to see the results so far)."
     )
+
+
+def expected_failure_lines(frame: pd.DataFrame, expected: Sequence[ExpectedFailure]) -> list[str]:
+    """One line for each kind of ``expected`` failure among ``frame``'s reported failures.
+
+    Only reported failures (a result that says the run failed) are matched:
+    a crash or a timeout is never expected.
+    """
+    reported = frame["status"] == "failed" if "status" in frame else None
+    lines: list[str] = []
+    if reported is None:
+        return lines
+    for failure in expected:
+        count = int((reported & failure.matches(frame)).sum())
+        if count:
+            lines.append(f"{count} of these failures are expected: {failure.why}")
+    return lines
 
 
 def _summary(frame: pd.DataFrame, rebuilt: int) -> str:

@@ -15,6 +15,8 @@
 #include "ns3/sequence-number.h"
 #include "ns3/traced-callback.h"
 
+#include <optional>
+
 namespace ns3
 {
 
@@ -127,6 +129,15 @@ class RudpCmtPath : public Object
     uint64_t bytesSent{0};           ///< payload bytes sent on the path, resends included
     uint64_t retransmissions{0};     ///< segments resent on the path
     uint64_t timeouts{0};            ///< expiries of its timer
+    /**
+     * ns-2's CUC (RudpCmtSender::Ns2Recovery): the expected pseudo-cumulative
+     * ACK of the path's first transmissions, found once and kept until
+     * acknowledged (sctp-cmt.cc's uiExpectedPseudoCum)
+     */
+    std::optional<SequenceNumber32> pseudoCum;
+    std::optional<SequenceNumber32> rtxPseudoCum; ///< the same for resends (uiExpectedRtxPseudoCum)
+    bool findPseudoCum{true};    ///< look for a new pseudoCum (eFindExpectedPseudoCum)
+    bool findRtxPseudoCum{true}; ///< look for a new rtxPseudoCum (eFindExpectedRtxPseudoCum)
 
   protected:
     void DoDispose() override;

@@ -92,11 +92,13 @@ RudpCmtSender::GetTypeId()
                           MakeBooleanAccessor(&RudpCmtSender::m_fastRetransmit),
                           MakeBooleanChecker())
             .AddAttribute("Ns2Recovery",
-                          "ns-2.35's fast recovery (sctp-cmt.cc, FastRtx): a path's window is "
-                          "cut for a loss above the highest segment it had outstanding at its "
-                          "last cut, once per window of data, and keeps growing meanwhile "
-                          "(CUC). Off: RFC 4960 7.2.4, one cut until the cumulative ACK passes "
-                          "the recovery point, and with FastRetransmit no growth before it.",
+                          "ns-2.35's fast recovery (sctp-cmt.cc, FastRtx and CUC): a path's "
+                          "window is cut for a loss above the highest segment it had "
+                          "outstanding at its last cut, once per window of data, and grows "
+                          "only on SACKs that pass its pseudo-cumulative ACK, which stays on a "
+                          "lost segment until its resend is acknowledged. Off: RFC 4960 7.2.4, "
+                          "one cut until the cumulative ACK passes the recovery point, and with "
+                          "FastRetransmit no growth before it.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&RudpCmtSender::m_ns2Recovery),
                           MakeBooleanChecker())
@@ -895,6 +897,8 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
     }
     const std::vector<uint32_t> flightBefore = PathBytesInFlight(); // RFC 4960 7.2.1/7.2.2
+    const std::vector<bool> ns2Advanced =
+        m_ns2Recovery ? Ns2PseudoCumulativeAcks(header) : std::vector<bool>(n, false);
     std::vector<uint32_t> bytesNew(n, 0);
     std::vector<bool> sawNewAck(n, false);
     std::vector<bool> gapAcked(n, false);      // DAC: paths a gap block newly acknowledges
@@ -961,7 +965,9 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
         path->consecutiveTimeouts = 0;
         path->GetRtoTimer()->ResetBackoff();
-        const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
+        const bool advanced = !m_cuc          ? cum > previousCum
+                              : m_ns2Recovery ? ns2Advanced[path->index]
+                                              : earliestAcked[path->index];
         if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
         {
             path->Grow(bytesNew[path->index], m_alpha, flightBefore[path->index]);
@@ -1125,6 +1131,76 @@ RudpCmtSender::HighestOutstandingEnd(uint32_t index) const
     return highest;
 }
 
+std::vector<bool>
+RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
+{
+    const SequenceNumber32 cum = header.GetAckNumber();
+    const std::vector<RudpHeader::SackBlock>& blocks = header.GetSackBlocks();
+    std::optional<SequenceNumber32> lastRight;
+    for (const auto& block : blocks)
+    {
+        lastRight = lastRight ? std::max(*lastRight, block.right) : block.right;
+    }
+    auto inBlock = [&blocks](const RudpTxBuffer::Segment& segment) {
+        return std::any_of(blocks.begin(), blocks.end(), [&segment](const auto& block) {
+            return segment.seq >= block.left && segment.End() <= block.right;
+        });
+    };
+    std::vector<bool> advanced(m_paths.size(), false);
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size() && segments[i].txCount > 0; ++i)
+    {
+        const RudpTxBuffer::Segment& segment = segments[i];
+        RudpCmtPath& path = *m_paths[m_segments[i].path];
+        if (segment.End() <= cum)
+        {
+            // SendBufferDequeueUpTo: newly acknowledged by the cumulative ACK.
+            if (!segment.sacked)
+            {
+                advanced[path.index] = true;
+                path.findPseudoCum = true;
+                path.findRtxPseudoCum = true;
+            }
+            continue;
+        }
+        if (!lastRight)
+        {
+            break; // no gap block: ns-2 does not walk the buffer
+        }
+        if (!segment.sacked)
+        {
+            if (path.findPseudoCum && segment.txCount == 1)
+            {
+                path.pseudoCum = segment.seq;
+                path.findPseudoCum = false;
+            }
+            if (path.findRtxPseudoCum && segment.txCount > 1)
+            {
+                path.rtxPseudoCum = segment.seq;
+                path.findRtxPseudoCum = false;
+            }
+            if (inBlock(segment))
+            {
+                if (path.pseudoCum == segment.seq)
+                {
+                    advanced[path.index] = true;
+                    path.findPseudoCum = true;
+                }
+                if (path.rtxPseudoCum == segment.seq)
+                {
+                    advanced[path.index] = true;
+                    path.findRtxPseudoCum = true;
+                }
+            }
+        }
+        if (segment.seq >= *lastRight)
+        {
+            break; // the first segment beyond the last gap block ends the walk
+        }
+    }
+    return advanced;
+}
+
 void
 RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
 {
@@ -1133,7 +1209,15 @@ RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
         return;
     }
     CmtSegment& record = Of(segment);
-    record.path = RetransmissionPath(record.path);
+    const uint32_t original = record.path;
+    record.path = RetransmissionPath(original);
+    if (record.path != original)
+    {
+        // ns-2's RtxMarkedChunks: the path it left looks for new
+        // pseudo-cumulative ACKs (Ns2PseudoCumulativeAcks).
+        m_paths[original]->findPseudoCum = true;
+        m_paths[original]->findRtxPseudoCum = true;
+    }
 }
 
 void
@@ -1145,6 +1229,8 @@ RudpCmtSender::RehomeFromFailedPaths()
         CmtSegment& record = m_segments[i];
         if (segments[i].lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
         {
+            m_paths[record.path]->findPseudoCum = true;
+            m_paths[record.path]->findRtxPseudoCum = true;
             record.path = RetransmissionPath(record.path);
         }
     }

@@ -7,6 +7,7 @@
 #include "ns3/test.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 /**
@@ -205,30 +206,36 @@ class RudpCmtSlowStartAtSsthreshTest : public TestCase
 
 /**
  * \ingroup rudp-test
- * ns-2.35's fast recovery (Ns2Recovery, sctp-cmt.cc FastRtx and AdjustCwnd):
- * the cut path's window keeps growing on the SACKs of the segments sent
- * after the lost one (CUC), before the resend is acknowledged; RFC 4960's
- * freeze (FastRetransmit) held it until the cumulative ACK passed the
- * recovery point.
+ * ns-2.35's CUC (Ns2Recovery; sctp-cmt.cc ProcessGapAckBlocks and
+ * SendBufferDequeueUpTo): a destination's expected pseudo-cumulative ACK,
+ * once found, stays on its lost chunk -- marked for retransmission and
+ * resent -- until that chunk is acknowledged, and the window grows only on
+ * SACKs that pass it. So after a cut the window stays put for the resend's
+ * round trip, then slow-starts once (cwnd = ssthresh). ns-2.35 itself, one
+ * path of 10 Mb/s and 50 ms, ``initialSsthresh_ 30000``, the 80th packet
+ * dropped (``cwnd_`` traced): the cut to 16136 bytes at 1.12575 s, with the
+ * resend; the next change at 1.22699 s, to 17604 (+1 MTU); then one MTU a
+ * round trip. This sender grew the window on the SACKs of the segments sent
+ * after the lost one, within the resend's round trip: it took the earliest
+ * segment not marked lost as the pseudo-cumulative ACK.
  */
-class RudpCmtNs2RecoveryTest : public TestCase
+class RudpCmtNs2PseudoCumTest : public TestCase
 {
   public:
-    RudpCmtNs2RecoveryTest()
-        : TestCase("ns-2 defaults: the window grows during fast recovery, before the resend "
-                   "is acknowledged")
+    RudpCmtNs2PseudoCumTest()
+        : TestCase("ns-2 defaults: the window stays put from the cut until the resend is "
+                   "acknowledged (ns-2's pseudo-cumulative ACK stays on the lost segment)")
     {
     }
 
   private:
     void DoRun() override
     {
-        const uint32_t mss = 1000;
+        const uint32_t mss = 1468;
         const Time oneWay = MilliSeconds(50);
         CmtScenario cmt({{oneWay}}, 1u << 20, mss, true);
-        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(10));
-        cmt.Helper().SetSenderAttribute("InitialSlowStartThreshold", UintegerValue(mss));
-        cmt.Drop(0, {15});
+        cmt.Helper().SetSenderAttribute("InitialSlowStartThreshold", UintegerValue(30000));
+        cmt.Drop(0, {78});
         std::vector<std::pair<Time, uint32_t>> windows;
         cmt.Sender()->GetPaths()[0]->GetState()->TraceConnectWithoutContext(
             "CongestionWindow",
@@ -242,9 +249,9 @@ class RudpCmtNs2RecoveryTest : public TestCase
             return;
         }
         const Time resent = cmt.Resends().front().at;
-        // The cut: the window's value when the resend left.
         uint32_t cut = 0;
-        uint32_t grown = 0;
+        std::vector<uint32_t> during;  // within the resend's round trip
+        std::optional<uint32_t> after; // the first change after it
         for (const auto& [at, value] : windows)
         {
             if (at <= resent)
@@ -253,10 +260,20 @@ class RudpCmtNs2RecoveryTest : public TestCase
             }
             else if (at < resent + 2 * oneWay)
             {
-                grown = std::max(grown, value);
+                during.push_back(value);
+            }
+            else if (!after)
+            {
+                after = value;
             }
         }
-        NS_TEST_ASSERT_MSG_GT(grown, cut, "grew within the resend's round trip");
+        NS_TEST_ASSERT_MSG_EQ(during.size(),
+                              0,
+                              "the window changed within the resend's round trip (first: "
+                                  << (during.empty() ? 0 : during.front()) << ", cut " << cut
+                                  << ")");
+        NS_TEST_ASSERT_MSG_EQ(after.has_value(), true, "the window grew again");
+        NS_TEST_ASSERT_MSG_EQ(after.value_or(0), cut + mss, "by one MSS: slow start at ssthresh");
     }
 };
 
@@ -690,7 +707,7 @@ class RudpCmtFidelityTestSuite : public TestSuite
         AddTestCase(new RudpCmtSendBelowCwndTest(false));
         AddTestCase(new RudpCmtSendBelowCwndTest(true));
         AddTestCase(new RudpCmtSlowStartAtSsthreshTest);
-        AddTestCase(new RudpCmtNs2RecoveryTest);
+        AddTestCase(new RudpCmtNs2PseudoCumTest);
         AddTestCase(new RudpCmtFastRetransmitAtOnceTest);
         AddTestCase(new RudpCmtDacRuleTest(true));
         AddTestCase(new RudpCmtDacRuleTest(false));

@@ -1,8 +1,9 @@
 """rudp-cmt --ns2-defaults beside ns-2.35's SCTP-CMT on a fast subset of seed 002's grid.
 
-The tolerances are those that hold now (doc/cmt.rst, "ns-2.35 comparison");
-they tighten as the causes of the differences are fixed, towards the goal of
-10 % on goodput and 30 % on timeouts and fast retransmissions.
+The subset is held to the goal (doc/cmt.rst, "Against ns-2.35's SCTP-CMT"):
+goodput within 10 % of ns-2 at every point and fast retransmissions within
+30 %. Timeouts are not asserted here: a point has 1-5 a run at 1 % loss,
+and two seeds do not tell 2 from 5 apart.
 
 ns-2 is Debian's ns2 (scripts/install-ns2.sh, which ``make test`` runs); the
 tests are skipped only where it is missing and apt-get cannot install it.
@@ -25,11 +26,12 @@ from rudp.ns2.compare import (
 )
 from rudp.ns2.driver import CHUNK, ns2_command, parse_ns2_output, rudp_params
 
-#: |rudp / ns-2 - 1| of goodput that every point of the subset keeps now, per buffer
-#: (measured at commit 9fecb65: at most 14 % and 9 %; before it, 45 % and 35 %).
-GOODPUT_NOW = {1 << 28: 0.16, 16384: 0.10}
-#: Share of the subset's points whose goodput is within the goal (10 %) now (11 of 12).
-WITHIN_GOAL_NOW = 0.9
+#: |rudp / ns-2 - 1| of goodput that every point of the subset keeps, per buffer
+#: (the goal; measured at commit c1921f8: at most 6.7 % and 4.7 %; at 9fecb65 14 % and
+#: 9 %; before it, 45 % and 35 %).
+GOODPUT_NOW = {1 << 28: 0.10, 16384: 0.10}
+#: |rudp / ns-2 - 1| of the fast retransmissions a run (the goal; at c1921f8 at most 27 %).
+FAST_RETRANSMITS_NOW = 0.30
 SEEDS = 2
 
 needs_ns2 = pytest.mark.skipif(
@@ -92,7 +94,7 @@ def rows() -> list[Row]:
 
 @needs_ns2
 @pytest.mark.programs("rudp-cmt")
-def test_ns2_defaults_stays_within_todays_tolerance_of_ns2(rows: list[Row]) -> None:
+def test_ns2_defaults_is_within_the_goal_of_ns2(rows: list[Row]) -> None:
     table = markdown(rows, SEEDS, "test_ns2_cmt")
     off = [
         f"{row.point.label()} rbuf {row.point.rbuf}: ratio {row.ratio('goodput_kBps'):.2f}"
@@ -100,5 +102,10 @@ def test_ns2_defaults_stays_within_todays_tolerance_of_ns2(rows: list[Row]) -> N
         if abs(row.ratio("goodput_kBps") - 1) > GOODPUT_NOW[row.point.rbuf]
     ]
     assert not off, "\n".join(off) + "\n" + table
-    within = [abs(row.ratio("goodput_kBps") - 1) <= 0.10 for row in rows]
-    assert sum(within) / len(within) >= WITHIN_GOAL_NOW, table
+    recoveries = [
+        f"{row.point.label()} rbuf {row.point.rbuf}: fast retransmissions "
+        f"{row.ratio('fast_retransmits'):.2f} x ns-2's"
+        for row in rows
+        if abs(row.ratio("fast_retransmits") - 1) > FAST_RETRANSMITS_NOW
+    ]
+    assert not recoveries, "\n".join(recoveries) + "\n" + table

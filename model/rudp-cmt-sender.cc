@@ -102,6 +102,13 @@ RudpCmtSender::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&RudpCmtSender::m_ns2Recovery),
                           MakeBooleanChecker())
+            .AddAttribute("Ns2RoundRobin",
+                          "ns-2.35's round robin (sctp-cmt.cc, SendMuch): each sending "
+                          "opportunity starts at the path after the one that last sent new "
+                          "data. Off: the start moves one path further at every opportunity.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_ns2RoundRobin),
+                          MakeBooleanChecker())
             .AddAttribute("Sfr",
                           "Split Fast Retransmit: count missing reports per path.",
                           BooleanValue(true),
@@ -550,11 +557,26 @@ RudpCmtSender::Schedule()
     Refill();
     BeginRound();
     std::vector<uint32_t> inFlight = PathBytesInFlight();
+    std::optional<uint32_t> lastNewData; // the last path that sent new data
     for (const uint32_t index : m_scheduler.Order(m_nextPath))
     {
+        const SequenceNumber32 highest = m_txBuffer->HighTxMark();
         FillPath(*m_paths[index], inFlight[index]);
+        if (m_txBuffer->HighTxMark() > highest)
+        {
+            lastNewData = index;
+        }
     }
-    m_nextPath = (m_nextPath + 1) % m_paths.size();
+    if (!m_ns2RoundRobin)
+    {
+        m_nextPath = (m_nextPath + 1) % m_paths.size();
+    }
+    else if (lastNewData)
+    {
+        // ns-2's SendMuch: the next round starts after the path that last
+        // sent new data (spNodeLastSentTo), not one further each time.
+        m_nextPath = (*lastNewData + 1) % m_paths.size();
+    }
     std::fill(m_burst.begin(), m_burst.end(), 0); // the opportunity is over
     UpdateWindowLimited(inFlight);
 }

@@ -310,7 +310,8 @@ class RudpCmtSender : public Application
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};
     bool m_fastRetransmit{true};
-    bool m_ns2Recovery{false}; ///< Ns2Recovery: ns-2.35's cut once per window and CUC
+    bool m_ns2RoundRobin{false}; ///< Ns2RoundRobin: start after the path that last sent new data
+    bool m_ns2Recovery{false};   ///< Ns2Recovery: ns-2.35's cut once per window and CUC
     bool m_sfr{true};
     bool m_cuc{true};
     bool m_dac{true};

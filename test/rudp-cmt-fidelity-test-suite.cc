@@ -279,6 +279,48 @@ class RudpCmtNs2PseudoCumTest : public TestCase
 
 /**
  * \ingroup rudp-test
+ * ns-2.35's round robin (Ns2RoundRobin; sctp-cmt.cc SendMuch): each sending
+ * opportunity starts at the path after the one that last sent new data
+ * (spNodeLastSentTo). Three paths of 10 Mb/s and 50 ms, 16 KB, each sending
+ * 3 chunks at the start: ns-2.35 (``trace-all``) sends the first data after
+ * that on path 0 (0.4015 s: paths 0, 0, 1). This sender moved its start one
+ * path further at every opportunity, whoever sent: path 1 first (1, 1, 0).
+ * With 16 KB the receiver's window, not cwnd, limits every opportunity, so
+ * the start decides which path gets the freed space.
+ */
+class RudpCmtNs2RoundRobinTest : public TestCase
+{
+  public:
+    RudpCmtNs2RoundRobinTest()
+        : TestCase("Ns2RoundRobin: a sending opportunity starts at the path after the one that "
+                   "last sent new data")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time oneWay = MilliSeconds(50);
+        CmtScenario cmt({{oneWay}, {oneWay}, {oneWay}}, 16384, 1468, true);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(3));
+        cmt.Helper().SetSenderAttribute("Ns2RoundRobin", BooleanValue(true));
+        cmt.Run(Seconds(0.2));
+        std::vector<uint32_t> first; // paths of the first opportunity after the start
+        for (const auto& sent : cmt.Sent())
+        {
+            if (sent.at > Seconds(0) && (first.empty() || sent.at == cmt.Sent()[9].at))
+            {
+                first.push_back(sent.path);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(cmt.Sent().size(), 10, "data after the initial windows");
+        NS_TEST_ASSERT_MSG_EQ(first.empty(), false, "sent again");
+        NS_TEST_ASSERT_MSG_EQ(first.front(), 0, "the path after path 2, the last that sent");
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * RFC 4960 7.2.4 (3): a fast retransmission goes out at once, whatever the
  * (just cut) window. A scripted receiver reports the first segment missing
  * three times; the window after the cut is full of later segments.
@@ -687,11 +729,15 @@ class RudpCmtNs2DefaultsTest : public TestCase
         sender->GetAttribute("InitialRto", rto);
         NS_TEST_ASSERT_MSG_EQ(rto.Get(), Seconds(3), "initialRto_");
         NS_TEST_ASSERT_MSG_EQ(Get(sender, "CmtPf"), "false", "useCmtPF_");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "Ns2Recovery"), "true", "FastRtx, CUC");
+        // Not yet: it costs the asymmetric-delays scenario (rudp-cmt-scenarios).
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "Ns2RoundRobin"), "false", "SendMuch, not yet");
         NS_TEST_ASSERT_MSG_EQ(Get(receiver, "SackOnGapFill"), "false", "DAC delays every SACK");
         Config::Reset();
         Ptr<RudpCmtSender> plain = CreateObject<RudpCmtSender>();
         NS_TEST_ASSERT_MSG_EQ(Get(plain, "ReTxThreshold"), "3", "the module's default again");
         NS_TEST_ASSERT_MSG_EQ(Get(plain, "RtxPolicy"), "RTX-SSTHRESH", "the module's default");
+        NS_TEST_ASSERT_MSG_EQ(Get(plain, "Ns2RoundRobin"), "false", "the module's default");
     }
 };
 
@@ -708,6 +754,7 @@ class RudpCmtFidelityTestSuite : public TestSuite
         AddTestCase(new RudpCmtSendBelowCwndTest(true));
         AddTestCase(new RudpCmtSlowStartAtSsthreshTest);
         AddTestCase(new RudpCmtNs2PseudoCumTest);
+        AddTestCase(new RudpCmtNs2RoundRobinTest);
         AddTestCase(new RudpCmtFastRetransmitAtOnceTest);
         AddTestCase(new RudpCmtDacRuleTest(true));
         AddTestCase(new RudpCmtDacRuleTest(false));

@@ -1232,10 +1232,14 @@ RudpSocket::UpdateWindow(const RudpHeader& header)
 {
     // RFC 793: a window is taken from a segment no older than the one that
     // set the current one, so that a reordered ACK cannot bring back a
-    // stale window.
+    // stale window. And, as Linux (tcp_may_update_window), from every ACK
+    // of new data, which no stale segment carries: else one segment with a
+    // SEQ ahead of the peer's (forged, in the receive window) would become
+    // SND.WL1, and its window, say 1 byte, would outlive every real one.
     const SequenceNumber32 seq = header.GetSequenceNumber();
     const SequenceNumber32 ack = header.GetAckNumber();
-    if (seq < m_sndWl1 || (seq == m_sndWl1 && ack < m_sndWl2))
+    const bool acksNewData = ack > m_txBuffer->HeadSequence();
+    if (!acksNewData && (seq < m_sndWl1 || (seq == m_sndWl1 && ack < m_sndWl2)))
     {
         NS_LOG_LOGIC("keeps the window of a newer segment: " << header);
         return false;

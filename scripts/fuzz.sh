@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--fork N] [SECONDS [TARGET...]]
+# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--parallel N] [SECONDS [TARGET...]]
 #   (make fuzz FUZZ_SECONDS=N; make fuzz-smoke)
 # Builds the libFuzzer targets of test/fuzz with clang in $FUZZ_BUILD
 # (default build-fuzz: the module compiled with
@@ -10,8 +10,11 @@
 # crashes to $FUZZ_BUILD/artifacts/TARGET/. Exit status 1 if a target failed.
 #   --seed N   libFuzzer's -seed=N: the same mutations of the same corpus
 #   --runs N   stop a target after N executions (or SECONDS, whichever first)
-#   --fork N   libFuzzer's fork mode: N worker processes (one a core) fuzz
-#              the target, their new inputs merged into one corpus
+#   --parallel N  N fuzzing processes a target (one a core), seeds S..S+N-1,
+#              sharing one corpus folder (each rereads what the others add);
+#              --runs counts the executions of all of them. (libFuzzer's
+#              -fork mode restarts its jobs and replays their corpus each
+#              time: half the executions of the network targets.)
 #   --smoke    CI's smoke run: seed 1 unless --seed, 60 s unless SECONDS,
 #              from the committed corpus and regression inputs only (new
 #              inputs go to a fresh directory, so that one run does not
@@ -20,16 +23,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seed=""
 runs=""
-fork=""
+parallel=1
 smoke=0
 while [ $# -gt 0 ]; do
   case $1 in
     --seed) seed=${2:-}; shift 2 || { echo "error: --seed needs a number" >&2; exit 2; } ;;
     --runs) runs=${2:-}; shift 2 || { echo "error: --runs needs a number" >&2; exit 2; } ;;
-    --fork) fork=${2:-}; shift 2 || { echo "error: --fork needs a number" >&2; exit 2; } ;;
+    --parallel) parallel=${2:-}; shift 2 || { echo "error: --parallel needs a number" >&2; exit 2; } ;;
     --smoke) smoke=1; shift ;;
     --) shift; break ;;
-    -*) echo "error: unknown option '$1' (--seed N, --runs N, --fork N, --smoke)" >&2; exit 2 ;;
+    -*) echo "error: unknown option '$1' (--seed N, --runs N, --parallel N, --smoke)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
@@ -46,8 +49,8 @@ targets=("$@")
   { echo "error: --seed: a positive number (libFuzzer's -seed; 0 would draw one), got '$seed'" >&2; exit 2; }
 [ -z "$runs" ] || [[ $runs =~ ^[1-9][0-9]*$ ]] ||
   { echo "error: --runs: a positive number of executions, got '$runs'" >&2; exit 2; }
-[ -z "$fork" ] || { [[ $fork =~ ^[1-9][0-9]*$ ]] && [ "$fork" -le 64 ]; } ||
-  { echo "error: --fork: a number of worker processes in [1, 64], got '$fork'" >&2; exit 2; }
+{ [[ $parallel =~ ^[1-9][0-9]*$ ]] && [ "$parallel" -le 64 ]; } ||
+  { echo "error: --parallel: a number of processes in [1, 64], got '$parallel'" >&2; exit 2; }
 for target in "${targets[@]}"; do
   [ -f "test/fuzz/$target-fuzzer.cc" ] ||
     { echo "error: no fuzz target '$target' (test/fuzz/*-fuzzer.cc)" >&2; exit 2; }
@@ -96,22 +99,54 @@ for target in "${targets[@]}"; do
   # of rudp-socket's time (perf, clang 14). Without it they run 1.7 times
   # as fast; the header target keeps it.
   [ "$target" = rudp-header ] || options+=(-entropic=0)
-  [ -z "$seed" ] || options+=(-seed="$seed")
-  [ -z "$runs" ] || options+=(-runs="$runs")
-  [ -z "$fork" ] || options+=(-fork="$fork")
-  echo "== $target: $seconds s${seed:+, seed $seed}${runs:+, at most $runs runs}${fork:+, $fork workers} (log: $log)"
+  echo "== $target: $seconds s${seed:+, seed $seed}${runs:+, at most $runs runs}, $parallel process(es) (log: $log)"
+  # Process i: seed S+i (libFuzzer draws one if no --seed), its share of
+  # --runs, its own log; the first to fail stops the others.
+  pids=()
+  started=$SECONDS
+  for ((i = 0; i < parallel; i++)); do
+    process=("${options[@]}")
+    [ -z "$seed" ] || process+=(-seed=$((seed + i)))
+    [ -z "$runs" ] || process+=(-runs=$(((runs + parallel - 1) / parallel)))
+    "$build/bin/$target-fuzzer" "${process[@]}" "${inputs[@]}" >"$log.$i" 2>&1 &
+    pids+=($!)
+  done
   status=0
-  "$build/bin/$target-fuzzer" "${options[@]}" "${inputs[@]}" >"$log" 2>&1 || status=$?
-  # A status line: "#N <event> cov: C ft: F corp: K/... exec/s: R", or in
-  # fork mode "#N: cov: C ft: F corp: K exec/s R ..." (the parent's, whose
-  # N counts every worker's executions).
-  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
-  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  [ -n "$fork" ] && executed=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
-  cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
-  ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
-  corpus=$(sed -n 's/.* corp: \([0-9]*\).*/\1/p' <<<"$last")
-  rate=$(sed -n 's/.* exec\/s:\{0,1\} \([0-9]*\).*/\1/p' <<<"$last")
+  running=("${pids[@]}")
+  while [ ${#running[@]} -gt 0 ]; do
+    finished=""
+    wait -n -p finished "${running[@]}" || {
+      status=$?
+      kill "${running[@]}" 2>/dev/null || true
+      wait "${running[@]}" 2>/dev/null || true
+      break
+    }
+    left=()
+    for pid in "${running[@]}"; do [ "$pid" = "$finished" ] || left+=("$pid"); done
+    running=("${left[@]}")
+  done
+  elapsed=$((SECONDS - started))
+  if [ "$parallel" -eq 1 ]; then mv "$log.0" "$log"; else cat "$log".* >"$log"; fi
+  # Each process's last status line: "#N <event> cov: C ft: F corp: K/...";
+  # coverage and corpus are the largest a process reached (they share the
+  # corpus), executions the sum, the rate theirs over the wall time.
+  executed=0 cov=0 ft=0 corpus=0
+  for ((i = 0; i < parallel; i++)); do
+    one=$log.$i
+    [ "$parallel" -eq 1 ] && one=$log
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$one" | tail -1)
+    last=$(grep -E '^#[0-9]+' "$one" | tail -1 || true)
+    [ -n "$n" ] || n=$(sed -n 's/^#\([0-9]*\).*/\1/p' <<<"$last")
+    executed=$((executed + ${n:-0}))
+    c=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
+    f=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
+    k=$(sed -n 's/.* corp: \([0-9]*\).*/\1/p' <<<"$last")
+    [ "${c:-0}" -le "$cov" ] || cov=$c
+    [ "${f:-0}" -le "$ft" ] || ft=$f
+    [ "${k:-0}" -le "$corpus" ] || corpus=$k
+  done
+  rate=$((executed / (elapsed > 0 ? elapsed : 1)))
+  [ "$parallel" -eq 1 ] || rm -f "$log".*
   verdict=ok
   if [ $status -ne 0 ]; then
     verdict="FAILED (exit $status): $(ls "$artifacts" | head -3 | tr '\n' ' ')"

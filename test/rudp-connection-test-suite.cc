@@ -1221,6 +1221,42 @@ class RudpAckWindowTest : public TestCase
 
 /// \ingroup rudp-test
 /// Connection management test suite.
+/// Forges ACKs from the server into a PatternTransfer's client.
+struct ForgedServerAck
+{
+    PatternTransfer* transfer{nullptr};
+    Injector injector;
+
+    explicit ForgedServerAck(PatternTransfer& t)
+        : transfer(&t)
+    {
+        injector.socket = t.Client();
+        injector.from = t.network.ServerAddress(PORT);
+    }
+
+    /// An ACK of nothing new with SEQ \p seqOffset bytes past the server's
+    /// first and window \p window.
+    void Ack(uint32_t seqOffset, uint32_t window)
+    {
+        SequenceNumber32 serverIsn;
+        for (const auto& segment : transfer->log.Segments())
+        {
+            if (segment.side == "S")
+            {
+                serverIsn = segment.header.GetSequenceNumber();
+                break;
+            }
+        }
+        RudpHeader header;
+        header.SetSequenceNumber(serverIsn + 1 + seqOffset);
+        // The client's first data byte: nothing acknowledged.
+        header.SetAckNumber(transfer->log.Segments().front().header.GetSequenceNumber() + 1);
+        header.SetFlags(RudpHeader::ACK);
+        header.SetWindow(window);
+        injector.Inject(header, 0);
+    }
+};
+
 /**
  * A forged ACK far beyond the client's receive buffer, then the server's
  * ACKs of a closed window (rudp-connection fuzz finding): the forged SEQ
@@ -1239,33 +1275,6 @@ class RudpForgedWindowTest : public TestCase
     }
 
   private:
-    struct Peer
-    {
-        PatternTransfer* transfer{nullptr};
-        Injector injector;
-
-        void Ack(uint32_t seqOffset, uint32_t window)
-        {
-            SequenceNumber32 serverIsn;
-            SequenceNumber32 clientData;
-            for (const auto& segment : transfer->log.Segments())
-            {
-                if (segment.side == "S")
-                {
-                    serverIsn = segment.header.GetSequenceNumber();
-                    break;
-                }
-            }
-            clientData = transfer->log.Segments().front().header.GetSequenceNumber() + 1;
-            RudpHeader header;
-            header.SetSequenceNumber(serverIsn + 1 + seqOffset);
-            header.SetAckNumber(clientData); // nothing acknowledged
-            header.SetFlags(RudpHeader::ACK);
-            header.SetWindow(window);
-            injector.Inject(header, 0);
-        }
-    };
-
     void DoRun() override
     {
         PatternTransfer t(10000);
@@ -1278,15 +1287,12 @@ class RudpForgedWindowTest : public TestCase
             afterSynAck.push_back(i);
         }
         t.network.DropAtClient(afterSynAck);
-        Peer peer;
-        peer.transfer = &t;
-        peer.injector.socket = t.Client();
-        peer.injector.from = t.network.ServerAddress(PORT);
+        ForgedServerAck forger(t);
         // 30 000 bytes ahead: beyond the client's 2000-byte buffer.
-        Simulator::Schedule(MilliSeconds(1100), &Peer::Ack, &peer, 30000, 65535);
+        Simulator::Schedule(MilliSeconds(1100), &ForgedServerAck::Ack, &forger, 30000, 65535);
         for (uint32_t k = 1; k <= 3; ++k)
         {
-            Simulator::Schedule(MilliSeconds(1100 + 10 * k), &Peer::Ack, &peer, 0, 0);
+            Simulator::Schedule(MilliSeconds(1100 + 10 * k), &ForgedServerAck::Ack, &forger, 0, 0);
         }
         t.Run(Seconds(2)); // before the retransmission timer (2 s)
         const RudpSocket::Stats& stats = t.Client()->GetStats();
@@ -1296,6 +1302,55 @@ class RudpForgedWindowTest : public TestCase
         // ACKs after it, none.
         NS_TEST_ASSERT_MSG_EQ(stats.retransmissions, 1, "one resend, for the forged ACK");
         NS_TEST_ASSERT_MSG_EQ(stats.fastRetransmits, 1, "one fast retransmit, the same");
+    }
+};
+
+/**
+ * A forged ACK with a SEQ ahead of the server's, inside the client's receive
+ * buffer, and a window of 1 byte (rudp-connection and rudp-socket fuzz
+ * finding): its SEQ became SND.WL1, so every real ACK after it looked older
+ * and its window was never replaced; the client sent one byte a round trip
+ * for the rest of the transfer. An ACK of new data now always sets the
+ * window, as in Linux.
+ */
+class RudpForgedSmallWindowTest : public TestCase
+{
+  public:
+    RudpForgedSmallWindowTest()
+        : TestCase("a forged 1-byte window ahead of the peer's SEQ gives way to the next ACK "
+                   "of new data")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PatternTransfer t(50000);
+        ForgedServerAck forger(t);
+        std::vector<uint32_t> payloads;
+        t.Client()->TraceConnectWithoutContext("Tx",
+                                               MakeBoundCallback(
+                                                   +[](std::vector<uint32_t>* sizes,
+                                                       Ptr<const Packet> payload,
+                                                       const RudpHeader&,
+                                                       Ptr<const RudpSocket>) {
+                                                       if (payload->GetSize() > 0)
+                                                       {
+                                                           sizes->push_back(payload->GetSize());
+                                                       }
+                                                   },
+                                                   &payloads));
+        // Mid-transfer (connected at 1.02 s, 20 ms round trips), 16 896 bytes
+        // ahead of the server's SEQ: inside the client's receive buffer.
+        Simulator::Schedule(MilliSeconds(1050), &ForgedServerAck::Ack, &forger, 16896, 1);
+        t.Run(Seconds(5));
+        NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "the transfer completes within 4 s");
+        const auto tiny = std::count_if(payloads.begin(), payloads.end(), [](uint32_t size) {
+            return size < 100;
+        });
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(tiny,
+                                    2,
+                                    "at most a probe or two of a byte, not a byte a round trip");
     }
 };
 
@@ -1400,6 +1455,7 @@ class RudpConnectionTestSuite : public TestSuite
         AddTestCase(new RudpSmallReceiveBufferTest(4000, Seconds(3)));
         AddTestCase(new RudpPersistTest);
         AddTestCase(new RudpForgedWindowTest);
+        AddTestCase(new RudpForgedSmallWindowTest);
         AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::REORDERED));
         AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::WINDOW_UPDATES));
         AddTestCase(new RudpAckWindowTest(RudpAckWindowTest::DUPLICATES));

@@ -19,6 +19,7 @@ from .grid import GridError
 from .manager import cache_of, plan, run_sweep
 from .pool import default_jobs
 from .presets import PRESETS
+from .until import UntilCi
 
 PRESET_HELP = "\n".join(
     textwrap.fill(p.description, 79, initial_indent=f"  {p.name:9} ", subsequent_indent=" " * 12)
@@ -179,6 +180,26 @@ def parser() -> argparse.ArgumentParser:
         f"contrib/rudp, e.g. an optimized one (default: ${NS3_BUILD_VARIABLE}, else the "
         "standalone build)",
     )
+    p.add_argument(
+        "--until-ci",
+        type=float,
+        metavar="FRACTION",
+        help="then add runs to each point until the 95 %% interval of --ci-metric is within "
+        "FRACTION of its mean (e.g. 0.05), up to --max-runs; grids of one run stay so",
+    )
+    p.add_argument(
+        "--max-runs",
+        type=_positive_int,
+        default=20,
+        metavar="N",
+        help="most runs a point gets with --until-ci (default 20)",
+    )
+    p.add_argument(
+        "--ci-metric",
+        metavar="NAME",
+        help="the metric --until-ci tightens: a key of the programs' JSON records "
+        "(e.g. utilization, throughput_kBps)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     return p
 
@@ -267,6 +288,15 @@ def _sweep(argv: Sequence[str]) -> int:
     return _run(args, fixed, axes)
 
 
+def _until_ci(args: argparse.Namespace) -> UntilCi | None:
+    """The --until-ci options (GridError if they make no sense)."""
+    if args.until_ci is None:
+        if args.ci_metric is not None:
+            raise GridError("--ci-metric goes with --until-ci")
+        return None
+    return UntilCi(args.until_ci, args.max_runs, args.ci_metric or "")
+
+
 def _run(args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]) -> int:
     try:
         if args.dry_run:
@@ -288,6 +318,7 @@ def _run(args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list
             timeout_s=args.timeout,
             cached_only=args.cached_only,
             ns3_build=args.ns3_build,
+            until_ci=_until_ci(args),
         )
     except GridError as error:
         print(f"error: {error}", file=sys.stderr)

@@ -19,9 +19,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,8 @@ from .grid import ExpectedFailure, Grid, GridError, Point, expand, load_grids
 from .options import check_grids
 from .pool import run_dask, run_local
 from .presets import PRESETS, Report
+from .schedule import longest_first
+from .until import UntilCi, more_runs, runs_per_point, summary_line
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -318,6 +320,50 @@ def _execute(
     return rebuilt
 
 
+@dataclass
+class _Ran:
+    """A sweep's runs so far: the plan (with the runs until-ci added), its points
+    and their outcomes (None: not run), and counts."""
+
+    plan: Plan
+    points: list[Point]
+    outcomes: list[Outcome | None]
+    missing: int = 0
+    executed: int = 0
+    rebuilt: int = 0
+
+
+def _run(
+    the_plan: Plan,
+    status: CacheStatus,
+    store: Cache | None,
+    execute: Callable[[_Ran, Sequence[int]], int],
+    *,
+    until_ci: UntilCi | None,
+    cached_only: bool,
+) -> _Ran:
+    """Run the plan's missing runs, longest first (none with ``cached_only``), then
+    with ``until_ci`` the rounds of runs it adds; ``execute`` runs indexes of ``ran.points``."""
+    ran = _Ran(the_plan, status.points, list(status.outcomes))
+    # The longest runs start first, so that none of them starts last.
+    pending = longest_first(ran.points, status.missing, ran.outcomes)
+    if cached_only:
+        ran.missing, pending = len(pending), []
+    ran.rebuilt += execute(ran, pending)
+    ran.executed += len(pending)
+    while until_ci is not None and (more := more_runs(ran.points, ran.outcomes, until_ci)):
+        # The plan's points stay a prefix: expand() lists the new grids' runs after them.
+        ran.plan = replace(ran.plan, grids=[*ran.plan.grids, *more])
+        added = ran.plan.status(store)
+        ran.outcomes += added.outcomes[len(ran.points) :]
+        ran.points = added.points
+        everything = longest_first(ran.points, range(len(ran.points)), ran.outcomes)
+        pending = [i for i in everything if ran.outcomes[i] is None]
+        ran.rebuilt += execute(ran, pending)
+        ran.executed += len(pending)
+    return ran
+
+
 def cache_of(folder: Path, cache: str | Path | None = None) -> Cache:
     """The cache of a sweep writing to ``folder``: ``cache`` if given, else ``folder/cache``."""
     return Cache(Path(cache) if cache is not None else folder / "cache")
@@ -341,6 +387,7 @@ def run_sweep(
     timeout_s: float | None = 3600,
     cached_only: bool = False,
     ns3_build: str | Path | None = None,
+    until_ci: UntilCi | None = None,
 ) -> pd.DataFrame:
     """Run every (point, run) of ``spec`` not yet cached; return all of them as rows.
 
@@ -369,6 +416,11 @@ def run_sweep(
             build's (default: ``$RUDP_NS3_BUILD`` if set). The cache works
             the same: results are filed under the identity of the program
             that ran, its libraries included.
+        until_ci: after the grids' runs, add runs to each point until its
+            interval is tight (:class:`rudp.sweep.until.UntilCi`); the
+            frame's ``attrs["until_ci"]`` lists each point's runs, mean,
+            interval and whether it is tight, as ``runs-per-point.csv``
+            beside the results.
 
     Returns:
         One row per (point, run), or per cached one with ``cached_only``;
@@ -400,6 +452,8 @@ def run_sweep(
     _check_limits(jobs, timeout_s)
     if cached_only and not use_cache:
         raise GridError("cached_only needs the cache: it runs nothing")
+    if until_ci is not None and (not use_cache or cached_only):
+        raise GridError("until-ci needs the cache (each round reads the runs before it) and runs")
     the_plan = plan(spec, quick, runs, fixed, axes, ns3_build=ns3_build)
     folder = Path(out) if out is not None else Path("results") / the_plan.name
     store = cache_of(folder, cache) if use_cache else None
@@ -407,29 +461,27 @@ def run_sweep(
         store.remove_orphans()
 
     status = the_plan.status(store)
-    points, expected = status.points, status.builds
-    outcomes = list(status.outcomes)
-    pending = status.missing
 
-    missing = len(pending) if cached_only else 0
-    if cached_only:
-        pending = []
-    rebuilt = _execute(
-        the_plan.name,
-        points,
-        pending,
-        outcomes,
-        store=store,
-        expected=expected,
-        jobs=jobs,
-        scheduler=scheduler,
-        timeout_s=timeout_s,
-        progress=progress,
-        shown=len(points) - missing,
-        build=the_plan.build,
-    )
+    def execute(ran: _Ran, pending: Sequence[int]) -> int:
+        return _execute(
+            ran.plan.name,
+            ran.points,
+            pending,
+            ran.outcomes,
+            store=store,
+            expected=status.builds,
+            jobs=jobs,
+            scheduler=scheduler,
+            timeout_s=timeout_s,
+            progress=progress,
+            shown=len(ran.points) - ran.missing,
+            build=ran.plan.build,
+        )
 
+    ran = _run(the_plan, status, store, execute, until_ci=until_ci, cached_only=cached_only)
+    the_plan, points, outcomes, missing = ran.plan, ran.points, ran.outcomes, ran.missing
     frame = to_frame([o for o in outcomes if o is not None])
+    per_point = runs_per_point(points, outcomes, until_ci) if until_ci is not None else None
     mark = stamp.fingerprint(frame, name=the_plan.name, fmt=fmt, report=report)
     kept = stamp.unchanged(folder, mark)
     if kept is not None:  # the same results, the same report code: nothing to redo
@@ -438,12 +490,15 @@ def run_sweep(
         stamp.forget(folder)
         results = save(frame, folder, fmt)
         written = [results, *(the_plan.report(frame, folder) if report else [])]
+        if per_point is not None:
+            written.append(folder / "runs-per-point.csv")
+            per_point.to_csv(written[-1], index=False)
         stamp.record(folder, mark, written)
     frame.attrs.update(
         name=the_plan.name,
         runs=len(points),
-        cached=len(points) - missing - len(pending),
-        executed=len(pending),
+        cached=len(points) - missing - ran.executed,
+        executed=ran.executed,
         missing=missing,
         failed=int((frame["status"] != "ok").sum()),
         errors=int((frame["status"] == "error").sum()),
@@ -451,8 +506,12 @@ def run_sweep(
         written=[str(p) for p in written],
         unchanged=kept is not None,
     )
+    if per_point is not None:
+        frame.attrs["until_ci"] = per_point.to_dict("records")
     if progress:
-        print(_summary(frame, rebuilt), file=sys.stderr)
+        print(_summary(frame, ran.rebuilt), file=sys.stderr)
+        if per_point is not None and until_ci is not None:
+            print(summary_line(per_point, until_ci), file=sys.stderr)
     if (frame["status"] != "ok").any():
         print(failure_report(frame), file=sys.stderr)
         # Last, so that a newcomer reads it where the output ends.

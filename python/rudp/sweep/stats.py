@@ -37,7 +37,15 @@ from scipy import stats
 
 from .frame import success
 
-__all__ = ["LEVEL", "MIN_RUNS", "Scale", "ci_half_width", "log_interval", "summarize"]
+__all__ = [
+    "LEVEL",
+    "MIN_RUNS",
+    "Scale",
+    "ci_half_width",
+    "log_interval",
+    "summarize",
+    "t_quantile",
+]
 
 LEVEL = 0.95
 #: The fewest runs a point of a preset gets where runs differ (RngRun draws).
@@ -47,7 +55,8 @@ MIN_RUNS = 3
 Scale = Literal["linear", "log"]
 
 
-def _t(n: int) -> float:
+def t_quantile(n: int) -> float:
+    """The two-sided 95 % Student-t quantile for a sample of ``n`` (n - 1 degrees of freedom)."""
     return float(stats.t.ppf(0.5 + LEVEL / 2, n - 1))
 
 
@@ -57,7 +66,7 @@ def ci_half_width(values: pd.Series) -> float:
     n = len(sample)
     if n < 2:
         return float("nan")
-    return _t(n) * float(np.std(sample, ddof=1)) / float(np.sqrt(n))
+    return t_quantile(n) * float(np.std(sample, ddof=1)) / float(np.sqrt(n))
 
 
 def log_interval(values: pd.Series) -> tuple[float, float, float]:
@@ -77,7 +86,7 @@ def log_interval(values: pd.Series) -> tuple[float, float, float]:
     centre = float(np.mean(logs))
     if n < 2:
         return float(np.exp(centre)), nan, nan
-    half = _t(n) * float(np.std(logs, ddof=1)) / float(np.sqrt(n))
+    half = t_quantile(n) * float(np.std(logs, ddof=1)) / float(np.sqrt(n))
     return float(np.exp(centre)), float(np.exp(centre - half)), float(np.exp(centre + half))
 
 

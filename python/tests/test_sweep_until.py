@@ -1,0 +1,108 @@
+"""--until-ci: runs added to each point until its interval is tight (rudp.sweep.until)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from rudp.sweep import Grid, GridError, run_sweep
+from rudp.sweep.cli import main
+from rudp.sweep.execute import Outcome
+from rudp.sweep.grid import Point
+from rudp.sweep.stats import t_quantile
+from rudp.sweep.until import PointSample, UntilCi, more_runs, runs_wanted, samples
+
+PROGRAM = "rudp-file-transfer"
+
+
+def sample(values: list[float], runs: int | None = None) -> PointSample:
+    return PointSample(("p", ()), (), runs or len(values), tuple(values))
+
+
+@pytest.mark.parametrize(
+    ("fraction", "max_runs", "metric"),
+    [
+        (0, 10, "m"),
+        (1, 10, "m"),
+        (math.nan, 10, "m"),
+        (0.05, 1, "m"),
+        (0.05, True, "m"),
+        (0.05, 10, ""),
+    ],
+)
+def test_nonsense_settings_are_refused(fraction: float, max_runs: int, metric: str) -> None:
+    with pytest.raises(GridError):
+        UntilCi(fraction, max_runs, metric)
+
+
+def test_a_point_gets_the_runs_its_spread_needs() -> None:
+    until = UntilCi(0.05, 10, "m")
+    loose = sample([10.0, 10.1])  # two runs: t = 12.7, far too wide
+    assert not loose.is_tight(0.05)
+    wanted = runs_wanted(loose, until)
+    assert wanted == 3  # the projection: 4.30 x 0.071 / sqrt(3) <= 0.5
+    assert t_quantile(3) * loose.sd / math.sqrt(3) <= 0.05 * loose.mean
+
+
+def test_tight_deterministic_capped_and_failed_points() -> None:
+    until = UntilCi(0.05, 6, "m")
+    assert runs_wanted(sample([10.0, 10.0]), until) == 2  # no spread: tight
+    assert runs_wanted(sample([5.0]), until) == 1  # a one-run grid stays so
+    assert runs_wanted(sample([1.0, 9.0, 2.0, 8.0, 3.0, 7.0]), until) == 6  # at max-runs
+    assert runs_wanted(sample([1.0, 9.0]), until) == 6  # needs more than the cap allows
+    assert runs_wanted(sample([10.0], runs=2), until) == 3  # one run failed: one more
+
+
+def test_failed_runs_and_other_metrics_are_not_in_the_sample() -> None:
+    points = [Point(PROGRAM, (("loss", 0.1),), run) for run in (1, 2, 3)]
+    outcomes: list[Outcome | None] = [
+        Outcome(points[0], "", metrics={"m": 2.0}),
+        Outcome(points[1], "", metrics={"m": 9.0, "ok": False}, error="exit status 1: failed"),
+        Outcome(points[2], "", metrics={"other": 1.0}),
+    ]
+    (only,) = samples(points, outcomes, "m")
+    assert only.runs == 3 and only.values == (2.0,)
+    (grid,) = more_runs(points, outcomes, UntilCi(0.05, 5, "m"))
+    assert grid.runs == 4 and dict(grid.fixed) == {"loss": 0.1}
+
+
+@pytest.mark.programs(PROGRAM)
+def test_a_sweep_adds_runs_until_each_point_is_tight_and_caches_them(tmp_path: Path) -> None:
+    grid = Grid(PROGRAM, {"size": 20000}, {"loss": [0.0, 0.05]}, 2)
+    until = UntilCi(0.05, 6, "transfer_time_s")
+    frame = run_sweep(grid, out=tmp_path, jobs=2, progress=False, report=False, until_ci=until)
+    table = pd.read_csv(tmp_path / "runs-per-point.csv")
+    assert list(table["loss"]) == [0.0, 0.05]
+    attrs = pd.DataFrame(frame.attrs["until_ci"])
+    assert list(attrs["runs"]) == list(table["runs"])
+    assert list(attrs["tight"]) == list(table["tight"])
+    for row in table.itertuples():
+        runs = frame[frame["loss"] == row.loss]
+        assert len(runs) == row.runs and sorted(runs["run"]) == list(range(1, row.runs + 1))
+        assert row.tight or row.runs == 6
+        assert 2 <= row.runs <= 6
+    assert frame.attrs["executed"] == len(frame)
+    # Everything is cached: the same sweep runs nothing and gives the same rows.
+    again = run_sweep(grid, out=tmp_path, jobs=2, progress=False, report=False, until_ci=until)
+    assert again.attrs["executed"] == 0
+    pd.testing.assert_frame_equal(again, frame)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--until-ci", "0.05"],  # no metric
+        ["--ci-metric", "utilization"],  # no --until-ci
+        ["--until-ci", "1.5", "--ci-metric", "utilization"],
+        ["--until-ci", "0.05", "--ci-metric", "utilization", "--max-runs", "1"],
+        ["--until-ci", "0.05", "--ci-metric", "utilization", "--no-cache"],
+    ],
+)
+def test_until_ci_options_that_make_no_sense_exit_2(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([PROGRAM, "--out", str(tmp_path), *argv]) == 2
+    assert "error:" in capsys.readouterr().err

@@ -1167,7 +1167,14 @@ RudpSocket::ProcessAck(const RudpHeader& header, bool pureAck)
     {
         RudpTxBuffer::AckResult acked = m_txBuffer->DiscardUpTo(dataAck, Simulator::Now());
         m_dupAcks = 0;
-        m_tcb->m_ackEchoes = acked.lastTxCount > 1 ? acked.lastTxCount - 1 : 0;
+        if (acked.segments > 0)
+        {
+            m_tcb->m_ackEchoes = acked.lastTxCount > 1 ? acked.lastTxCount - 1 : 0;
+        }
+        // else an ACK into the middle of a segment (the peer took bytes the
+        // sender never sent it, from a forged segment): the copies of the last
+        // segment acknowledged still draw their echoes, which must not pass
+        // for duplicate ACKs.
         m_retries = 0;
         m_rtoTimer->ResetBackoff();
         if (acked.rtt)

@@ -145,10 +145,22 @@ RudpTxBuffer::MarkTransmitted(const Segment& sent, Time now)
         m_bytesInFlight += segment.length;
     }
     ClearLost(segment);
-    segment.sacked = false;
+    if (segment.sacked)
+    {
+        // Resent after all: no run of SACKed segments may reach over it.
+        const size_t index = IndexAfter(segment.seq);
+        for (size_t before = index; before > 0 && m_sent[before - 1].sacked; --before)
+        {
+            uint32_t& run = m_sent[before - 1].sackedRun;
+            run = std::min<uint32_t>(run, index - (before - 1));
+        }
+        segment.sacked = false;
+        segment.sackedRun = 0;
+    }
     segment.lastTx = now;
     ++segment.txCount;
     segment.txOrder = ++m_txOrder;
+    m_transmissions.emplace_back(segment.txOrder, segment.seq);
 }
 
 RudpTxBuffer::AckResult
@@ -203,6 +215,7 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
     {
         m_head = ack;
     }
+    ForgetLanded();
     return result;
 }
 
@@ -212,27 +225,87 @@ RudpTxBuffer::MarkSacked(SequenceNumber32 left,
                          Time now,
                          const SegmentCallback& onSacked)
 {
+    // Found by sequence number, walked skipping the runs already SACKed: a
+    // block that grows by one segment an ACK costs one segment, not the
+    // window.
     bool changed = false;
-    for (auto& segment : m_sent)
+    auto first = std::partition_point(m_sent.begin(), m_sent.end(), [left](const Segment& s) {
+        return s.seq < left;
+    });
+    for (size_t i = first - m_sent.begin(); i < m_sent.size() && m_sent[i].seq < right;)
     {
-        if (segment.seq >= right)
+        Segment& segment = m_sent[i];
+        if (segment.sacked)
+        {
+            i = SkipSacked(i);
+            continue;
+        }
+        if (segment.End() > right)
         {
             break;
         }
-        if (!segment.sacked && segment.seq >= left && segment.End() <= right)
+        if (onSacked)
         {
-            if (onSacked)
-            {
-                onSacked(segment);
-            }
-            NoteDelivered(segment, now);
-            LeaveFlight(segment);
-            ClearLost(segment);
-            segment.sacked = true;
-            changed = true;
+            onSacked(segment);
         }
+        NoteDelivered(segment, now);
+        LeaveFlight(segment);
+        ClearLost(segment);
+        segment.sacked = true;
+        segment.sackedRun = 1;
+        if (i + 1 < m_sent.size() && m_sent[i + 1].sacked)
+        {
+            segment.sackedRun += m_sent[i + 1].sackedRun;
+        }
+        changed = true;
+        ++i;
     }
     return changed;
+}
+
+size_t
+RudpTxBuffer::SkipSacked(size_t index)
+{
+    size_t next = index;
+    while (next < m_sent.size() && m_sent[next].sacked)
+    {
+        next += m_sent[next].sackedRun;
+    }
+    m_sent[index].sackedRun = next - index;
+    return next;
+}
+
+size_t
+RudpTxBuffer::IndexAfter(SequenceNumber32 seq) const
+{
+    return std::partition_point(m_sent.begin(),
+                                m_sent.end(),
+                                [seq](const Segment& s) { return s.End() <= seq; }) -
+           m_sent.begin();
+}
+
+RudpTxBuffer::Segment*
+RudpTxBuffer::StillInFlight(const Transmission& transmission)
+{
+    // Transmission numbers are unique: the segment holding the sequence
+    // number (the front, once partly acknowledged) is that transmission's
+    // only if its latest carries the same number.
+    const size_t index = IndexAfter(transmission.second);
+    if (index < m_sent.size() && m_sent[index].txOrder == transmission.first &&
+        m_sent[index].InFlight())
+    {
+        return &m_sent[index];
+    }
+    return nullptr;
+}
+
+void
+RudpTxBuffer::ForgetLanded()
+{
+    while (!m_transmissions.empty() && !StillInFlight(m_transmissions.front()))
+    {
+        m_transmissions.pop_front();
+    }
 }
 
 void
@@ -255,13 +328,17 @@ RudpTxBuffer::MarkOvertakenLost(uint32_t threshold)
 {
     NS_LOG_FUNCTION(this << threshold);
     NS_ASSERT_MSG(threshold > 0, "a loss needs at least one transmission overtaking it");
+    // Overtaken transmissions are the oldest: taken from the front of the
+    // transmission order, never walking the window.
     uint32_t marked = 0;
-    for (auto& segment : m_sent)
+    while (!m_transmissions.empty() &&
+           m_transmissions.front().first + threshold <= m_deliveredOrder)
     {
-        if (segment.InFlight() && segment.txOrder + threshold <= m_deliveredOrder)
+        if (const Segment* overtaken = StillInFlight(m_transmissions.front()))
         {
-            marked += MarkLost(segment) ? 1 : 0;
+            marked += MarkLost(*overtaken) ? 1 : 0;
         }
+        m_transmissions.pop_front();
     }
     return marked;
 }

@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace ns3
 {
@@ -40,6 +41,10 @@ class RudpTxBuffer : public Object
         uint64_t txOrder{0};  ///< number of its latest transmission in the buffer
         bool sacked{false};   ///< reported received by a SACK block
         bool lost{false};     ///< deemed lost: waits for retransmission
+        /// If SACKed: this segment and at least the next sackedRun - 1 are all
+        /// SACKed (kept by the buffer, so that a SACK block skips a run of
+        /// SACKed segments in one step)
+        uint32_t sackedRun{0};
 
         /// \return one past the last sequence number
         SequenceNumber32 End() const
@@ -217,6 +222,17 @@ class RudpTxBuffer : public Object
     void LeaveFlight(const Segment& segment);
     /// Takes \p segment off the lost list if it was on it.
     void ClearLost(Segment& segment);
+    /// \return the position in m_sent of the first segment ending after \p seq
+    size_t IndexAfter(SequenceNumber32 seq) const;
+    /// \return the position of the first segment not SACKed at or after \p index
+    size_t SkipSacked(size_t index);
+    /// A transmission: its number (txOrder) and its segment's first sequence number.
+    using Transmission = std::pair<uint64_t, SequenceNumber32>;
+    /// \return the segment whose latest transmission \p transmission is, if
+    ///         it is in flight; else nullptr
+    Segment* StillInFlight(const Transmission& transmission);
+    /// Drops the oldest transmissions that are no longer in flight.
+    void ForgetLanded();
     /// Advances the latest transmission known received by \p segment's,
     /// unless the report may be of an earlier transmission of it.
     void NoteDelivered(const Segment& segment, Time now);
@@ -225,6 +241,11 @@ class RudpTxBuffer : public Object
     SequenceNumber32 m_head{0};       ///< SND.UNA
     SequenceNumber32 m_highTx{0};     ///< next new sequence number
     std::deque<Segment> m_sent;       ///< sent, unacknowledged
+    /// Transmissions in the order sent, (txOrder, first sequence number): the
+    /// loss rule's index, oldest first. One may be stale (its segment since
+    /// acknowledged, SACKed, lost or resent); each in-flight segment's latest
+    /// is here.
+    std::deque<Transmission> m_transmissions;
     std::deque<Ptr<Packet>> m_unsent; ///< application packets, oldest first
     uint32_t m_unsentOffset{0};       ///< bytes of m_unsent.front() already cut
     uint32_t m_unsentBytes{0};        ///< bytes in m_unsent not yet cut

@@ -14,6 +14,9 @@
 # is reused between runs; ccache is shared with check-ns3-tree. Only rudp and
 # the modules its scenarios use are enabled, without ns-3's tests, and only
 # the module's example programs are built (TARGETS overrides the list).
+# The copy carries the module's patches to ns-3 (patches/: NextSeg's walk,
+# see doc/cc-comparison.rst) unless RUDP_NS3_PATCHES=off; a patch that fits
+# none of its forms is reported and left out.
 # The last line printed is the tree to give --ns3-build.
 #
 # Usage: build-ns3-optimized.sh [--configure-only]
@@ -48,6 +51,9 @@ ns3_source_tree "$source_spec" -optimized
   exit 2
 }
 version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")
+# The module's patches to ns-3 (patches/, doc/cc-comparison.rst): on unless
+# RUDP_NS3_PATCHES=off; they change no result, only the time.
+ns3_apply_patches "$tree"
 
 # Objects built from another checkout of the module are newer than this
 # checkout's sources, so ninja would keep them: a new link target rebuilds the
@@ -74,5 +80,5 @@ step "building $(echo $targets) with $jobs jobs"
 cmake --build "$tree/cmake-cache" -j "$jobs" --target $targets >"$work/build.log" 2>&1 ||
   { grep -B2 -A20 -m3 'error' "$work/build.log" >&2 || tail -60 "$work/build.log" >&2; exit 1; }
 ccache --show-stats 2>/dev/null | grep -E 'Hits|Misses' >&2 || true
-step "built; run the sweeps with --ns3-build $tree"
+step "built (patches: $applied_patches); run the sweeps with --ns3-build $tree"
 echo "$tree"

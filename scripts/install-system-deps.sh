@@ -10,7 +10,7 @@
 #   venv   what `make doc` needs to create .venv: Python's venv
 #   ns3-tree  what building an ns-3 tree needs (make check-ns3-tree, make
 #          ns3-optimized): cmake, ninja, g++, ccache, bzip2 and rsync (to
-#          unpack or copy the source)
+#          unpack or copy the source), patch (make ns3-optimized's patches)
 # A machine that has them all is left untouched: no apt-get, no sudo.
 set -euo pipefail
 [ $# -gt 0 ] || set -- build
@@ -41,6 +41,7 @@ for kind in "$@"; do
       need_tool ccache ccache
       need_tool bzip2 bzip2
       need_tool rsync rsync
+      need_tool patch patch
       ;;
     *)
       echo "usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree]" >&2

@@ -69,3 +69,48 @@ ns3_until_stage() {
       ;;
   esac
 }
+
+# ns3_apply_patches TREE: brings TREE's copy of ns-3 to the module's patches
+# (patches/<name>/<form>.patch, one file a form of the changed source; each
+# named set is applied by the first of its forms that fits, or reported as
+# fitting none) or, with RUDP_NS3_PATCHES=off, back to the release's source.
+# Run on the cache's copies only, never on a user's tree. Idempotent: a set
+# already applied is left as it is. Sets $applied_patches (names, or "none").
+ns3_apply_patches() {
+  local tree=$1 mode=${RUDP_NS3_PATCHES:-on} set form fitted
+  case $mode in on | off) ;; *)
+    echo "error: RUDP_NS3_PATCHES: '$mode'; allowed: on or off" >&2
+    exit 2
+    ;;
+  esac
+  applied_patches=""
+  for set in "$module_dir"/patches/*/; do
+    set=${set%/}
+    fitted=""
+    for form in "$set"/*.patch; do
+      if patch -d "$tree" -p1 -R --dry-run -s -f <"$form" >/dev/null 2>&1; then
+        fitted=$form
+        if [ "$mode" = off ]; then
+          step "RUDP_NS3_PATCHES=off: removing $(basename "$set") ($(basename "$form"))"
+          patch -d "$tree" -p1 -R -s -f <"$form" >/dev/null
+          fitted=""
+        fi
+        break
+      fi
+    done
+    if [ "$mode" = on ] && [ -z "$fitted" ]; then
+      for form in "$set"/*.patch; do
+        if patch -d "$tree" -p1 --dry-run -s -f <"$form" >/dev/null 2>&1; then
+          step "applying patches/$(basename "$set")/$(basename "$form") to the cache's copy of ns-3"
+          patch -d "$tree" -p1 -s -f <"$form" >/dev/null
+          fitted=$form
+          break
+        fi
+      done
+      [ -n "$fitted" ] ||
+        step "patches/$(basename "$set"): no form fits this ns-3 ($(ls "$set")); it is built unpatched"
+    fi
+    [ -z "$fitted" ] || applied_patches+="${applied_patches:+ }$(basename "$set")"
+  done
+  applied_patches=${applied_patches:-none}
+}

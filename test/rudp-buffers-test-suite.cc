@@ -227,6 +227,96 @@ class RudpTxBufferSackedRttTest : public TestCase
     }
 };
 
+/// The scoreboard's indexes: SACK blocks skip runs already SACKed, the loss
+/// rule takes overtaken transmissions in the order sent; both find exactly
+/// what a walk of the whole window finds.
+class RudpTxBufferIndexedScoreboardTest : public TestCase
+{
+  public:
+    RudpTxBufferIndexedScoreboardTest()
+        : TestCase("send buffer: SACK runs and the transmission order find what a walk finds")
+    {
+    }
+
+  private:
+    /// Sequence number of segment \p i (100 bytes each from 0xffffff00: wraps).
+    static SequenceNumber32 At(uint32_t i)
+    {
+        return SequenceNumber32(0xffffff00) + 100 * i;
+    }
+
+    /// \return the segments \p tx newly SACKs for [left, right), in order
+    static std::vector<uint32_t> Sack(Ptr<RudpTxBuffer> tx, uint32_t left, uint32_t right, Time now)
+    {
+        std::vector<uint32_t> sacked;
+        tx->MarkSacked(At(left), At(right), now, [&sacked](const RudpTxBuffer::Segment& s) {
+            sacked.push_back((s.seq - At(0)) / 100);
+        });
+        return sacked;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 1000;
+        Ptr<RudpTxBuffer> tx = CreateObject<RudpTxBuffer>();
+        tx->SetMaxBufferSize(100 * n);
+        tx->SetHeadSequence(At(0));
+        tx->Add(Bytes(100 * n));
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            tx->MarkTransmitted(tx->NewSegment(100), Seconds(1));
+        }
+        // Segment 0 is lost; the block above it grows by one an ACK.
+        for (uint32_t right = 2; right <= 500; ++right)
+        {
+            auto sacked = Sack(tx, 1, right, Seconds(2));
+            NS_TEST_ASSERT_MSG_EQ(sacked.size(), 1, "only the block's new segment");
+            NS_TEST_ASSERT_MSG_EQ(sacked.front(), right - 1, "the one the block added");
+        }
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100 * (n - 499), "499 SACKed");
+        // Islands SACKed apart, then one block over them and the holes:
+        // the holes only, lowest first, and none past a segment the block
+        // does not cover whole.
+        for (uint32_t i : {600, 601, 605, 610, 611, 612})
+        {
+            Sack(tx, i, i + 1, Seconds(2));
+        }
+        auto holes = Sack(tx, 598, 613, Seconds(2));
+        std::vector<uint32_t> expected{598, 599, 602, 603, 604, 606, 607, 608, 609};
+        NS_TEST_ASSERT_MSG_EQ((holes == expected), true, "the holes between the islands");
+        NS_TEST_ASSERT_MSG_EQ(Sack(tx, 1, 613, Seconds(2)).size(), 98, "500-597");
+        NS_TEST_ASSERT_MSG_EQ(Sack(tx, 0, 613, Seconds(2)).size(), 1, "and 0");
+        NS_TEST_ASSERT_MSG_EQ(Sack(tx, 0, 613, Seconds(2)).empty(), true, "all known");
+        NS_TEST_ASSERT_MSG_EQ(tx->BytesInFlight(), 100 * (n - 613), "613 SACKed");
+
+        // A SACKed segment sent again (the buffer allows it) is in flight
+        // again, and a later block finds it within the run around it (its
+        // report, sooner than the minimum RTT, is of the first transmission).
+        tx->MarkTransmitted(tx->GetSegments()[300], Seconds(3));
+        auto again = Sack(tx, 0, 613, Seconds(3.5));
+        NS_TEST_ASSERT_MSG_EQ(again.size(), 1, "only the resent one");
+        NS_TEST_ASSERT_MSG_EQ(again.front(), 300, "found inside the run");
+
+        // Overtaken, in transmission order: 613-699 were sent before 700, so
+        // a SACK of 700-702 (three later transmissions) marks 613-699 lost.
+        Sack(tx, 700, 703, Seconds(4));
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(3), 87, "613-699 overtaken by three");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "700-702 overtook nothing else");
+        // The ACK up to the middle of 703 keeps its tail in flight under
+        // its old transmission.
+        tx->DiscardUpTo(At(703) + 50, Seconds(5));
+        NS_TEST_ASSERT_MSG_EQ(tx->GetSegments().front().length, 50, "703's tail");
+        Sack(tx, 704, 706, Seconds(6));
+        // 704 and 705, sent after 703, overtake its tail by two.
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(2), 1, "the tail of 703");
+        NS_TEST_ASSERT_MSG_EQ(tx->FirstLost()->seq, At(703) + 50, "lost from the ACK point");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "nothing else overtaken");
+        tx->DiscardUpTo(At(n), Seconds(7));
+        NS_TEST_ASSERT_MSG_EQ(tx->IsEmpty(), true, "all acknowledged");
+        NS_TEST_ASSERT_MSG_EQ(tx->MarkOvertakenLost(1), 0, "no transmission left to mark");
+    }
+};
+
 /// In-order delivery, out-of-order buffering, duplicates and the bound.
 class RudpRxBufferTest : public TestCase
 {
@@ -450,6 +540,7 @@ class RudpBuffersTestSuite : public TestSuite
         AddTestCase(new RudpTxBufferScoreboardTest);
         AddTestCase(new RudpTxBufferRetransmissionAmbiguityTest);
         AddTestCase(new RudpTxBufferSackedRttTest);
+        AddTestCase(new RudpTxBufferIndexedScoreboardTest);
         AddTestCase(new RudpRxBufferTest);
         AddTestCase(new RudpRxBufferRecentSackTest);
         AddTestCase(new RudpRxBufferWindowTest);

@@ -1089,6 +1089,47 @@ class RudpPersistTest : public TestCase
     bool m_fastRecovery{false};
 };
 
+/// Forges ACKs from the server into a PatternTransfer's client.
+struct ForgedServerAck
+{
+    PatternTransfer* transfer{nullptr};
+    Injector injector;
+
+    explicit ForgedServerAck(PatternTransfer& t)
+        : transfer(&t)
+    {
+        injector.socket = t.Client();
+        injector.from = t.network.ServerAddress(PORT);
+    }
+
+    /// \return the client's first data byte
+    SequenceNumber32 ClientData() const
+    {
+        return transfer->log.Segments().front().header.GetSequenceNumber() + 1;
+    }
+
+    /// An ACK with SEQ \p seqOffset bytes past the server's first, acknowledging
+    /// \p acked bytes of the client's data, with window \p window.
+    void Ack(uint32_t seqOffset, uint32_t acked, uint32_t window)
+    {
+        SequenceNumber32 serverIsn;
+        for (const auto& segment : transfer->log.Segments())
+        {
+            if (segment.side == "S")
+            {
+                serverIsn = segment.header.GetSequenceNumber();
+                break;
+            }
+        }
+        RudpHeader header;
+        header.SetSequenceNumber(serverIsn + 1 + seqOffset);
+        header.SetAckNumber(ClientData() + acked);
+        header.SetFlags(RudpHeader::ACK);
+        header.SetWindow(window);
+        injector.Inject(header, 0);
+    }
+};
+
 /**
  * Hand-made ACKs to a Go-Back-N sender whose real ACKs are all lost:
  * reordered ACKs and window updates (audit L2).
@@ -1117,35 +1158,10 @@ class RudpAckWindowTest : public TestCase
     static constexpr uint32_t SEGMENT = 1000;
 
     /// Injects ACKs into the client and samples what it sent.
-    struct Peer
+    struct Peer : ForgedServerAck
     {
-        PatternTransfer* transfer{nullptr};
-        Injector injector;
+        using ForgedServerAck::ForgedServerAck;
         uint32_t newSegmentsAtCheck{0};
-
-        SequenceNumber32 ClientData() const
-        {
-            return transfer->log.Segments().front().header.GetSequenceNumber() + 1;
-        }
-
-        void Ack(uint32_t acked, uint32_t window)
-        {
-            SequenceNumber32 serverIsn;
-            for (const auto& segment : transfer->log.Segments())
-            {
-                if (segment.side == "S")
-                {
-                    serverIsn = segment.header.GetSequenceNumber();
-                    break;
-                }
-            }
-            RudpHeader header;
-            header.SetSequenceNumber(serverIsn + 1);
-            header.SetAckNumber(ClientData() + acked);
-            header.SetFlags(RudpHeader::ACK);
-            header.SetWindow(window);
-            injector.Inject(header, 0);
-        }
 
         /// Counts data segments beyond the first ten the client sent.
         void Check()
@@ -1173,25 +1189,23 @@ class RudpAckWindowTest : public TestCase
             afterSynAck.push_back(i);
         }
         t.network.DropAtClient(afterSynAck);
-        Peer peer;
-        peer.transfer = &t;
-        peer.injector.socket = t.Client();
-        peer.injector.from = t.network.ServerAddress(PORT);
+        Peer peer(t);
         const Time at = MilliSeconds(1100); // the first ten segments are out
         if (m_case == REORDERED)
         {
-            Simulator::Schedule(at, &Peer::Ack, &peer, 2 * SEGMENT, 5000);
-            Simulator::Schedule(at, &Peer::Ack, &peer, 1 * SEGMENT, 100000); // older, delayed
+            Simulator::Schedule(at, &Peer::Ack, &peer, 0, 2 * SEGMENT, 5000);
+            Simulator::Schedule(at, &Peer::Ack, &peer, 0, 1 * SEGMENT, 100000); // older, delayed
         }
         else
         {
-            Simulator::Schedule(at, &Peer::Ack, &peer, 2 * SEGMENT, 20000);
+            Simulator::Schedule(at, &Peer::Ack, &peer, 0, 2 * SEGMENT, 20000);
             for (uint32_t k = 1; k <= 3; ++k)
             {
                 const uint32_t window = m_case == WINDOW_UPDATES ? 20000 + 1000 * k : 20000;
                 Simulator::Schedule(at + MilliSeconds(10 * k),
                                     &Peer::Ack,
                                     &peer,
+                                    0,
                                     2 * SEGMENT,
                                     window);
             }
@@ -1221,42 +1235,6 @@ class RudpAckWindowTest : public TestCase
 
 /// \ingroup rudp-test
 /// Connection management test suite.
-/// Forges ACKs from the server into a PatternTransfer's client.
-struct ForgedServerAck
-{
-    PatternTransfer* transfer{nullptr};
-    Injector injector;
-
-    explicit ForgedServerAck(PatternTransfer& t)
-        : transfer(&t)
-    {
-        injector.socket = t.Client();
-        injector.from = t.network.ServerAddress(PORT);
-    }
-
-    /// An ACK of nothing new with SEQ \p seqOffset bytes past the server's
-    /// first and window \p window.
-    void Ack(uint32_t seqOffset, uint32_t window)
-    {
-        SequenceNumber32 serverIsn;
-        for (const auto& segment : transfer->log.Segments())
-        {
-            if (segment.side == "S")
-            {
-                serverIsn = segment.header.GetSequenceNumber();
-                break;
-            }
-        }
-        RudpHeader header;
-        header.SetSequenceNumber(serverIsn + 1 + seqOffset);
-        // The client's first data byte: nothing acknowledged.
-        header.SetAckNumber(transfer->log.Segments().front().header.GetSequenceNumber() + 1);
-        header.SetFlags(RudpHeader::ACK);
-        header.SetWindow(window);
-        injector.Inject(header, 0);
-    }
-};
-
 /**
  * A forged ACK far beyond the client's receive buffer, then the server's
  * ACKs of a closed window (rudp-connection fuzz finding): the forged SEQ
@@ -1289,10 +1267,15 @@ class RudpForgedWindowTest : public TestCase
         t.network.DropAtClient(afterSynAck);
         ForgedServerAck forger(t);
         // 30 000 bytes ahead: beyond the client's 2000-byte buffer.
-        Simulator::Schedule(MilliSeconds(1100), &ForgedServerAck::Ack, &forger, 30000, 65535);
+        Simulator::Schedule(MilliSeconds(1100), &ForgedServerAck::Ack, &forger, 30000, 0, 65535);
         for (uint32_t k = 1; k <= 3; ++k)
         {
-            Simulator::Schedule(MilliSeconds(1100 + 10 * k), &ForgedServerAck::Ack, &forger, 0, 0);
+            Simulator::Schedule(MilliSeconds(1100 + 10 * k),
+                                &ForgedServerAck::Ack,
+                                &forger,
+                                0,
+                                0,
+                                0);
         }
         t.Run(Seconds(2)); // before the retransmission timer (2 s)
         const RudpSocket::Stats& stats = t.Client()->GetStats();
@@ -1342,7 +1325,7 @@ class RudpForgedSmallWindowTest : public TestCase
                                                    &payloads));
         // Mid-transfer (connected at 1.02 s, 20 ms round trips), 16 896 bytes
         // ahead of the server's SEQ: inside the client's receive buffer.
-        Simulator::Schedule(MilliSeconds(1050), &ForgedServerAck::Ack, &forger, 16896, 1);
+        Simulator::Schedule(MilliSeconds(1050), &ForgedServerAck::Ack, &forger, 16896, 0, 1);
         t.Run(Seconds(5));
         NS_TEST_ASSERT_MSG_EQ(t.Delivered(), true, "the transfer completes within 4 s");
         const auto tiny = std::count_if(payloads.begin(), payloads.end(), [](uint32_t size) {

@@ -36,6 +36,19 @@ NS3_BUILD_VARIABLE = "RUDP_NS3_BUILD"
 #: The module's name in an ns-3 tree (its folder under contrib/ or src/).
 MODULE = "rudp"
 
+#: The module's scenario programs (its examples with program options of their
+#: own), as the build names them.
+SCENARIO_PROGRAMS = (
+    "rudp-file-transfer",
+    "rudp-tcp-vs-udp",
+    "rudp-cmt",
+    "rudp-cc-comparison",
+    "rudp-transport-cost",
+    "rudp-test-files",
+    "rudp-netem-correlation",
+    "rudp-scratch-example",
+)
+
 #: ns-3's build profiles; "release" programs have no suffix.
 NS3_PROFILES = ("debug", "default", "release", "optimized", "minsizerel")
 

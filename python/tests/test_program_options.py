@@ -17,16 +17,7 @@ import pytest
 
 from rudp import paths
 
-SCENARIOS = (
-    "rudp-file-transfer",
-    "rudp-tcp-vs-udp",
-    "rudp-cmt",
-    "rudp-cc-comparison",
-    "rudp-transport-cost",
-    "rudp-test-files",
-    "rudp-netem-correlation",
-    "rudp-scratch-example",
-)
+SCENARIOS = paths.SCENARIO_PROGRAMS
 
 #: ``    --name:   description [default]``; the default is absent for empty strings.
 OPTION = re.compile(r"^\s+--(?P<name>[A-Za-z][\w-]*):\s+(?P<text>.*)$")

@@ -151,11 +151,123 @@ def test_optimized_build_configures_a_never_configured_tree_with_an_empty_cache(
     assert "--build-profile=optimized" in _log(home).read_text()
 
 
+NEXTSEG = REPO_ROOT / "patches" / "tcp-tx-buffer-nextseg"
+TX_BUFFER = Path("src/internet/model/tcp-tx-buffer.cc")
+
+
+def _unpatched_source(patch: Path) -> str:
+    """The text a patch changes, as the release has it: each hunk's context and
+    removed lines (patch finds a hunk at any offset)."""
+    lines = patch.read_text().splitlines()
+    body = [line[1:] for line in lines if line[:1] in (" ", "-") and not line.startswith("---")]
+    return "\n".join(["// before", *body, "// after"]) + "\n"
+
+
+def _stub_release(parent: Path, patch: Path) -> Path:
+    tree = _stub_tree(parent, "ns-3.99", "cmake", "3.99")
+    (tree / TX_BUFFER).parent.mkdir(parents=True)
+    (tree / TX_BUFFER).write_text(_unpatched_source(patch))
+    return tree
+
+
+@pytest.mark.parametrize("form", sorted(p.name for p in NEXTSEG.glob("*.patch")))
+def test_optimized_build_applies_the_fitting_patch_once_and_removes_it_when_off(
+    form: str, tmp_path: Path
+) -> None:
+    source = _stub_release(tmp_path / "src", NEXTSEG / form)
+    original = (source / TX_BUFFER).read_text()
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, _tarball(source, tmp_path))
+    script = ["bash", str(SCRIPTS / "build-ns3-optimized.sh"), "--configure-only"]
+    first = _run(script, env)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert f"applying patches/tcp-tx-buffer-nextseg/{form}" in first.stderr
+    copy = _cache_tree(home, "ns-3.99") / TX_BUFFER
+    patched = copy.read_text()
+    assert patched.count("const bool anyLost = m_lostOut > 0;") == 1
+    second = _run(script, env)  # the cache's copy keeps it: not applied twice
+    assert second.returncode == 0 and "applying" not in second.stderr, second.stderr
+    assert copy.read_text() == patched
+    off = _run(script, {**env, "RUDP_NS3_PATCHES": "off"})
+    assert off.returncode == 0 and "removing tcp-tx-buffer-nextseg" in off.stderr, off.stderr
+    assert copy.read_text() == original
+    assert (source / TX_BUFFER).read_text() == original  # the source is never patched
+
+
+def test_optimized_build_says_when_no_form_of_a_patch_fits(tmp_path: Path) -> None:
+    source = _stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99")
+    (source / TX_BUFFER).parent.mkdir(parents=True)
+    (source / TX_BUFFER).write_text("// a NextSeg the patches do not know\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    result = _run(
+        ["bash", str(SCRIPTS / "build-ns3-optimized.sh"), "--configure-only"],
+        _cold_env(home, source),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "patches/tcp-tx-buffer-nextseg: no form fits this ns-3" in result.stderr
+
+
+def test_in_tree_check_builds_ns3_as_released(tmp_path: Path) -> None:
+    source = _stub_release(tmp_path / "src", sorted(NEXTSEG.glob("*.patch"))[0])
+    home = tmp_path / "home"
+    home.mkdir()
+    result = _run(
+        ["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--configure-only"], _cold_env(home, source)
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    copy = _cache_tree(home, "ns-3.99") / TX_BUFFER
+    assert copy.read_text() == (source / TX_BUFFER).read_text()
+
+
+@pytest.mark.parametrize(
+    ("script", "env", "named"),
+    [
+        ("build-ns3-optimized.sh", {"RUDP_NS3_PATCHES": "maybe"}, "RUDP_NS3_PATCHES"),
+        ("check-ns3-patches.sh", {"NS3_SOURCE": ""}, "NS3_SOURCE"),
+    ],
+)
+def test_patch_settings_are_checked_with_status_2(
+    script: str, env: dict[str, str], named: str, tmp_path: Path
+) -> None:
+    source = _stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99")
+    home = tmp_path / "home"
+    home.mkdir()
+    result = _run(["bash", str(SCRIPTS / script)], {**_cold_env(home, source), **env})
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert named in result.stderr
+
+
 @pytest.mark.parametrize("script", ["check-ns3-tree.sh", "build-ns3-optimized.sh"])
 def test_tree_scripts_refuse_an_unknown_option_with_status_2(script: str, tmp_path: Path) -> None:
     result = _run(["bash", str(SCRIPTS / script), "--bogus"], _cold_env(tmp_path, tmp_path))
     assert result.returncode == 2
     assert "--bogus" in result.stderr and "--configure-only" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--parallel", "0"], "--parallel"),
+        (["--parallel", "65"], "--parallel"),
+        (["--parallel"], "--parallel"),
+        (["--runs", "many"], "--runs"),
+        (["--seed", "0"], "--seed"),
+        (["--bogus"], "--bogus"),
+        (["10", "rudp-nothing"], "rudp-nothing"),
+        (["soon"], "FUZZ_SECONDS"),
+    ],
+)
+def test_fuzz_script_refuses_bad_arguments_before_building(
+    args: list[str], named: str, tmp_path: Path
+) -> None:
+    # FUZZ_BUILD in an empty folder: a refusal must come before any build.
+    env = {**_cold_env(tmp_path, tmp_path), "FUZZ_BUILD": str(tmp_path / "build-fuzz")}
+    result = _run(["bash", str(SCRIPTS / "fuzz.sh"), *args], env)
+    assert result.returncode == 2, result.stderr
+    assert named in result.stderr
+    assert not (tmp_path / "build-fuzz").exists()
 
 
 def _bare_path(tmp_path: Path, keep: list[str]) -> tuple[Path, Path]:
@@ -183,7 +295,7 @@ def test_install_system_deps_installs_the_ns3_tree_tools_a_new_machine_lacks(
     assert result.returncode == 0, result.stdout + result.stderr
     install = [line for line in log.read_text().splitlines() if line.startswith("install")]
     assert len(install) == 1
-    for package in ["cmake", "ninja-build", "g++", "ccache", "bzip2", "rsync"]:
+    for package in ["cmake", "ninja-build", "g++", "ccache", "bzip2", "rsync", "patch"]:
         assert package in install[0].split()
 
 

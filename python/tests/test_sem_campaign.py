@@ -80,16 +80,7 @@ def _record(result: dict[str, Any]) -> dict[str, Any]:
 #: ``    --name:   description [default]``, the default absent for some options
 OPTION = re.compile(r"^\s+--(?P<name>[A-Za-z][\w-]*):\s+.*?(?:\[(?P<default>[^\[\]]*)\])?$")
 
-SCENARIOS = (
-    "rudp-file-transfer",
-    "rudp-tcp-vs-udp",
-    "rudp-cmt",
-    "rudp-cc-comparison",
-    "rudp-transport-cost",
-    "rudp-test-files",
-    "rudp-netem-correlation",
-    "rudp-scratch-example",
-)
+SCENARIOS = paths.SCENARIO_PROGRAMS
 
 
 @pytest.mark.parametrize(

@@ -370,9 +370,18 @@ def test_an_interrupted_sweep_stops_its_runs_keeps_what_finished_and_resumes(
         "TMPDIR": str(scratch),
     }
     argv = [sys.executable, "-m", "rudp.sweep", str(grid), "--out", str(out), "--jobs", "4"]
-    sweep = subprocess.Popen(
-        argv, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
+    # A user's Ctrl-C reaches a sweep that handles SIGINT, also when this
+    # test runs in the background of a non-interactive shell (make test
+    # under nohup or `&`), which starts it with SIGINT ignored: an ignored
+    # signal stays ignored across exec, and the sweep, as it should, leaves
+    # it so. A handled one is reset to its default in the child.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        sweep = subprocess.Popen(
+            argv, env=env, stderr=subprocess.PIPE, text=True, start_new_session=True
+        )
+    finally:
+        signal.signal(signal.SIGINT, inherited)
     try:
         cache = Cache(out / "cache")
         # The three fast runs finish; the three slow ones are running.

@@ -43,24 +43,24 @@ _RATE_UNITS = {"bps": 1.0, "kbps": 1e3, "Mbps": 1e6, "Gbps": 1e9}
 _NUMBER = r"([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)"
 
 
-def seconds(value: Value) -> float:
-    """A time as the programs take it (``600``, ``"600s"``, ``"50ms"``), in seconds."""
+def _quantity(value: Value, units: dict[str, float], what: str) -> float:
+    """``value`` (a number, or a number and one of ``units``) in the base unit."""
     if isinstance(value, int | float):
         return float(value)
-    match = re.fullmatch(_NUMBER + r"\s*([a-z]*)", value.strip())
-    if match is None or match.group(2) not in {"", *_TIME_UNITS}:
-        raise ValueError(f"not a time: {value!r}")
-    return float(match.group(1)) * _TIME_UNITS.get(match.group(2), 1.0)
+    match = re.fullmatch(_NUMBER + r"\s*([A-Za-z]*)", value.strip())
+    if match is None or match.group(2) not in {"", *units}:
+        raise ValueError(f"not a {what}: {value!r}")
+    return float(match.group(1)) * units.get(match.group(2), 1.0)
+
+
+def seconds(value: Value) -> float:
+    """A time as the programs take it (``600``, ``"600s"``, ``"50ms"``), in seconds."""
+    return _quantity(value, _TIME_UNITS, "time")
 
 
 def bits_per_second(value: Value) -> float:
     """A data rate (``"100Mbps"``, or bits per second as a number)."""
-    if isinstance(value, int | float):
-        return float(value)
-    match = re.fullmatch(_NUMBER + r"\s*([A-Za-z]*)", value.strip())
-    if match is None or match.group(2) not in {"", *_RATE_UNITS}:
-        raise ValueError(f"not a data rate: {value!r}")
-    return float(match.group(1)) * _RATE_UNITS.get(match.group(2), 1.0)
+    return _quantity(value, _RATE_UNITS, "data rate")
 
 
 def _cc_comparison(p: Mapping[str, Value]) -> float:

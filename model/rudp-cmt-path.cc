@@ -104,7 +104,7 @@ RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
     m_state->m_initialSsThresh = initialSsThresh;
     m_state->m_ssThresh = initialSsThresh;
     m_state->m_cWnd = initialCwnd * mss;
-    m_state->m_congState = m_state->m_cWnd < m_state->m_ssThresh
+    m_state->m_congState = m_state->m_cWnd <= m_state->m_ssThresh
                                ? RudpSenderState::SLOW_START
                                : RudpSenderState::CONGESTION_AVOIDANCE;
 }
@@ -127,7 +127,9 @@ RudpCmtPath::Grow(uint32_t bytes, double alpha, uint32_t flight)
     NS_LOG_FUNCTION(this << bytes << alpha << flight);
     const uint32_t mss = m_state->m_segmentSize;
     const bool utilised = FullyUtilised(flight);
-    if (m_state->m_cWnd < m_state->m_ssThresh)
+    // RFC 4960 7.2.1: slow start while cwnd is less than or equal to
+    // ssthresh (so once more right after a cut to cwnd = ssthresh; ns-2 too).
+    if (m_state->m_cWnd <= m_state->m_ssThresh)
     {
         // RFC 4960 7.2.1: only "when the current cwnd is fully utilized".
         if (!utilised)
@@ -135,7 +137,7 @@ RudpCmtPath::Grow(uint32_t bytes, double alpha, uint32_t flight)
             return;
         }
         m_state->m_cWnd += std::min(bytes, mss);
-        if (m_state->m_cWnd >= m_state->m_ssThresh)
+        if (m_state->m_cWnd > m_state->m_ssThresh)
         {
             m_state->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         }
@@ -163,7 +165,7 @@ RudpCmtPath::Reactivate(uint32_t segments)
     NS_LOG_FUNCTION(this << segments);
     m_state->m_cWnd = segments * m_state->m_segmentSize;
     m_partialBytesAcked = 0;
-    m_state->m_congState = m_state->m_cWnd < m_state->m_ssThresh
+    m_state->m_congState = m_state->m_cWnd <= m_state->m_ssThresh
                                ? RudpSenderState::SLOW_START
                                : RudpSenderState::CONGESTION_AVOIDANCE;
 }

@@ -15,6 +15,8 @@
 #include "ns3/sequence-number.h"
 #include "ns3/traced-callback.h"
 
+#include <optional>
+
 namespace ns3
 {
 
@@ -25,7 +27,7 @@ namespace ns3
  * threshold, RTT estimate and retransmission timer.
  *
  * Its window follows SCTP's rules with the seed's additive increase alpha
- * and multiplicative decrease beta: slow start below ssthresh (one MSS per
+ * and multiplicative decrease beta: slow start up to ssthresh (one MSS per
  * MSS acknowledged), then alpha MSS per window of acknowledged bytes; on a
  * loss ssthresh = max((1 - beta) cwnd, 2 MSS) and cwnd = ssthresh; on a
  * timeout cwnd = 1 MSS. The windows and the state are a RudpSenderState
@@ -127,6 +129,15 @@ class RudpCmtPath : public Object
     uint64_t bytesSent{0};           ///< payload bytes sent on the path, resends included
     uint64_t retransmissions{0};     ///< segments resent on the path
     uint64_t timeouts{0};            ///< expiries of its timer
+    /**
+     * ns-2's CUC (RudpCmtSender::Ns2Recovery): the expected pseudo-cumulative
+     * ACK of the path's first transmissions, found once and kept until
+     * acknowledged (sctp-cmt.cc's uiExpectedPseudoCum)
+     */
+    std::optional<SequenceNumber32> pseudoCum;
+    std::optional<SequenceNumber32> rtxPseudoCum; ///< the same for resends (uiExpectedRtxPseudoCum)
+    bool findPseudoCum{true};    ///< look for a new pseudoCum (eFindExpectedPseudoCum)
+    bool findRtxPseudoCum{true}; ///< look for a new rtxPseudoCum (eFindExpectedRtxPseudoCum)
 
   protected:
     void DoDispose() override;

@@ -91,6 +91,24 @@ RudpCmtSender::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&RudpCmtSender::m_fastRetransmit),
                           MakeBooleanChecker())
+            .AddAttribute("Ns2Recovery",
+                          "ns-2.35's fast recovery (sctp-cmt.cc, FastRtx and CUC): a path's "
+                          "window is cut for a loss above the highest segment it had "
+                          "outstanding at its last cut, once per window of data, and grows "
+                          "only on SACKs that pass its pseudo-cumulative ACK, which stays on a "
+                          "lost segment until its resend is acknowledged. Off: RFC 4960 7.2.4, "
+                          "one cut until the cumulative ACK passes the recovery point, and with "
+                          "FastRetransmit no growth before it.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_ns2Recovery),
+                          MakeBooleanChecker())
+            .AddAttribute("Ns2RoundRobin",
+                          "ns-2.35's round robin (sctp-cmt.cc, SendMuch): each sending "
+                          "opportunity starts at the path after the one that last sent new "
+                          "data. Off: the start moves one path further at every opportunity.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSender::m_ns2RoundRobin),
+                          MakeBooleanChecker())
             .AddAttribute("Sfr",
                           "Split Fast Retransmit: count missing reports per path.",
                           BooleanValue(true),
@@ -539,11 +557,26 @@ RudpCmtSender::Schedule()
     Refill();
     BeginRound();
     std::vector<uint32_t> inFlight = PathBytesInFlight();
+    std::optional<uint32_t> lastNewData; // the last path that sent new data
     for (const uint32_t index : m_scheduler.Order(m_nextPath))
     {
+        const SequenceNumber32 highest = m_txBuffer->HighTxMark();
         FillPath(*m_paths[index], inFlight[index]);
+        if (m_txBuffer->HighTxMark() > highest)
+        {
+            lastNewData = index;
+        }
     }
-    m_nextPath = (m_nextPath + 1) % m_paths.size();
+    if (!m_ns2RoundRobin)
+    {
+        m_nextPath = (m_nextPath + 1) % m_paths.size();
+    }
+    else if (lastNewData)
+    {
+        // ns-2's SendMuch: the next round starts after the path that last
+        // sent new data (spNodeLastSentTo), not one further each time.
+        m_nextPath = (*lastNewData + 1) % m_paths.size();
+    }
     std::fill(m_burst.begin(), m_burst.end(), 0); // the opportunity is over
     UpdateWindowLimited(inFlight);
 }
@@ -709,7 +742,14 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
             resend ? resend->length : std::min(m_segmentSize, m_txBuffer->UnsentBytes());
         request.resend = resend != nullptr;
         request.inFlight = inFlight;
-        request.congestionWindow = path.GetState()->m_cWnd;
+        // RFC 4960 6.1 B: the path must not send while it has cwnd or more
+        // outstanding; below that, the packet may overshoot cwnd by less
+        // than one MTU (ns-2's SendMuch and RtxMarkedChunks alike). Sending
+        // only whole segments that fit would leave a window of 2.5 segments
+        // sending 2, each SACK acknowledging all of them, and
+        // partial_bytes_acked (7.2.2) never reaching cwnd.
+        const uint32_t cwnd = path.GetState()->m_cWnd;
+        request.congestionWindow = inFlight < cwnd ? std::max(cwnd, inFlight + request.length) : 0;
         request.receiverWindow = m_peerWindow;
         // The receiver's window, shared by all paths, must keep room for the
         // segments waiting to be resent; one segment may probe a closed
@@ -879,6 +919,8 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
     }
     const std::vector<uint32_t> flightBefore = PathBytesInFlight(); // RFC 4960 7.2.1/7.2.2
+    const std::vector<bool> ns2Advanced =
+        m_ns2Recovery ? Ns2PseudoCumulativeAcks(header) : std::vector<bool>(n, false);
     std::vector<uint32_t> bytesNew(n, 0);
     std::vector<bool> sawNewAck(n, false);
     std::vector<bool> gapAcked(n, false);      // DAC: paths a gap block newly acknowledges
@@ -945,8 +987,10 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
         path->consecutiveTimeouts = 0;
         path->GetRtoTimer()->ResetBackoff();
-        const bool advanced = m_cuc ? earliestAcked[path->index] : cum > previousCum;
-        if (advanced && !(m_fastRetransmit && path->inFastRecovery))
+        const bool advanced = !m_cuc          ? cum > previousCum
+                              : m_ns2Recovery ? ns2Advanced[path->index]
+                                              : earliestAcked[path->index];
+        if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
         {
             path->Grow(bytesNew[path->index], m_alpha, flightBefore[path->index]);
         }
@@ -1070,10 +1114,16 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         RudpCmtPath& path = *m_paths[record.path];
         NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
                                 << record.missingReports << " missing reports");
-        if (!path.inFastRecovery)
+        if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
         {
             path.Reduce(m_beta);
-            if (m_fastRetransmit)
+            if (m_ns2Recovery)
+            {
+                // ns-2's uiRecover: the highest segment outstanding on the path.
+                path.inFastRecovery = true;
+                path.recoveryExit = HighestOutstandingEnd(path.index);
+            }
+            else if (m_fastRetransmit)
             {
                 path.inFastRecovery = true;
                 path.recoveryExit = m_txBuffer->HighTxMark();
@@ -1088,6 +1138,91 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
     return marked;
 }
 
+SequenceNumber32
+RudpCmtSender::HighestOutstandingEnd(uint32_t index) const
+{
+    SequenceNumber32 highest = m_txBuffer->HeadSequence();
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (m_segments[i].path == index && segments[i].txCount > 0 && !segments[i].sacked)
+        {
+            highest = std::max(highest, segments[i].End());
+        }
+    }
+    return highest;
+}
+
+std::vector<bool>
+RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
+{
+    const SequenceNumber32 cum = header.GetAckNumber();
+    const std::vector<RudpHeader::SackBlock>& blocks = header.GetSackBlocks();
+    std::optional<SequenceNumber32> lastRight;
+    for (const auto& block : blocks)
+    {
+        lastRight = lastRight ? std::max(*lastRight, block.right) : block.right;
+    }
+    auto inBlock = [&blocks](const RudpTxBuffer::Segment& segment) {
+        return std::any_of(blocks.begin(), blocks.end(), [&segment](const auto& block) {
+            return segment.seq >= block.left && segment.End() <= block.right;
+        });
+    };
+    std::vector<bool> advanced(m_paths.size(), false);
+    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    for (size_t i = 0; i < segments.size() && segments[i].txCount > 0; ++i)
+    {
+        const RudpTxBuffer::Segment& segment = segments[i];
+        RudpCmtPath& path = *m_paths[m_segments[i].path];
+        if (segment.End() <= cum)
+        {
+            // SendBufferDequeueUpTo: newly acknowledged by the cumulative ACK.
+            if (!segment.sacked)
+            {
+                advanced[path.index] = true;
+                path.findPseudoCum = true;
+                path.findRtxPseudoCum = true;
+            }
+            continue;
+        }
+        if (!lastRight)
+        {
+            break; // no gap block: ns-2 does not walk the buffer
+        }
+        if (!segment.sacked)
+        {
+            if (path.findPseudoCum && segment.txCount == 1)
+            {
+                path.pseudoCum = segment.seq;
+                path.findPseudoCum = false;
+            }
+            if (path.findRtxPseudoCum && segment.txCount > 1)
+            {
+                path.rtxPseudoCum = segment.seq;
+                path.findRtxPseudoCum = false;
+            }
+            if (inBlock(segment))
+            {
+                if (path.pseudoCum == segment.seq)
+                {
+                    advanced[path.index] = true;
+                    path.findPseudoCum = true;
+                }
+                if (path.rtxPseudoCum == segment.seq)
+                {
+                    advanced[path.index] = true;
+                    path.findRtxPseudoCum = true;
+                }
+            }
+        }
+        if (segment.seq >= *lastRight)
+        {
+            break; // the first segment beyond the last gap block ends the walk
+        }
+    }
+    return advanced;
+}
+
 void
 RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
 {
@@ -1096,7 +1231,15 @@ RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
         return;
     }
     CmtSegment& record = Of(segment);
-    record.path = RetransmissionPath(record.path);
+    const uint32_t original = record.path;
+    record.path = RetransmissionPath(original);
+    if (record.path != original)
+    {
+        // ns-2's RtxMarkedChunks: the path it left looks for new
+        // pseudo-cumulative ACKs (Ns2PseudoCumulativeAcks).
+        m_paths[original]->findPseudoCum = true;
+        m_paths[original]->findRtxPseudoCum = true;
+    }
 }
 
 void
@@ -1108,6 +1251,8 @@ RudpCmtSender::RehomeFromFailedPaths()
         CmtSegment& record = m_segments[i];
         if (segments[i].lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
         {
+            m_paths[record.path]->findPseudoCum = true;
+            m_paths[record.path]->findRtxPseudoCum = true;
             record.path = RetransmissionPath(record.path);
         }
     }
@@ -1198,8 +1343,9 @@ RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
     bool roomOnAPath = false;
     for (const auto& path : m_paths)
     {
+        // A path may send while it has less than cwnd outstanding (FillPath).
         roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
-                                      path->Room(inFlight[path->index]) >= m_segmentSize);
+                                      path->Room(inFlight[path->index]) > 0);
     }
     const bool dataWaiting = m_txBuffer->UnsentBytes() > 0 || m_txBuffer->FirstLost();
     const uint32_t outstanding = m_txBuffer->BytesOutstanding();

@@ -245,6 +245,28 @@ class RudpCmtSender : public Application
      * its path, whatever the path's cwnd: one packet (RFC 4960 7.2.4 (3)).
      */
     void SendFastRetransmission();
+    /**
+     * \param index a path
+     * \return the end of the highest segment outstanding on path \p index
+     *         (ns-2's GetHighestOutstandingTsn), or the cumulative ACK point
+     */
+    SequenceNumber32 HighestOutstandingEnd(uint32_t index) const;
+    /**
+     * \brief ns-2.35's CUC (Ns2Recovery): which paths' pseudo-cumulative
+     * ACKs this SACK advances, before it changes the buffer.
+     *
+     * As sctp-cmt.cc's SendBufferDequeueUpTo and ProcessGapAckBlocks: a path
+     * with a segment newly acknowledged by the cumulative ACK advances, and
+     * looks for a new pseudo-cumulative ACK; otherwise, walking the segments
+     * up to the first beyond the last gap block, the first not yet SACKed of
+     * the path (sent once, or resent) becomes the expected one, and the path
+     * advances when a gap block newly acknowledges it. A lost segment, marked
+     * or resent, stays the expected one until it is acknowledged: the window
+     * does not grow for the resend's round trip.
+     * \param header the SACK
+     * \return per path, whether its pseudo-cumulative ACK advanced
+     */
+    std::vector<bool> Ns2PseudoCumulativeAcks(const RudpHeader& header);
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
@@ -288,6 +310,8 @@ class RudpCmtSender : public Application
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};
     bool m_fastRetransmit{true};
+    bool m_ns2RoundRobin{false}; ///< Ns2RoundRobin: start after the path that last sent new data
+    bool m_ns2Recovery{false};   ///< Ns2Recovery: ns-2.35's cut once per window and CUC
     bool m_sfr{true};
     bool m_cuc{true};
     bool m_dac{true};

@@ -308,3 +308,31 @@ def test_install_tool_deps_installs_clang_when_the_fuzz_probe_fails(tmp_path: Pa
     assert result.returncode == 1
     assert "still does not work" in result.stderr
     assert "install -y -qq clang libclang-rt-dev" in log.read_text()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the stub apt-get stands in for root's apt-get")
+def test_install_ns2_installs_the_package_when_ns_is_missing(tmp_path: Path) -> None:
+    bin_dir, log = _bare_path(tmp_path, ["bash", "id", "mktemp", "rm", "printf", "grep"])
+    env = {"PATH": str(bin_dir), "HOME": str(tmp_path)}
+    result = _run(["bash", str(SCRIPTS / "install-ns2.sh")], env)
+    # The stub installs nothing, so ns is still missing afterwards: the script says so.
+    assert result.returncode == 1
+    assert "cannot run an Agent/SCTP/CMT" in result.stderr
+    calls = log.read_text().splitlines()
+    assert "install -y -qq ns2" in calls
+
+
+def test_install_ns2_leaves_a_machine_that_has_it_alone(tmp_path: Path) -> None:
+    # A stub ns that runs the probe: no apt-get is called (none is on PATH).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for command in ["bash", "mktemp", "rm", "printf", "grep"]:
+        real = shutil.which(command)
+        assert real, command
+        (bin_dir / command).symlink_to(real)
+    ns = bin_dir / "ns"
+    ns.write_text('#!/bin/sh\ngrep -q "Agent/SCTP/CMT" "$1" && echo ok\n')
+    ns.chmod(0o755)
+    result = _run(["bash", str(SCRIPTS / "install-ns2.sh")], {"PATH": str(bin_dir)})
+    assert result.returncode == 0, result.stderr
+    assert "installing" not in result.stdout

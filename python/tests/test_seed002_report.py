@@ -5,6 +5,7 @@ Synthetic outcomes stand in for ``rudp-cmt`` runs: no simulator is needed.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pandas as pd
@@ -66,6 +67,20 @@ def test_error_table_has_both_modes_and_the_counts() -> None:
     assert row.independent_kBps == pytest.approx(independent)
     assert row.relative_error == pytest.approx(90.0 / model - 1)
     assert row.independent_error == pytest.approx(90.0 / independent - 1)
+    assert math.isnan(row.mathis_kBps)  # Mathis' law has no receive buffer
+
+
+def test_error_table_sets_the_unbounded_buffer_against_n_times_mathis() -> None:
+    # Two paths at 120 ms and 1 %: sqrt(3/2 / 0.01) = 12.247 packets of 1468 B an RTT a path.
+    table = report.error_table(report._ours(_frame()))
+    unbounded = table[(table["rbuf"] == seed002.UNBOUNDED) & (table["mode"] == report.REALISTIC)]
+    (row,) = unbounded.itertuples()
+    expected = 2 * math.sqrt(1.5 / 0.01) * seed002.MSS / 0.12 / 1000
+    assert row.mathis_kBps == pytest.approx(expected)
+    assert row.mathis_kBps == pytest.approx(299.65, abs=0.01)
+    assert row.mathis_error == pytest.approx(260.0 / expected - 1)
+    # The seed's model is below the law: it counts no packet in two RTTs of each cycle.
+    assert row.independent_kBps < 0.85 * row.mathis_kBps
 
 
 def test_report_writes_a_table_per_mode_and_buffer_and_the_figures(tmp_path: Path) -> None:
@@ -92,13 +107,20 @@ def test_report_writes_a_table_per_mode_and_buffer_and_the_figures(tmp_path: Pat
 
 def test_summary_table_ranges_the_errors_and_counts_the_band() -> None:
     table = report.error_table(report._ours(_frame()))
-    (row,) = report.summary_table(table[table["rbuf"] == seed002.BOUNDED].iloc[:1]).itertuples()
+    summary = report.summary_table(table[table["rbuf"] == seed002.BOUNDED].iloc[:1])
+    row = summary.iloc[0]
     model = cmt.throughput(2, 0.01, 0.12, seed002.MSS, seed002.BOUNDED) / 1000
     error = f"{(90.0 / model - 1) * 100:+.1f} %"
-    assert row[3] == error.replace(" %", "") + " to " + error
-    assert row[4] == ("1 of 1" if abs(90.0 / model - 1) <= 0.15 else "0 of 1")
-    assert row[7] == "10.0 to 10.0"
-    assert row[8] == "25.0 to 25.0 %"
+    assert row["vs model"] == error.replace(" %", "") + " to " + error
+    assert row["within ±15 %"] == ("1 of 1" if abs(90.0 / model - 1) <= 0.15 else "0 of 1")
+    assert row["vs n x Mathis"] == ""  # the bounded buffer has no Mathis column
+    assert row["timeouts / run"] == "10.0 to 10.0"
+    assert row["timeout share"] == "25.0 to 25.0 %"
+    (unbounded,) = report.summary_table(table[table["rbuf"] == seed002.UNBOUNDED].iloc[:1])[
+        "vs n x Mathis"
+    ]
+    mathis = f"{(260.0 / (2 * 12.2474487 * seed002.MSS / 0.12 / 1000) - 1) * 100:+.1f} %"
+    assert unbounded == mathis.replace(" %", "") + " to " + mathis
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..ns2.compare import main as ns2_main
 from ..paths import NS3_BUILD_VARIABLE, current_build
 from ..runner import Value
 from .execute import command_of
@@ -48,6 +49,8 @@ examples:
   python -m rudp.sweep seed000 --scheduler tcp://10.0.0.1:8786
   python -m rudp.sweep seed003 --ns3-build ~/ns-3   (the programs of an ns-3
       tree building contrib/rudp, e.g. in its optimized profile)
+  python -m rudp.sweep seed002-ns2 --seeds 3   (seed 002's grid in ns-2.35's
+      SCTP-CMT and in rudp-cmt, side by side: python -m rudp.ns2 --help)
   python -m rudp.sweep cwnd-figure cwnd.csv --out cwnd.png   (a --cwnd-trace file
       drawn: window, threshold, states, timeouts; cwnd-figure --help)
 
@@ -267,6 +270,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["cwnd-figure"]:
         return _cwnd_figure(argv[1:])
+    if argv[:1] == ["seed002-ns2"]:
+        # Two simulators, not a grid of one program: rudp.ns2 runs it.
+        return ns2_main(argv[1:])
     return _sweep(argv)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ....models import cmt
+from ....models import cmt, tcp_throughput
 from ....runner import ns3_seconds
 from ... import tables
 from ...figures import dodge, finish, new_figure, plot_estimates
@@ -83,6 +83,15 @@ def independent_kBps(paths: int, loss: float, rtt_s: float, rbuf: int) -> float:
     return cmt.independent_paths_throughput(paths, loss, rtt_s, MSS, rbuf) / 1000
 
 
+def mathis_kBps(paths: int, loss: float, rtt_s: float, rbuf: int) -> float:
+    """``n x`` Mathis et al.'s square-root law (kB/s), b = 1 (SCTP counts bytes,
+    so delayed SACKs do not slow the climb): each path's sawtooth counting every
+    packet of its cycle. NaN for a bounded buffer, which the law does not have."""
+    if rbuf != UNBOUNDED:
+        return float("nan")
+    return paths * tcp_throughput.mathis(loss, rtt_s) * MSS / 1000
+
+
 def _figure(data: pd.DataFrame, number: int, out: Path) -> Path | None:
     axis, rbuf = FIGURES[number]
     part = data[data["equal_rtt"] & (data["rbuf"] == rbuf)]
@@ -127,6 +136,14 @@ def _figure(data: pd.DataFrame, number: int, out: Path) -> Path | None:
             linestyle="--",
             label=f"{n} x model(n = 1{share})",
         )
+        if rbuf == UNBOUNDED:
+            ax.plot(
+                fine,
+                [at(v, mathis_kBps) for v in fine],
+                color=color,
+                linestyle=":",
+                label=f"{n} x Mathis",
+            )
     buffer = "2^28 B (unbounded)" if rbuf == UNBOUNDED else "16 KB (bounded)"
     if axis == "rtt":
         ax.set_xlabel("RTT of every path (ms)")
@@ -186,8 +203,13 @@ def error_table(data: pd.DataFrame) -> pd.DataFrame:
         independent_kBps(int(r.paths), float(r.loss), float(r.rtt_ms) / 1000, int(r.rbuf))
         for r in points
     ]
+    summary["mathis_kBps"] = [
+        mathis_kBps(int(r.paths), float(r.loss), float(r.rtt_ms) / 1000, int(r.rbuf))
+        for r in points
+    ]
     summary["relative_error"] = summary["mean"] / summary["model_kBps"] - 1
     summary["independent_error"] = summary["mean"] / summary["independent_kBps"] - 1
+    summary["mathis_error"] = summary["mean"] / summary["mathis_kBps"] - 1
     order = {mode: i for i, mode in enumerate(MODES)}
     summary = summary.sort_values(
         ["mode", "rbuf", "paths", "loss", "rtt_ms"],
@@ -224,6 +246,7 @@ def summary_table(summary: pd.DataFrame) -> pd.DataFrame:
     for (mode, rbuf), group in summary.groupby(["mode", "rbuf"], sort=False):
         errors = group["relative_error"].dropna()
         within = int((errors.abs() <= BAND).sum())
+        mathis = group["mathis_error"].dropna()
         rows.append(
             {
                 "mode": mode,
@@ -232,6 +255,7 @@ def summary_table(summary: pd.DataFrame) -> pd.DataFrame:
                 f"within ±{BAND * 100:.0f} %": f"{within} of {len(errors)}",
                 "median abs.": f"{errors.abs().median() * 100:.1f} %",
                 "vs n x model(1)": _range(group["independent_error"].dropna()),
+                "vs n x Mathis": _range(mathis) if not mathis.empty else "",
                 "timeouts / run": _range(group["timeouts_per_run"], percent=False),
                 "timeout share": _range(group["timeout_share"].fillna(0.0), signed=False),
             }
@@ -257,6 +281,14 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
                 "error": _percent(group["relative_error"]),
                 "n x model(1) (kB/s)": group["independent_kBps"].round(1),
                 "error vs n x model(1)": _percent(group["independent_error"]),
+                **(
+                    {
+                        "n x Mathis (kB/s)": group["mathis_kBps"].round(1),
+                        "error vs n x Mathis": _percent(group["mathis_error"]),
+                    }
+                    if group["mathis_kBps"].notna().any()
+                    else {}
+                ),
                 "timeouts / run": group["timeouts_per_run"].round(1),
                 "fast rtx / run": group["fast_retransmits_per_run"].round(1),
                 "timeout share": _percent(group["timeout_share"], signed=False),
@@ -271,7 +303,10 @@ def _table(data: pd.DataFrame, out: Path) -> list[Path]:
     note = (
         "Mean ± 95 % CI over the successful runs against rudp.models.cmt (the n-path model, "
         "default variant) and n x model(n = 1) (independent_paths_throughput: each path alone "
-        "with 1/n of the buffer). 'timeouts / run' and 'fast rtx / run' are the sender's T3 "
+        "with 1/n of the buffer); with the unbounded buffer also n x Mathis et al.'s "
+        "square-root law (sqrt(3/(2p)) packets per RTT a path, b = 1), which counts every "
+        "packet of a loss cycle where the model leaves two RTTs a cycle uncounted. "
+        "'timeouts / run' and 'fast rtx / run' are the sender's T3 "
         "expiries and loss detections (missing reports; in the model-assumptions mode the "
         "oracle's) per run, over the whole run including the warm-up; 'timeout share' is "
         "timeouts / (timeouts + fast rtx). 'runs failed': k/n, k of the point's n runs failed "

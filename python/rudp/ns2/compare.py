@@ -1,0 +1,349 @@
+"""Seed 002's grid in ns-2.35's SCTP-CMT and in rudp-cmt, side by side.
+
+``python -m rudp.ns2`` (or ``python -m rudp.sweep seed002-ns2``) runs every
+point of seed 002's grid (n = 2, 3, 4 paths; RTT 120-200 ms at 1 % loss and
+loss 1-5 % at 100 ms), and the same points with one path, for both receive
+buffers, in both simulators over ``--seeds`` loss substreams, and writes
+per point the 3-seed means of goodput, timeouts and fast retransmissions and
+their ratios (``seed002-ns2.md``, ``seed002-ns2-runs.csv``).
+
+Modes (``--modes``):
+
+* ``ns2-def``: ns-2 set to what rudp's ``--ns2-defaults`` claims (trigger 4,
+  RTX-SAME, no CMT-PF) against ``rudp-cmt --ns2-defaults=1``;
+* ``default``: the same ns-2 runs against rudp's default (RFC 4960) mode;
+* ``stock``: ns-2.35's own CMT defaults (trigger 3, RTX-CWND, CMT-PF with a
+  window of 2) against ``--ns2-defaults=1`` given the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import statistics
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from .driver import (
+    NS2_DEFAULTS,
+    NS2_STOCK,
+    CmtSettings,
+    Outcome,
+    Point,
+    ns_program,
+    run_ns2,
+    run_rudp,
+)
+
+PATHS = (1, 2, 3, 4)
+RTTS_MS = (120, 140, 160, 180, 200)
+LOSSES = (0.01, 0.02, 0.03, 0.04, 0.05)
+BUFFERS = (1 << 28, 16384)
+
+#: The goal: goodput within 10 % of ns-2, timeouts and fast retransmissions within 30 %.
+GOODPUT_TOLERANCE = 0.10
+COUNT_TOLERANCE = 0.30
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A pairing: ns-2 with ``ns2`` settings beside rudp with ``rudp`` (None: RFC mode)."""
+
+    name: str
+    ns2: CmtSettings
+    rudp: CmtSettings | None
+
+
+MODES = {
+    "ns2-def": Mode("ns2-def", NS2_DEFAULTS, NS2_DEFAULTS),
+    "default": Mode("default", NS2_DEFAULTS, None),
+    "stock": Mode("stock", NS2_STOCK, NS2_STOCK),
+}
+
+
+def grid_points(paths: Iterable[int] = PATHS, buffers: Iterable[int] = BUFFERS) -> list[Point]:
+    """Seed 002's grid (RTT at 1 %, loss at 100 ms) for each number of paths and buffer."""
+    points = []
+    for rbuf in buffers:
+        for n in paths:
+            points += [Point(n, rtt, 0.01, rbuf) for rtt in RTTS_MS]
+            points += [Point(n, 100, loss, rbuf) for loss in LOSSES]
+    return points
+
+
+#: The fast subset of the CI test: one and two paths, both buffers, the ends
+#: of the loss axis and one RTT of the other.
+QUICK_POINTS = [
+    Point(n, rtt, loss, rbuf)
+    for rbuf in BUFFERS
+    for n in (1, 2)
+    for rtt, loss in ((100, 0.01), (100, 0.05), (160, 0.01))
+]
+
+
+@dataclass
+class Row:
+    """One point of one mode: the means over the seeds."""
+
+    point: Point
+    mode: str
+    ns2: list[Outcome]
+    rudp: list[Outcome]
+
+    @staticmethod
+    def _mean(values: Sequence[float]) -> float:
+        return statistics.fmean(values) if values else float("nan")
+
+    def mean(self, which: str, field: str) -> float:
+        runs = self.ns2 if which == "ns2" else self.rudp
+        return self._mean([float(getattr(run, field)) for run in runs])
+
+    def ratio(self, field: str) -> float:
+        """rudp's mean over ns-2's; counts of 0 against 0 are 1."""
+        ns2, rudp = self.mean("ns2", field), self.mean("rudp", field)
+        if ns2 == 0:
+            return 1.0 if rudp == 0 else float("inf")
+        return rudp / ns2
+
+    def sd(self) -> float:
+        values = [run.goodput_kBps for run in self.ns2]
+        return statistics.stdev(values) if len(values) > 1 else 0.0
+
+
+def count_within(ns2: float, rudp: float, tolerance: float, slack: float = 1.0) -> bool:
+    """Counts agree within ``tolerance`` of ns-2's, or within ``slack`` per run (small counts)."""
+    return abs(rudp - ns2) <= max(tolerance * ns2, slack)
+
+
+def run_grid(
+    points: Sequence[Point],
+    modes: Sequence[Mode],
+    seeds: int,
+    *,
+    duration_s: float,
+    warmup_s: float,
+    jobs: int = 2,
+    progress: Callable[[str], None] | None = None,
+) -> list[Row]:
+    """Run every point of every mode; ns-2's runs are shared by modes with the same settings."""
+    tasks: dict[tuple[str, Point, int, str], Callable[[], Outcome]] = {}
+    for mode in modes:
+        for point in points:
+            for seed in range(1, seeds + 1):
+                tasks.setdefault(
+                    ("ns2", point, seed, mode.ns2.name),
+                    partial(
+                        run_ns2,
+                        point,
+                        seed,
+                        settings=mode.ns2,
+                        duration_s=duration_s,
+                        warmup_s=warmup_s,
+                    ),
+                )
+                rudp_name = mode.rudp.name if mode.rudp else "default"
+                tasks.setdefault(
+                    ("rudp", point, seed, rudp_name),
+                    partial(
+                        run_rudp,
+                        point,
+                        seed,
+                        settings=mode.rudp,
+                        duration_s=duration_s,
+                        warmup_s=warmup_s,
+                    ),
+                )
+    results: dict[tuple[str, Point, int, str], Outcome] = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {key: pool.submit(task) for key, task in tasks.items()}
+        for done, (key, future) in enumerate(futures.items(), 1):
+            results[key] = future.result()
+            if progress is not None and done % 20 == 0:
+                progress(f"{done}/{len(futures)} runs")
+    rows = []
+    for mode in modes:
+        rudp_name = mode.rudp.name if mode.rudp else "default"
+        for point in points:
+            seeds_range = range(1, seeds + 1)
+            rows.append(
+                Row(
+                    point,
+                    mode.name,
+                    [results["ns2", point, s, mode.ns2.name] for s in seeds_range],
+                    [results["rudp", point, s, rudp_name] for s in seeds_range],
+                )
+            )
+    return rows
+
+
+def summary(rows: Sequence[Row]) -> dict[str, float]:
+    """Median and worst |goodput ratio - 1| and the share of points within the goals."""
+    errors = [abs(row.ratio("goodput_kBps") - 1) for row in rows]
+    within = [e <= GOODPUT_TOLERANCE for e in errors]
+    counts = [
+        count_within(row.mean("ns2", f), row.mean("rudp", f), COUNT_TOLERANCE)
+        for row in rows
+        for f in ("timeouts", "fast_retransmits")
+    ]
+    return {
+        "points": len(rows),
+        "median": statistics.median(errors) if errors else float("nan"),
+        "worst": max(errors) if errors else float("nan"),
+        "within_goodput": sum(within) / len(within) if within else float("nan"),
+        "within_counts": sum(counts) / len(counts) if counts else float("nan"),
+    }
+
+
+def _worst_row(rows: Sequence[Row]) -> Row:
+    return max(rows, key=lambda row: abs(row.ratio("goodput_kBps") - 1))
+
+
+def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
+    """The tables: one per mode and buffer, with a summary line each."""
+    out = [
+        "# Seed 002 in ns-2.35's SCTP-CMT and in rudp-cmt",
+        "",
+        f"`{command}`",
+        "",
+        f"kB/s of 1468-byte data units, mean of {seeds} seeds; TO/FR: timeouts and fast "
+        "retransmissions per run (ns-2: SACKs that triggered one; rudp: segments); "
+        "ratio = rudp / ns-2.",
+        "",
+    ]
+    for mode in dict.fromkeys(row.mode for row in rows):
+        for rbuf in dict.fromkeys(row.point.rbuf for row in rows):
+            part = [row for row in rows if row.mode == mode and row.point.rbuf == rbuf]
+            s = summary(part)
+            worst = _worst_row(part)
+            out += [
+                f"## {mode}, rbuf {rbuf}",
+                "",
+                f"median |ratio - 1| {100 * s['median']:.1f} %, worst "
+                f"{100 * (worst.ratio('goodput_kBps') - 1):+.1f} % ({worst.point.label()}); "
+                f"{100 * s['within_goodput']:.0f} % of points within "
+                f"{100 * GOODPUT_TOLERANCE:.0f} %, {100 * s['within_counts']:.0f} % of counts "
+                f"within {100 * COUNT_TOLERANCE:.0f} %",
+                "",
+                "| n/RTT/p | ns-2 (sd) | rudp | ratio | ns-2 TO/FR | rudp TO/FR | TO ratio "
+                "| FR ratio |",
+                "|---|---|---|---|---|---|---|---|",
+            ]
+            for row in part:
+                out.append(
+                    f"| {row.point.label()} | {row.mean('ns2', 'goodput_kBps'):.1f} "
+                    f"({row.sd():.1f}) | {row.mean('rudp', 'goodput_kBps'):.1f} | "
+                    f"{row.ratio('goodput_kBps'):.2f} | "
+                    f"{row.mean('ns2', 'timeouts'):.0f}/{row.mean('ns2', 'fast_retransmits'):.0f}"
+                    f" | {row.mean('rudp', 'timeouts'):.0f}/"
+                    f"{row.mean('rudp', 'fast_retransmits'):.0f} | "
+                    f"{row.ratio('timeouts'):.2f} | {row.ratio('fast_retransmits'):.2f} |"
+                )
+            out.append("")
+    return "\n".join(out)
+
+
+def write_runs(rows: Sequence[Row], path: Path) -> None:
+    """Every run, one line each."""
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(
+            [
+                *("mode", "paths", "rtt_ms", "loss", "rbuf", "seed", "simulator"),
+                *("goodput_kBps", "timeouts", "fast_retransmits"),
+            ]
+        )
+        for row in rows:
+            for which, runs in (("ns2", row.ns2), ("rudp", row.rudp)):
+                for seed, run in enumerate(runs, 1):
+                    p = row.point
+                    writer.writerow(
+                        [
+                            *(row.mode, p.paths, p.rtt_ms, p.loss, p.rbuf, seed, which),
+                            *(f"{run.goodput_kBps:.3f}", run.timeouts, run.fast_retransmits),
+                        ]
+                    )
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m rudp.ns2",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--out", type=Path, default=Path("results/seed002-ns2"), help="output folder")
+    p.add_argument("--seeds", type=int, default=3, help="loss substreams per point (>= 1)")
+    p.add_argument("--jobs", type=int, default=2, help="runs at once (>= 1)")
+    p.add_argument(
+        "--modes",
+        default="ns2-def,default",
+        help=f"comma-separated, of {', '.join(MODES)} (default: ns2-def,default)",
+    )
+    p.add_argument("--paths", default="1,2,3,4", help="numbers of paths (default 1,2,3,4)")
+    p.add_argument(
+        "--rbuf", default=",".join(str(b) for b in BUFFERS), help="receive buffers (bytes)"
+    )
+    p.add_argument("--quick", action="store_true", help="the CI test's dozen points only")
+    p.add_argument("--duration", type=float, default=200, help="simulated seconds (> warmup)")
+    p.add_argument("--warmup", type=float, default=20, help="seconds not counted (>= 0)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    errors = []
+    if args.seeds < 1:
+        errors.append(f"--seeds={args.seeds}: allowed [1, ...)")
+    if args.jobs < 1:
+        errors.append(f"--jobs={args.jobs}: allowed [1, ...)")
+    if not 0 <= args.warmup < args.duration:
+        errors.append(f"--warmup={args.warmup}: allowed [0, --duration={args.duration})")
+    modes = [name for name in args.modes.split(",") if name]
+    errors += [
+        f"--modes: {name!r} is not one of {', '.join(MODES)}" for name in modes if name not in MODES
+    ]
+    try:
+        paths = [int(v) for v in args.paths.split(",")]
+        buffers = [int(v) for v in args.rbuf.split(",")]
+    except ValueError as bad:
+        errors.append(f"--paths/--rbuf: integers, please ({bad})")
+        paths, buffers = [], []
+    if any(not 1 <= n <= 8 for n in paths):
+        errors.append(f"--paths={args.paths}: allowed [1, 8]")
+    if any(not CHUNK_MIN <= b <= 1 << 30 for b in buffers):
+        errors.append(f"--rbuf={args.rbuf}: allowed [{CHUNK_MIN}, 1073741824]")
+    if errors:
+        for error in errors:
+            print(f"error: {error}", file=sys.stderr)
+        return 2
+    if ns_program() is None:
+        print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
+        return 1
+    points = (
+        [p for p in QUICK_POINTS if p.rbuf in buffers]
+        if args.quick
+        else grid_points(paths, buffers)
+    )
+    rows = run_grid(
+        points,
+        [MODES[name] for name in modes],
+        args.seeds,
+        duration_s=args.duration,
+        warmup_s=args.warmup,
+        jobs=args.jobs,
+        progress=lambda text: print(text, file=sys.stderr),
+    )
+    args.out.mkdir(parents=True, exist_ok=True)
+    command = "python -m rudp.ns2 " + " ".join(sys.argv[1:] if argv is None else argv)
+    table = args.out / "seed002-ns2.md"
+    table.write_text(markdown(rows, args.seeds, command.strip()))
+    write_runs(rows, args.out / "seed002-ns2-runs.csv")
+    print(table)
+    return 0
+
+
+#: The smallest receive buffer: one chunk.
+CHUNK_MIN = 1468

@@ -5,7 +5,9 @@ point of seed 002's grid (n = 2, 3, 4 paths; RTT 120-200 ms at 1 % loss and
 loss 1-5 % at 100 ms), and the same points with one path, for both receive
 buffers, in both simulators over ``--seeds`` loss substreams, and writes
 per point the 3-seed means of goodput, timeouts and fast retransmissions and
-their ratios (``seed002-ns2.md``, ``seed002-ns2-runs.csv``).
+their ratios (``seed002-ns2.md``, ``seed002-ns2-runs.csv``), and seed 002's
+figures 6-9 with both simulators' points and the model for each mode
+(``seed002-ns2-MODE-figureN.png``, :mod:`.figures`).
 
 Modes (``--modes``):
 
@@ -28,7 +30,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from ..models import cmt
 from .driver import (
+    CHUNK,
     NS2_DEFAULTS,
     NS2_STOCK,
     CmtSettings,
@@ -112,6 +116,11 @@ class Row:
     def sd(self) -> float:
         values = [run.goodput_kBps for run in self.ns2]
         return statistics.stdev(values) if len(values) > 1 else 0.0
+
+    def model_kBps(self) -> float:
+        """Seed 002's n-path model at this point (kB/s of 1468-byte data units)."""
+        p = self.point
+        return cmt.throughput(p.paths, p.loss, p.rtt_ms / 1000, CHUNK, p.rbuf) / 1000
 
 
 def count_within(ns2: float, rudp: float, tolerance: float, slack: float = 1.0) -> bool:
@@ -219,6 +228,7 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
             part = [row for row in rows if row.mode == mode and row.point.rbuf == rbuf]
             s = summary(part)
             worst = _worst_row(part)
+            model = [row.model_kBps() / row.mean("ns2", "goodput_kBps") for row in part]
             out += [
                 f"## {mode}, rbuf {rbuf}",
                 "",
@@ -226,11 +236,12 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
                 f"{100 * (worst.ratio('goodput_kBps') - 1):+.1f} % ({worst.point.label()}); "
                 f"{100 * s['within_goodput']:.0f} % of points within "
                 f"{100 * GOODPUT_TOLERANCE:.0f} %, {100 * s['within_counts']:.0f} % of counts "
-                f"within {100 * COUNT_TOLERANCE:.0f} %",
+                f"within {100 * COUNT_TOLERANCE:.0f} %; the model {min(model):.2f} to "
+                f"{max(model):.2f} x ns-2",
                 "",
                 "| n/RTT/p | ns-2 (sd) | rudp | ratio | ns-2 TO/FR | rudp TO/FR | TO ratio "
-                "| FR ratio |",
-                "|---|---|---|---|---|---|---|---|",
+                "| FR ratio | model | model / ns-2 |",
+                "|---|---|---|---|---|---|---|---|---|---|",
             ]
             for row in part:
                 out.append(
@@ -240,7 +251,9 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
                     f"{row.mean('ns2', 'timeouts'):.0f}/{row.mean('ns2', 'fast_retransmits'):.0f}"
                     f" | {row.mean('rudp', 'timeouts'):.0f}/"
                     f"{row.mean('rudp', 'fast_retransmits'):.0f} | "
-                    f"{row.ratio('timeouts'):.2f} | {row.ratio('fast_retransmits'):.2f} |"
+                    f"{row.ratio('timeouts'):.2f} | {row.ratio('fast_retransmits'):.2f} | "
+                    f"{row.model_kBps():.1f} | "
+                    f"{row.model_kBps() / row.mean('ns2', 'goodput_kBps'):.2f} |"
                 )
             out.append("")
     return "\n".join(out)
@@ -268,6 +281,22 @@ def write_runs(rows: Sequence[Row], path: Path) -> None:
                     )
 
 
+def read_runs(path: Path) -> list[Row]:
+    """The rows of a runs file that :func:`write_runs` wrote, in its order."""
+    rows: dict[tuple[str, Point], Row] = {}
+    with path.open(newline="") as handle:
+        for line in csv.DictReader(handle):
+            point = Point(
+                int(line["paths"]), int(line["rtt_ms"]), float(line["loss"]), int(line["rbuf"])
+            )
+            row = rows.setdefault((line["mode"], point), Row(point, line["mode"], [], []))
+            outcome = Outcome(
+                float(line["goodput_kBps"]), int(line["timeouts"]), int(line["fast_retransmits"])
+            )
+            (row.ns2 if line["simulator"] == "ns2" else row.rudp).append(outcome)
+    return list(rows.values())
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m rudp.ns2",
@@ -289,11 +318,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="the CI test's dozen points only")
     p.add_argument("--duration", type=float, default=200, help="simulated seconds (> warmup)")
     p.add_argument("--warmup", type=float, default=20, help="seconds not counted (>= 0)")
+    p.add_argument(
+        "--from-runs",
+        type=Path,
+        metavar="CSV",
+        help="run nothing: redraw the table and figures from a seed002-ns2-runs.csv",
+    )
     return p
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+def _refusals(args: argparse.Namespace) -> list[str]:
+    """What is wrong with the options, each naming the option and its range."""
     errors = []
     if args.seeds < 1:
         errors.append(f"--seeds={args.seeds}: allowed [1, ...)")
@@ -301,47 +336,69 @@ def main(argv: Sequence[str] | None = None) -> int:
         errors.append(f"--jobs={args.jobs}: allowed [1, ...)")
     if not 0 <= args.warmup < args.duration:
         errors.append(f"--warmup={args.warmup}: allowed [0, --duration={args.duration})")
-    modes = [name for name in args.modes.split(",") if name]
     errors += [
-        f"--modes: {name!r} is not one of {', '.join(MODES)}" for name in modes if name not in MODES
+        f"--modes: {name!r} is not one of {', '.join(MODES)}"
+        for name in args.modes.split(",")
+        if name and name not in MODES
     ]
     try:
         paths = [int(v) for v in args.paths.split(",")]
         buffers = [int(v) for v in args.rbuf.split(",")]
     except ValueError as bad:
-        errors.append(f"--paths/--rbuf: integers, please ({bad})")
-        paths, buffers = [], []
+        return [*errors, f"--paths/--rbuf: integers, please ({bad})"]
     if any(not 1 <= n <= 8 for n in paths):
         errors.append(f"--paths={args.paths}: allowed [1, 8]")
     if any(not CHUNK_MIN <= b <= 1 << 30 for b in buffers):
         errors.append(f"--rbuf={args.rbuf}: allowed [{CHUNK_MIN}, 1073741824]")
-    if errors:
-        for error in errors:
-            print(f"error: {error}", file=sys.stderr)
-        return 2
-    if ns_program() is None:
-        print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
-        return 1
+    if args.from_runs is not None and not args.from_runs.is_file():
+        errors.append(f"--from-runs={args.from_runs}: no such file")
+    return errors
+
+
+def _run(args: argparse.Namespace) -> list[Row]:
+    """The options' grid in both simulators."""
+    buffers = [int(v) for v in args.rbuf.split(",")]
     points = (
         [p for p in QUICK_POINTS if p.rbuf in buffers]
         if args.quick
-        else grid_points(paths, buffers)
+        else grid_points([int(v) for v in args.paths.split(",")], buffers)
     )
-    rows = run_grid(
+    return run_grid(
         points,
-        [MODES[name] for name in modes],
+        [MODES[name] for name in args.modes.split(",") if name],
         args.seeds,
         duration_s=args.duration,
         warmup_s=args.warmup,
         jobs=args.jobs,
         progress=lambda text: print(text, file=sys.stderr),
     )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    errors = _refusals(args)
+    if errors:
+        for error in errors:
+            print(f"error: {error}", file=sys.stderr)
+        return 2
+    if args.from_runs is not None:
+        rows = read_runs(args.from_runs)
+        seeds = max((len(row.ns2) for row in rows), default=0)
+    else:
+        if ns_program() is None:
+            print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
+            return 1
+        rows, seeds = _run(args), args.seeds
     args.out.mkdir(parents=True, exist_ok=True)
     command = "python -m rudp.ns2 " + " ".join(sys.argv[1:] if argv is None else argv)
     table = args.out / "seed002-ns2.md"
-    table.write_text(markdown(rows, args.seeds, command.strip()))
+    table.write_text(markdown(rows, seeds, command.strip()))
     write_runs(rows, args.out / "seed002-ns2-runs.csv")
+    from .figures import write_figures  # noqa: PLC0415 - matplotlib only when drawing
+
     print(table)
+    for path in write_figures(rows, args.out):
+        print(path)
     return 0
 
 

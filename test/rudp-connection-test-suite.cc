@@ -1052,6 +1052,12 @@ class RudpPersistTest : public TestCase
         m_fastRecovery = m_fastRecovery || state == RudpSenderState::FAST_RECOVERY;
     }
 
+    // A member, not a lambda: ns-3.35's Simulator::Schedule takes no lambdas.
+    void RecordAtResume(Ptr<RudpSocket> client)
+    {
+        m_atResume = client->GetStats();
+    }
+
     void DoRun() override
     {
         PatternTransfer t(30000);
@@ -1064,9 +1070,9 @@ class RudpPersistTest : public TestCase
         t.server.paused = true;
         const Time resume = Seconds(201);
         Simulator::Schedule(resume, &PatternReceiver::Resume, &t.server);
-        RudpSocket::Stats atResume;
-        Simulator::Schedule(resume, [&t, &atResume] { atResume = t.Client()->GetStats(); });
+        Simulator::Schedule(resume, &RudpPersistTest::RecordAtResume, this, t.Client());
         t.Run(Seconds(600));
+        const RudpSocket::Stats& atResume = m_atResume;
 
         // Adaptive RTO: 1 s (MinRto) at first, then 2, 4 ... 32, 60, 60 s.
         NS_TEST_ASSERT_MSG_GT_OR_EQ(atResume.windowProbes, 5, "the closed window was probed");
@@ -1087,6 +1093,7 @@ class RudpPersistTest : public TestCase
 
     std::vector<Time> m_resent;
     bool m_fastRecovery{false};
+    RudpSocket::Stats m_atResume; //!< the client's counters when the reader resumes
 };
 
 /// Forges ACKs from the server into a PatternTransfer's client.

@@ -84,17 +84,30 @@ RudpReno::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t /* segmentsAcked */)
 bool
 RudpReno::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
 {
+    // Inflation counts the segments that left the network by their duplicate
+    // ACKs. With SACK they have left the bytes in flight already (RFC 6675's
+    // pipe): inflating as well would count each of them twice, and the
+    // sender would send two segments for each duplicate in fast recovery.
+    // Without inflation the recovery window is ssthresh alone, which must
+    // leave room for the retransmission: RFC 6675 (and RFC 5681, 3.1) keeps
+    // it at least two segments. (Without SACK the seed's cwnd/2 stays, as
+    // the inflated window always holds the retransmission.)
+    const bool inflate = !tcb->m_selectiveRepeat;
     if (tcb->m_congState == RudpSenderState::FAST_RECOVERY)
     {
-        tcb->m_cWnd += tcb->m_segmentSize;
+        if (inflate)
+        {
+            tcb->m_cWnd += tcb->m_segmentSize;
+        }
         return false;
     }
     if (count != tcb->m_dupAckThreshold)
     {
         return false;
     }
-    tcb->m_ssThresh = tcb->m_cWnd / 2;
-    tcb->m_cWnd = tcb->m_ssThresh + tcb->m_dupAckThreshold * tcb->m_segmentSize;
+    const uint32_t half = tcb->m_cWnd / 2;
+    tcb->m_ssThresh = inflate ? half : std::max(half, 2 * tcb->m_segmentSize);
+    tcb->m_cWnd = tcb->m_ssThresh + (inflate ? tcb->m_dupAckThreshold * tcb->m_segmentSize : 0);
     tcb->m_congState = RudpSenderState::FAST_RECOVERY;
     NS_LOG_DEBUG("fast retransmit: cwnd=" << tcb->m_cWnd << " ssthresh=" << tcb->m_ssThresh);
     return true;

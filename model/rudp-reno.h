@@ -24,6 +24,11 @@ namespace ns3
  *   cwnd = ssthresh and returns to congestion avoidance.
  * - Timeout from any state: ssthresh = cwnd/2, cwnd = 1 MSS, slow start.
  *
+ * With SACK (beyond the seed) the duplicates' segments leave the bytes in
+ * flight (RFC 6675's pipe), so fast recovery does not inflate the window as
+ * well: the ReTxThreshold-th duplicate ACK sets ssthresh = max(cwnd/2, 2 MSS)
+ * and cwnd = ssthresh, and further duplicates leave it (RFC 6675, 5).
+ *
  * New ACKs are counted per ACK segment, as in the seed, not per segment
  * acknowledged. The send window is min(cwnd, WindowSize segments): the seed
  * ran Reno with the same N = 30 as its Go-Back-N.

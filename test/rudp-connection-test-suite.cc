@@ -955,6 +955,10 @@ class RudpPerBitCorruptionTest : public TestCase
             socket->SetAttribute("Checksum", StringValue("Crc32c"));
             socket->SetAttribute("Sack", BooleanValue(true));
             socket->SetAttribute("InitialRto", TimeValue(MilliSeconds(200)));
+            // Two thirds of the data segments arrive corrupted: twenty
+            // timeouts in a row (the default limit) happen once in a few
+            // thousand tries, and this test is about the checksum.
+            socket->SetAttribute("DataRetries", UintegerValue(200));
         }
         int64_t stream = 100 * m_stream;
         for (bool server : {true, false})

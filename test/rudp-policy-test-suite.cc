@@ -103,6 +103,57 @@ class RudpRenoStateMachineTest : public TestCase
     Ptr<RudpSenderState> m_tcb;
 };
 
+/// Reno with SACK: the duplicates' segments leave the pipe, not cwnd's count.
+class RudpRenoSackRecoveryTest : public TestCase
+{
+  public:
+    RudpRenoSackRecoveryTest()
+        : TestCase("Reno with SACK: fast recovery sets cwnd = ssthresh and does not inflate it "
+                   "(RFC 6675: SACKed segments leave the bytes in flight instead)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const bool sack : {true, false})
+        {
+            Ptr<RudpSenderState> tcb = State();
+            tcb->m_selectiveRepeat = sack;
+            Ptr<RudpReno> reno = CreateObject<RudpReno>();
+            reno->Init(tcb);
+            tcb->m_cWnd = 10 * MSS;
+            tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+            reno->OnDupAck(tcb, 1);
+            reno->OnDupAck(tcb, 2);
+            NS_TEST_EXPECT_MSG_EQ(reno->OnDupAck(tcb, 3), true, "dup 3 retransmits");
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_ssThresh.Get(), 5 * MSS, "ssthresh = cwnd/2");
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(),
+                                  (sack ? 5 : 8) * MSS,
+                                  "entering recovery, sack=" << sack);
+            for (uint32_t dup = 4; dup < 10; ++dup)
+            {
+                reno->OnDupAck(tcb, dup);
+            }
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(),
+                                  (sack ? 5 : 14) * MSS,
+                                  "after six more duplicates, sack=" << sack);
+            reno->OnNewAck(tcb, 1);
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(), 5 * MSS, "recovery ends at ssthresh");
+
+            // A small window: without inflation the retransmission needs room.
+            tcb->m_cWnd = 3 * MSS;
+            NS_TEST_EXPECT_MSG_EQ(reno->OnDupAck(tcb, 3), true, "dup 3 retransmits");
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_ssThresh.Get(),
+                                  sack ? 2 * MSS : 3 * MSS / 2,
+                                  "ssthresh of a 3-segment window, sack=" << sack);
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(),
+                                  sack ? 2 * MSS : 3 * MSS / 2 + 3 * MSS,
+                                  "recovery window of a 3-segment window, sack=" << sack);
+        }
+    }
+};
+
 /// Go-Back-N and stop-and-wait windows and triggers.
 class RudpFixedWindowPolicyTest : public TestCase
 {
@@ -156,6 +207,7 @@ class RudpPolicyTestSuite : public TestSuite
         : TestSuite("rudp-policy")
     {
         AddTestCase(new RudpRenoStateMachineTest);
+        AddTestCase(new RudpRenoSackRecoveryTest);
         AddTestCase(new RudpFixedWindowPolicyTest);
     }
 };

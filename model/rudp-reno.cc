@@ -69,6 +69,13 @@ RudpReno::OnNewAck(Ptr<RudpSenderState> tcb, uint32_t /* segmentsAcked */)
         }
         break;
     case RudpSenderState::FAST_RECOVERY:
+        if (tcb->m_selectiveRepeat && tcb->m_highAck < m_recover)
+        {
+            // With SACK, recovery lasts until everything sent before it is
+            // acknowledged (RFC 6675, 5): the holes a partial ACK leaves are
+            // the same loss event, not a second one to halve the window for.
+            break;
+        }
         tcb->m_cWnd = tcb->m_ssThresh;
         m_caAckCount = 0;
         tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
@@ -109,6 +116,7 @@ RudpReno::OnDupAck(Ptr<RudpSenderState> tcb, uint32_t count)
     tcb->m_ssThresh = inflate ? half : std::max(half, 2 * tcb->m_segmentSize);
     tcb->m_cWnd = tcb->m_ssThresh + (inflate ? tcb->m_dupAckThreshold * tcb->m_segmentSize : 0);
     tcb->m_congState = RudpSenderState::FAST_RECOVERY;
+    m_recover = tcb->m_highTxMark;
     NS_LOG_DEBUG("fast retransmit: cwnd=" << tcb->m_cWnd << " ssthresh=" << tcb->m_ssThresh);
     return true;
 }

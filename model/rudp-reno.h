@@ -24,10 +24,12 @@ namespace ns3
  *   cwnd = ssthresh and returns to congestion avoidance.
  * - Timeout from any state: ssthresh = cwnd/2, cwnd = 1 MSS, slow start.
  *
- * With SACK (beyond the seed) the duplicates' segments leave the bytes in
- * flight (RFC 6675's pipe), so fast recovery does not inflate the window as
- * well: the ReTxThreshold-th duplicate ACK sets ssthresh = max(cwnd/2, 2 MSS)
- * and cwnd = ssthresh, and further duplicates leave it (RFC 6675, 5).
+ * With SACK (beyond the seed) loss recovery is RFC 6675's (section 5): the
+ * duplicates' segments leave the bytes in flight (its pipe), so fast
+ * recovery does not inflate the window as well: the ReTxThreshold-th
+ * duplicate ACK sets ssthresh = max(cwnd/2, 2 MSS) and cwnd = ssthresh,
+ * further duplicates leave it, and recovery ends only with the ACK of
+ * everything sent before it, so one loss event halves the window once.
  *
  * New ACKs are counted per ACK segment, as in the seed, not per segment
  * acknowledged. The send window is min(cwnd, WindowSize segments): the seed
@@ -50,7 +52,8 @@ class RudpReno : public RudpWindowPolicy
     void OnTimeout(Ptr<RudpSenderState> tcb) override;
 
   private:
-    uint32_t m_caAckCount{0}; ///< new ACKs counted towards the next CA increase
+    uint32_t m_caAckCount{0};      ///< new ACKs counted towards the next CA increase
+    SequenceNumber32 m_recover{0}; ///< with SACK, the recovery point: next sequence at the loss
 };
 
 } // namespace ns3

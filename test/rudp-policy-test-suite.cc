@@ -103,13 +103,14 @@ class RudpRenoStateMachineTest : public TestCase
     Ptr<RudpSenderState> m_tcb;
 };
 
-/// Reno with SACK: the duplicates' segments leave the pipe, not cwnd's count.
+/// Reno with SACK: the duplicates' segments leave the pipe, and one loss event halves once.
 class RudpRenoSackRecoveryTest : public TestCase
 {
   public:
     RudpRenoSackRecoveryTest()
-        : TestCase("Reno with SACK: fast recovery sets cwnd = ssthresh and does not inflate it "
-                   "(RFC 6675: SACKed segments leave the bytes in flight instead)")
+        : TestCase("Reno with SACK recovers as RFC 6675: cwnd = ssthresh, no inflation (SACKed "
+                   "segments leave the bytes in flight instead), one halving until the recovery "
+                   "point is acknowledged")
     {
     }
 
@@ -124,6 +125,8 @@ class RudpRenoSackRecoveryTest : public TestCase
             reno->Init(tcb);
             tcb->m_cWnd = 10 * MSS;
             tcb->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+            tcb->m_highAck = SequenceNumber32(0);
+            tcb->m_highTxMark = SequenceNumber32(10 * MSS); // the recovery point
             reno->OnDupAck(tcb, 1);
             reno->OnDupAck(tcb, 2);
             NS_TEST_EXPECT_MSG_EQ(reno->OnDupAck(tcb, 3), true, "dup 3 retransmits");
@@ -138,8 +141,25 @@ class RudpRenoSackRecoveryTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(),
                                   (sack ? 5 : 14) * MSS,
                                   "after six more duplicates, sack=" << sack);
+            // A partial ACK: with SACK the same loss event, recovery goes on;
+            // without, seed 000's Reno leaves recovery at the first new ACK.
+            tcb->m_highAck = SequenceNumber32(4 * MSS);
             reno->OnNewAck(tcb, 1);
-            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(), 5 * MSS, "recovery ends at ssthresh");
+            NS_TEST_EXPECT_MSG_EQ(std::string(RudpSenderState::CongStateName(tcb->m_congState)),
+                                  std::string(sack ? "FAST_RECOVERY" : "CONGESTION_AVOIDANCE"),
+                                  "after a partial ACK, sack=" << sack);
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(), 5 * MSS, "cwnd = ssthresh after it");
+            NS_TEST_EXPECT_MSG_EQ(reno->OnDupAck(tcb, 3),
+                                  !sack,
+                                  "a later hole's third duplicate halves again only without SACK");
+            tcb->m_highAck = SequenceNumber32(10 * MSS);
+            reno->OnNewAck(tcb, 1);
+            NS_TEST_EXPECT_MSG_EQ(std::string(RudpSenderState::CongStateName(tcb->m_congState)),
+                                  std::string("CONGESTION_AVOIDANCE"),
+                                  "the ACK of the recovery point ends recovery");
+            NS_TEST_EXPECT_MSG_EQ(tcb->m_cWnd.Get(),
+                                  sack ? 5 * MSS : 5 * MSS / 2,
+                                  "recovery ends at ssthresh, sack=" << sack);
 
             // A small window: without inflation the retransmission needs room.
             tcb->m_cWnd = 3 * MSS;

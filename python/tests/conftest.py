@@ -10,6 +10,9 @@ to run the pure-Python tests in a checkout that has not been built).
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -39,3 +42,23 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         if os.environ.get(SKIP_UNBUILT) == "1":
             pytest.skip(message)
         pytest.fail(message, pytrace=False)
+
+
+#: The project's installer of Debian's ns2 (ns-2.35).
+NS2_INSTALLER = Path(__file__).resolve().parents[2] / "scripts" / "install-ns2.sh"
+
+
+@pytest.fixture(scope="session")
+def ns2() -> str:
+    """ns-2.35's ns, installed by the project's script when it is missing (the
+    cross-checks against ns-2 fail, not skip, if that does not work)."""
+    done = subprocess.run([str(NS2_INSTALLER)], check=False, timeout=1800)
+    if done.returncode != 0:
+        pytest.fail(
+            f"{NS2_INSTALLER.name} failed (status {done.returncode}): the cross-check needs "
+            "Debian's ns2 (apt-get install ns2)",
+            pytrace=False,
+        )
+    found = shutil.which("ns")
+    assert found, "install-ns2.sh succeeded but ns is not on PATH"
+    return found

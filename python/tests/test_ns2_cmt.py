@@ -11,10 +11,6 @@ when ``ns`` cannot run an SCTP-CMT agent, and fail if that does not work.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from rudp.ns2 import NS2_DEFAULTS, Point, run_ns2
@@ -35,23 +31,6 @@ GOODPUT_NOW = {1 << 28: 0.10, 16384: 0.10}
 #: |rudp / ns-2 - 1| of the fast retransmissions a run (the goal; at c1921f8 at most 27 %).
 FAST_RETRANSMITS_NOW = 0.30
 SEEDS = 2
-
-INSTALLER = Path(__file__).resolve().parents[2] / "scripts" / "install-ns2.sh"
-
-
-@pytest.fixture(scope="session")
-def ns2() -> str:
-    """ns-2.35's ns, installed by the project's script when it is missing."""
-    done = subprocess.run([str(INSTALLER)], check=False, timeout=1800)
-    if done.returncode != 0:
-        pytest.fail(
-            f"{INSTALLER.name} failed (status {done.returncode}): the cross-check needs "
-            "Debian's ns2 (apt-get install ns2)",
-            pytrace=False,
-        )
-    found = shutil.which("ns")
-    assert found, "install-ns2.sh succeeded but ns is not on PATH"
-    return found
 
 
 @pytest.mark.usefixtures("ns2")

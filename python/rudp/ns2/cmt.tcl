@@ -44,6 +44,7 @@ set usePf [lindex $argv 9]
 set pfCwnd [lindex $argv 10]
 set unordered [expr {$argc > 11 ? [lindex $argv 11] : 0}]
 
+source [file join [file dirname [info script]] loss.tcl]
 set ns [new Simulator]
 
 set sender [$ns node]
@@ -58,20 +59,8 @@ for {set i 0} {$i < $paths} {incr i} {
     # Queues that never drop: the losses are the error model's alone.
     [[$ns link $a $b] queue] set limit_ 1000000
     [[$ns link $b $a] queue] set limit_ 1000000
-    # Each path's losses from its own stream; the seed picks the substream
-    # (as ns-3's RngRun does).
-    set rng [new RNG]
-    for {set s 1} {$s < $seed} {incr s} {
-        $rng next-substream
-    }
-    set uniform [new RandomVariable/Uniform]
-    $uniform use-rng $rng
-    set err [new ErrorModel]
-    $err unit pkt
-    $err set rate_ $loss
-    $err ranvar $uniform
-    $err drop-target [new Agent/Null]
-    $ns lossmodel $err $a $b
+    # Each path's losses from its own stream.
+    data_loss $ns $a $b $loss $seed
     lappend ifs [list $a $b]
 }
 

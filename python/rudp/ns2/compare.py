@@ -29,6 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from ..models import cmt
 from .driver import (
@@ -89,22 +90,24 @@ QUICK_POINTS = [
 ]
 
 
+PointT = TypeVar("PointT")
+OutcomeT = TypeVar("OutcomeT")
+
+
 @dataclass
-class Row:
-    """One point of one mode: the means over the seeds."""
+class PairedRuns(Generic[PointT, OutcomeT]):
+    """One point of one mode in both simulators: the runs of each, one per seed."""
 
-    point: Point
+    point: PointT
     mode: str
-    ns2: list[Outcome]
-    rudp: list[Outcome]
-
-    @staticmethod
-    def _mean(values: Sequence[float]) -> float:
-        return statistics.fmean(values) if values else float("nan")
+    ns2: list[OutcomeT]
+    rudp: list[OutcomeT]
 
     def mean(self, which: str, field: str) -> float:
+        """The mean of ``field`` over ``which`` ("ns2" or "rudp") simulator's runs."""
         runs = self.ns2 if which == "ns2" else self.rudp
-        return self._mean([float(getattr(run, field)) for run in runs])
+        values = [float(getattr(run, field)) for run in runs]
+        return statistics.fmean(values) if values else float("nan")
 
     def ratio(self, field: str) -> float:
         """rudp's mean over ns-2's; counts of 0 against 0 are 1."""
@@ -112,6 +115,11 @@ class Row:
         if ns2 == 0:
             return 1.0 if rudp == 0 else float("inf")
         return rudp / ns2
+
+
+@dataclass
+class Row(PairedRuns[Point, Outcome]):
+    """One point of seed 002's grid in one mode."""
 
     def sd(self) -> float:
         values = [run.goodput_kBps for run in self.ns2]
@@ -327,8 +335,8 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def _refusals(args: argparse.Namespace) -> list[str]:
-    """What is wrong with the options, each naming the option and its range."""
+def run_refusals(args: argparse.Namespace) -> list[str]:
+    """What is wrong with --seeds, --jobs and --warmup (shared with :mod:`.tcp`)."""
     errors = []
     if args.seeds < 1:
         errors.append(f"--seeds={args.seeds}: allowed [1, ...)")
@@ -336,6 +344,12 @@ def _refusals(args: argparse.Namespace) -> list[str]:
         errors.append(f"--jobs={args.jobs}: allowed [1, ...)")
     if not 0 <= args.warmup < args.duration:
         errors.append(f"--warmup={args.warmup}: allowed [0, --duration={args.duration})")
+    return errors
+
+
+def _refusals(args: argparse.Namespace) -> list[str]:
+    """What is wrong with the options, each naming the option and its range."""
+    errors = run_refusals(args)
     errors += [
         f"--modes: {name!r} is not one of {', '.join(MODES)}"
         for name in args.modes.split(",")

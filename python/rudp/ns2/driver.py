@@ -119,13 +119,37 @@ def ns2_command(
     ]
 
 
-def parse_ns2_output(text: str, measured_s: float) -> Outcome:
-    """The counts of the driver's last line ("chunks N frCount N timeoutCount N")."""
-    lines = [line for line in text.splitlines() if line.startswith("chunks ")]
+def parse_counts(text: str, first: str) -> dict[str, int]:
+    """The "key N key N ..." counts of a driver's last line that starts with ``first``."""
+    lines = [line for line in text.splitlines() if line.startswith(first + " ")]
     if not lines:
         raise Ns2Error(f"ns-2 printed no counts: {text.strip()[-500:]!r}")
     fields = lines[-1].split()
-    values = dict(zip(fields[::2], (int(v) for v in fields[1::2]), strict=True))
+    return dict(zip(fields[::2], (int(v) for v in fields[1::2]), strict=True))
+
+
+def run_ns(command: list[str], timeout_s: float) -> str:
+    """What ``command`` (an ``ns`` run) printed; :class:`Ns2Error` if it failed."""
+    # ns-2 writes nothing but its result; it runs in a scratch folder all the same.
+    scratch = Path(paths.build_dir() if paths.build_dir().is_dir() else Path.cwd())
+    done = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=timeout_s,
+        cwd=scratch,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise Ns2Error(
+            f"{' '.join(command)} exited with status {done.returncode}: {done.stderr[-2000:]}"
+        )
+    return done.stdout
+
+
+def parse_ns2_output(text: str, measured_s: float) -> Outcome:
+    """The counts of the driver's last line ("chunks N frCount N timeoutCount N")."""
+    values = parse_counts(text, "chunks")
     return Outcome(
         goodput_kBps=values["chunks"] * CHUNK / measured_s / 1000,
         timeouts=values["timeoutCount"],
@@ -144,21 +168,7 @@ def run_ns2(
 ) -> Outcome:
     """One ns-2.35 run of ``point`` with loss substream ``seed`` (1, 2, ...)."""
     command = ns2_command(point, seed, settings, duration_s, warmup_s)
-    # ns-2 writes nothing but its result; it runs in a scratch folder all the same.
-    scratch = Path(paths.build_dir() if paths.build_dir().is_dir() else Path.cwd())
-    done = subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        timeout=timeout_s,
-        cwd=scratch,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise Ns2Error(
-            f"{' '.join(command)} exited with status {done.returncode}: {done.stderr[-2000:]}"
-        )
-    return parse_ns2_output(done.stdout, duration_s - warmup_s)
+    return parse_ns2_output(run_ns(command, timeout_s), duration_s - warmup_s)
 
 
 def rudp_params(

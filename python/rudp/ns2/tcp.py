@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import csv
 import statistics
-import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -39,11 +38,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .. import paths
 from ..runner import Value, run_scenario
 from ..sweep.presets.reno_model import grid as reno_grid
-from .compare import count_within
-from .driver import Ns2Error, ns_program
+from .compare import PairedRuns, count_within, run_refusals
+from .driver import Ns2Error, ns_program, parse_counts, run_ns
 
 #: The ns-2.35 driver (a Tcl script run by Debian's ``ns``).
 TCL_SCRIPT = Path(__file__).with_name("tcp.tcl")
@@ -158,11 +156,7 @@ def ns2_command(
 
 def parse_ns2_output(text: str, measured_s: float) -> Outcome:
     """The counts of the driver's line ("segments N timeouts N cuts N retransmitted N")."""
-    lines = [line for line in text.splitlines() if line.startswith("segments ")]
-    if not lines:
-        raise Ns2Error(f"ns-2 printed no counts: {text.strip()[-500:]!r}")
-    fields = lines[-1].split()
-    values = dict(zip(fields[::2], (int(v) for v in fields[1::2]), strict=True))
+    values = parse_counts(text, "segments")
     return Outcome(
         goodput_Mbps=values["segments"] * SEGMENT * 8 / measured_s / 1e6,
         timeouts=values["timeouts"],
@@ -181,15 +175,7 @@ def run_ns2(
 ) -> Outcome:
     """One ns-2.35 run of ``point`` with loss substream ``seed`` (1, 2, ...)."""
     command = ns2_command(point, seed, settings, duration_s, warmup_s)
-    scratch = paths.build_dir() if paths.build_dir().is_dir() else Path.cwd()
-    done = subprocess.run(
-        command, capture_output=True, text=True, timeout=timeout_s, cwd=scratch, check=False
-    )
-    if done.returncode != 0:
-        raise Ns2Error(
-            f"{' '.join(command)} exited with status {done.returncode}: {done.stderr[-2000:]}"
-        )
-    return parse_ns2_output(done.stdout, duration_s - warmup_s)
+    return parse_ns2_output(run_ns(command, timeout_s), duration_s - warmup_s)
 
 
 def rudp_params(point: Point, seed: int, duration_s: float, warmup_s: float) -> dict[str, Value]:
@@ -232,25 +218,8 @@ def run_rudp(
     return rudp_outcome(run_scenario("rudp-cc-comparison", params, timeout_s=timeout_s))
 
 
-@dataclass
-class Row:
-    """One point of one mode: the runs of both simulators."""
-
-    point: Point
-    mode: str
-    ns2: list[Outcome]
-    rudp: list[Outcome]
-
-    def mean(self, which: str, field: str) -> float:
-        runs = self.ns2 if which == "ns2" else self.rudp
-        return statistics.fmean([float(getattr(run, field)) for run in runs])
-
-    def ratio(self, field: str) -> float:
-        """rudp's mean over ns-2's; counts of 0 against 0 are 1."""
-        ns2, rudp = self.mean("ns2", field), self.mean("rudp", field)
-        if ns2 == 0:
-            return 1.0 if rudp == 0 else float("inf")
-        return rudp / ns2
+class Row(PairedRuns[Point, Outcome]):
+    """One point of the reno-model grid for one sender in one mode."""
 
 
 def grid_points(senders: Sequence[str], quick: bool = False) -> list[Point]:
@@ -416,13 +385,7 @@ def parser() -> argparse.ArgumentParser:
 
 def _refusals(args: argparse.Namespace) -> list[str]:
     """What is wrong with the options, each naming the option and its range."""
-    errors = []
-    if args.seeds < 1:
-        errors.append(f"--seeds={args.seeds}: allowed [1, ...)")
-    if args.jobs < 1:
-        errors.append(f"--jobs={args.jobs}: allowed [1, ...)")
-    if not 0 <= args.warmup < args.duration:
-        errors.append(f"--warmup={args.warmup}: allowed [0, --duration={args.duration})")
+    errors = run_refusals(args)
     errors += [
         f"--modes: {name!r} is not one of {', '.join(MODES)}"
         for name in args.modes.split(",")

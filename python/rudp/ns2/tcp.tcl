@@ -30,6 +30,7 @@ if {$argc != 15} {
 lassign $argv agent sink rtt loss seed duration warmup segment window ssthresh windowInit \
     minrto tick singledup delack
 
+source [file join [file dirname [info script]] loss.tcl]
 set ns [new Simulator]
 set src [$ns node]
 set left [$ns node]
@@ -45,20 +46,7 @@ $ns queue-limit $src $left 100000
 $ns queue-limit $left $right 1000
 $ns queue-limit $right $dst 100000
 
-# The losses come from one stream; the seed picks its substream (as
-# ns-3's RngRun does).
-set rng [new RNG]
-for {set s 1} {$s < $seed} {incr s} {
-    $rng next-substream
-}
-set uniform [new RandomVariable/Uniform]
-$uniform use-rng $rng
-set err [new ErrorModel]
-$err unit pkt
-$err set rate_ $loss
-$err ranvar $uniform
-$err drop-target [new Agent/Null]
-$ns lossmodel $err $left $right
+data_loss $ns $left $right $loss $seed
 
 set tcp [new Agent/TCP/$agent]
 $tcp set packetSize_ $segment

@@ -33,10 +33,13 @@ if grep -q "no form fits" "$log"; then
   echo "FAILED: a patch fits no form of this ns-3: nothing to compare" >&2
   exit 1
 fi
-program=$(find "$tree/build" -name 'ns3*-rudp-cc-comparison-*' -type f -perm -u+x | head -1)
+program=$(find "$tree/build" -name 'ns3*-rudp-cc-comparison-*' -type f -perm -u+x -print -quit)
 [ -x "$program" ] || { echo "error: no rudp-cc-comparison in $tree/build" >&2; exit 1; }
 internet=$(basename "$unpatched"/libns3*-internet-*.so)
-LD_LIBRARY_PATH=$unpatched ldd "$program" | grep -q -F "$unpatched/$internet" ||
+# ldd's whole output is read before grep: grep -q leaving a pipe early kills
+# the writer with SIGPIPE, which pipefail reports as a failure.
+libraries=$(LD_LIBRARY_PATH=$unpatched ldd "$program")
+grep -q -F "$unpatched/$internet" <<<"$libraries" ||
   { echo "error: LD_LIBRARY_PATH does not put $unpatched/$internet first" >&2; exit 1; }
 
 runs=(

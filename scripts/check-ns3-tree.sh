@@ -123,7 +123,7 @@ waf_run_example() { (cd "$tree" && timeout 600 ./waf --run "$1"); }
 # --- both --------------------------------------------------------------------
 run_suites() {
   local runner suites failed=0
-  runner=$(find "$tree/build/utils" -maxdepth 1 -name 'ns3*test-runner*' -type f 2>/dev/null | head -1 || true)
+  runner=$(find "$tree/build/utils" -maxdepth 1 -name 'ns3*test-runner*' -type f -print -quit 2>/dev/null || true)
   [ -n "$runner" ] || { echo "error: no test runner under $tree/build/utils" >&2; exit 1; }
   # A waf tree's runner finds ns-3's libraries only through the loader path
   # (./waf and test.py set it; a CMake tree's runner has an rpath).

@@ -149,9 +149,11 @@ for target in "${targets[@]}"; do
   [ "$parallel" -eq 1 ] || rm -f "$log".*
   verdict=ok
   if [ $status -ne 0 ]; then
-    verdict="FAILED (exit $status): $(ls "$artifacts" | head -3 | tr '\n' ' ')"
+    found=("$artifacts"/*)
+    found=("${found[@]##*/}")
+    verdict="FAILED (exit $status): ${found[*]:0:3}"
     failed=1
-    grep -E 'ERROR|SUMMARY|invariant broken|NS_ASSERT|NS_FATAL|msg=' "$log" | head -5 || true
+    grep -m5 -E 'ERROR|SUMMARY|invariant broken|NS_ASSERT|NS_FATAL|msg=' "$log" || true
   fi
   summary+=("$(printf '%-20s %6ss %12s runs %8s exec/s  cov %-6s ft %-7s corpus %-5s %s' \
     "$target" "$seconds" "${executed:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$verdict")")

@@ -11,7 +11,9 @@ trap 'rm -rf "$probe_dir"' EXIT
 printf 'set a [new Agent/SCTP/CMT]\nputs ok\nexit 0\n' >"$probe_dir/probe.tcl"
 
 probe() {
-  command -v ns >/dev/null 2>&1 && (cd "$probe_dir" && ns probe.tcl 2>/dev/null | grep -q '^ok$')
+  local said
+  command -v ns >/dev/null 2>&1 && said=$(cd "$probe_dir" && ns probe.tcl 2>/dev/null) &&
+    grep -q '^ok$' <<<"$said"
 }
 
 probe && exit 0

@@ -19,7 +19,7 @@ ns3_source_tree() {
       tar xf "$source" -C "$work"
       touch "$work/.unpacked"
     fi
-    tree=$(find "$work" -mindepth 1 -maxdepth 2 \( -name ns3 -o -name waf \) -type f -printf '%h\n' | head -1)
+    tree=$(find "$work" -mindepth 1 -maxdepth 2 \( -name ns3 -o -name waf \) -type f -printf '%h\n' -quit)
   elif [ -d "$source" ]; then
     local origin
     origin=$(cd "$source" && pwd)

@@ -14,6 +14,7 @@ machine without the ns-3 build tools, which installs them.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -336,3 +337,42 @@ def test_install_ns2_leaves_a_machine_that_has_it_alone(tmp_path: Path) -> None:
     result = _run(["bash", str(SCRIPTS / "install-ns2.sh")], {"PATH": str(bin_dir)})
     assert result.returncode == 0, result.stderr
     assert "installing" not in result.stdout
+
+
+def test_install_ns2_probe_reads_all_of_ns_output(tmp_path: Path) -> None:
+    # ns says ok, then writes more: a probe that stops reading at "ok" kills
+    # ns with SIGPIPE, which pipefail counts as a failed probe, and the script
+    # would reinstall a working ns2 (here: no apt-get, so it would exit 1).
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for command in ["bash", "mktemp", "rm", "printf", "grep", "sleep", "seq"]:
+        real = shutil.which(command)
+        assert real, command
+        (bin_dir / command).symlink_to(real)
+    ns = bin_dir / "ns"
+    ns.write_text(
+        "#!/bin/bash\necho ok\nsleep 0.2\nfor i in $(seq 2000); do echo warning $i; done\n"
+    )
+    ns.chmod(0o755)
+    result = _run(["bash", str(SCRIPTS / "install-ns2.sh")], {"PATH": str(bin_dir)})
+    assert result.returncode == 0, result.stderr
+    assert "installing" not in result.stdout
+
+
+# A reader that stops before its writer is done: the writer dies of SIGPIPE.
+_EARLY_EXIT_READER = re.compile(r"\|\s*(grep\s+(-\w*\s+)*-\w*q|head\b)")
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in SCRIPTS.glob("*.sh")))
+def test_no_pipeline_of_a_script_ends_in_a_reader_that_stops_early(script: str) -> None:
+    # Under pipefail (every script sets it, or is sourced by one that does),
+    # `ldd prog | grep -q lib` fails whenever grep exits before ldd has written
+    # everything: make check-ns3-patches failed so in CI on a busy machine.
+    # Read a whole output into a variable, or use find -quit and grep -m.
+    text = (SCRIPTS / script).read_text()
+    lines = [
+        f"{number}: {line.strip()}"
+        for number, line in enumerate(text.splitlines(), 1)
+        if not line.lstrip().startswith("#") and _EARLY_EXIT_READER.search(line)
+    ]
+    assert not lines, "\n".join(lines)

@@ -71,6 +71,15 @@ def test_ns2_reaches_the_line_rate_without_loss() -> None:
     assert outcome.fast_retransmits == 0
 
 
+@pytest.mark.usefixtures("ns2")
+@pytest.mark.parametrize("paths", [1, 3])
+def test_ns2_counts_no_timeout_where_none_expired(paths: int) -> None:
+    # The agent's timeoutCount_ starts at one per path (each Reset raises it
+    # for the trace); the driver counts the T3-rtx expiries themselves.
+    outcome = run_ns2(Point(paths, 100, 0.0, 16384), 1, duration_s=10, warmup_s=5)
+    assert outcome.timeouts == 0
+
+
 @pytest.fixture(scope="module")
 def rows(ns2: str) -> list[Row]:
     return run_grid(QUICK_POINTS, [MODES["ns2-def"]], SEEDS, duration_s=200, warmup_s=20, jobs=2)

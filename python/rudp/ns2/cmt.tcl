@@ -23,7 +23,10 @@
 # Prints one line, "key value" pairs:
 #   chunks N      new chunks that reached the receiver in [warmup, duration]
 #   frCount N     SACKs that triggered a fast retransmission (whole run)
-#   timeoutCount N   expiries of the paths' T3-rtx timers (whole run)
+#   timeoutCount N   expiries of the paths' T3-rtx timers (whole run): the
+#                    agent's DataTimeout lines, not its timeoutCount_, which
+#                    each Reset (one per path, before any data) raises by one
+#                    "for the trace to pick up" (sctp.cc) -- n timeouts too many
 # The receiver's rwnd_ trace counter advances once per new chunk accepted
 # and once per chunk passed to the application; the chunk count is half its
 # advance (ordered delivery lags arrival by at most the receive buffer).
@@ -78,6 +81,12 @@ $snd set eCmtRtxPolicy_ $rtxPolicy
 $snd set useCmtPF_ $usePf
 $snd set cmtPFCwnd_ $pfCwnd
 
+# The sender writes a "DataTimeout" line per T3-rtx expiry (and an "RTX TSN"
+# line per resend) to an attached channel; traced variables stay off.
+set timeoutLog "ns2-cmt-[pid].log"
+set timeoutChannel [open $timeoutLog w]
+$snd attach $timeoutChannel
+
 set rcv [new Agent/SCTP/CMT]
 $ns multihome-attach-agent $receiver $rcv
 $rcv set mtu_ 1500
@@ -97,10 +106,19 @@ proc mark {} {
     global rcv startCount
     set startCount [$rcv set rwnd_]
 }
+proc data_timeouts {} {
+    global timeoutLog timeoutChannel
+    close $timeoutChannel
+    set log [open $timeoutLog r]
+    set count [regexp -all {DataTimeout} [read $log]]
+    close $log
+    file delete $timeoutLog
+    return $count
+}
 proc finish {} {
     global rcv snd startCount
     set chunks [expr {([$rcv set rwnd_] - $startCount) / 2}]
-    puts "chunks $chunks frCount [$snd set frCount_] timeoutCount [$snd set timeoutCount_]"
+    puts "chunks $chunks frCount [$snd set frCount_] timeoutCount [data_timeouts]"
     exit 0
 }
 $ns at 0.0 "$ftp start"

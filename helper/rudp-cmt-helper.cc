@@ -153,12 +153,13 @@ RudpCmtHelper::SetNs2Defaults()
     Config::SetDefault(sender + "InitialRto", TimeValue(Seconds(3)));
     Config::SetDefault(sender + "MinRto", TimeValue(Seconds(1)));
     Config::SetDefault(sender + "MaxRto", TimeValue(Seconds(60)));
-    Config::SetDefault(sender + "Ns2Recovery", BooleanValue(true)); // FastRtx, uiRecover
-    Config::SetDefault(sender + "Sfr", BooleanValue(true));         // useCmtReordering_
-    Config::SetDefault(sender + "Cuc", BooleanValue(true));         // useCmtCwnd_
-    Config::SetDefault(sender + "Dac", BooleanValue(true));         // useCmtDelAck_
-    Config::SetDefault(sender + "CmtPf", BooleanValue(false));      // useCmtPF_
-    Config::SetDefault(sender + "CmtPfCwnd", UintegerValue(1));     // cmtPFCwnd_
+    Config::SetDefault(sender + "Ns2Recovery", BooleanValue(true));     // FastRtx, uiRecover
+    Config::SetDefault(sender + "Sfr", BooleanValue(true));             // useCmtReordering_
+    Config::SetDefault(sender + "Cuc", BooleanValue(true));             // useCmtCwnd_
+    Config::SetDefault(sender + "Dac", BooleanValue(true));             // useCmtDelAck_
+    Config::SetDefault(sender + "CmtPf", BooleanValue(false));          // useCmtPF_
+    Config::SetDefault(sender + "CmtPfCwnd", UintegerValue(1));         // cmtPFCwnd_
+    Config::SetDefault(sender + "IdleWindowDecay", BooleanValue(true)); // CwndDegradeTimer
     const std::string receiver = "ns3::RudpCmtReceiver::";
     Config::SetDefault(receiver + "DelAckCount", UintegerValue(2)); // useDelayedSacks_
     Config::SetDefault(receiver + "DelAckTimeout", TimeValue(MilliSeconds(200))); // sackDelay_

@@ -6,6 +6,7 @@
 
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 
 #include <algorithm>
@@ -60,6 +61,7 @@ RudpCmtPath::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_rtoTimer->Dispose();
+    m_idleEvent.Cancel();
     m_expired = MakeNullCallback<void, uint32_t>();
     Object::DoDispose();
 }
@@ -112,7 +114,75 @@ RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
 bool
 RudpCmtPath::FullyUtilised(uint32_t flight) const
 {
-    return flight + m_state->m_segmentSize > m_state->m_cWnd;
+    return flight >= m_state->m_cWnd;
+}
+
+void
+RudpCmtPath::SetIdleDecay(bool on)
+{
+    m_idleDecay = on;
+    if (!on)
+    {
+        m_idleDeadline = Time::Max();
+        m_idleEvent.Cancel();
+    }
+}
+
+void
+RudpCmtPath::DataSent()
+{
+    if (!m_idleDecay)
+    {
+        return;
+    }
+    const Time rto = m_rtoTimer->GetRto();
+    m_idleDeadline = Simulator::Now() + rto;
+    // Every send moves the deadline; rather than cancel and insert an event
+    // each time, a pending one re-arms itself for what remains.
+    if (m_idleEvent.IsExpired())
+    {
+        m_idleEvent = Simulator::Schedule(rto, &RudpCmtPath::IdleTimerExpired, this);
+    }
+}
+
+void
+RudpCmtPath::StopIdleDecay()
+{
+    if (m_idleDeadline <= Simulator::Now())
+    {
+        IdleTimerExpired();
+    }
+    m_idleDeadline = Time::Max();
+    m_idleEvent.Cancel();
+}
+
+void
+RudpCmtPath::IdleTimerExpired()
+{
+    const Time now = Simulator::Now();
+    if (m_idleDeadline == Time::Max())
+    {
+        return;
+    }
+    if (now < m_idleDeadline)
+    {
+        m_idleEvent =
+            Simulator::Schedule(m_idleDeadline - now, &RudpCmtPath::IdleTimerExpired, this);
+        return;
+    }
+    // RFC 4960 7.2.1: "adjusted to max(cwnd/2, 4*MTU) per RTO" without data
+    // sent. As ns-2's CwndDegradeTimerExpiration, a window of at most
+    // 2 MSS (the initial window, or one a timeout collapsed) is left alone;
+    // one between 2 and 4 MSS is raised to 4, as the formula says.
+    const uint32_t mss = m_state->m_segmentSize;
+    if (m_state->m_cWnd > 2 * mss)
+    {
+        NS_LOG_LOGIC("path " << index << " idle for an RTO: cwnd " << m_state->m_cWnd.Get());
+        m_state->m_cWnd = std::max(m_state->m_cWnd.Get() / 2, 4 * mss);
+    }
+    const Time rto = m_rtoTimer->GetRto();
+    m_idleDeadline = now + rto;
+    m_idleEvent = Simulator::Schedule(rto, &RudpCmtPath::IdleTimerExpired, this);
 }
 
 double

@@ -10,6 +10,8 @@
 
 #include "ns3/address.h"
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/sequence-number.h"
@@ -30,7 +32,8 @@ namespace ns3
  * and multiplicative decrease beta: slow start up to ssthresh (one MSS per
  * MSS acknowledged), then alpha MSS per window of acknowledged bytes; on a
  * loss ssthresh = max((1 - beta) cwnd, 2 MSS) and cwnd = ssthresh; on a
- * timeout cwnd = 1 MSS. The windows and the state are a RudpSenderState
+ * timeout cwnd = 1 MSS; after an RTO without data sent, max(cwnd/2, 4 MSS)
+ * (RFC 4960 7.2.1, SetIdleDecay). The windows and the state are a RudpSenderState
  * (aggregated: PathList/[i]/$ns3::RudpSenderState/CongestionWindow), the
  * retransmission timer a RudpRtoTimer, whose timeout the path traces as
  * RTO, as a single-path RudpSocket does.
@@ -83,8 +86,7 @@ class RudpCmtPath : public Object
      * \brief New bytes sent on this path were acknowledged.
      *
      * The window grows only if it was fully utilised (RFC 4960 7.2.1 and
-     * 7.2.2): \p flight left less than one segment of room in cwnd, the
-     * most the sender (which sends whole segments within cwnd) can use.
+     * 7.2.2, ns-2's AdjustCwnd): cwnd or more was in flight (\p flight).
      * \param bytes bytes acknowledged
      * \param alpha additive increase (MSS per window)
      * \param flight bytes in flight on the path before this acknowledgment
@@ -100,9 +102,28 @@ class RudpCmtPath : public Object
     void Reactivate(uint32_t segments);
     /**
      * \param flight bytes in flight on the path
-     * \return true if less than one segment of room is left in cwnd
+     * \return true if cwnd or more is in flight (RFC 4960 7.2.1 and 7.2.2;
+     * a path may overshoot cwnd by less than one segment, FillPath)
      */
     bool FullyUtilised(uint32_t flight) const;
+    /**
+     * \brief Whether a path that sends no data for an RTO sees its window
+     * decay (RFC 4960 7.2.1, RudpCmtSender::IdleWindowDecay); off also
+     * stops a decay under way (the sender stops it when it is done).
+     * \param on true to decay idle windows
+     */
+    void SetIdleDecay(bool on);
+    /**
+     * \brief Data (new or resent) went out on the path: the idle decay waits
+     * one RTO (its current value) from now.
+     */
+    void DataSent();
+    /**
+     * \brief The path's T3-rtx timer expired: the idle decay stops until
+     * the next send (ns-2's CwndDegradeTimer is cancelled then). A decay due
+     * at this very instant is applied first, as ns-2.35's trace shows.
+     */
+    void StopIdleDecay();
     /// \return the known loss rate of the path (LossRate, RTX-LOSSRATE's oracle)
     double GetLossRate() const;
     /**
@@ -145,6 +166,8 @@ class RudpCmtPath : public Object
   private:
     /// The timer expired: tells the sender which path's it was.
     void TimerExpired();
+    /// The idle timer expired: decays the window if no data went out for an RTO.
+    void IdleTimerExpired();
 
     /**
      * The path's windows, aggregated to the path. A plain pointer: a Ptr to
@@ -158,6 +181,9 @@ class RudpCmtPath : public Object
     TracedCallback<Time, Time> m_rtoTrace; ///< the RTO trace, forwarded from the timer
     uint32_t m_partialBytesAcked{0};       ///< SCTP's partial_bytes_acked
     double m_lossRate{0};                  ///< LossRate: RTX-LOSSRATE's oracle
+    bool m_idleDecay{false};               ///< RudpCmtSender::IdleWindowDecay
+    Time m_idleDeadline{Time::Max()};      ///< when the window decays unless data is sent
+    EventId m_idleEvent; ///< fires at or before m_idleDeadline (re-armed, not rescheduled per send)
 };
 
 } // namespace ns3

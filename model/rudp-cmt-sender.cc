@@ -176,6 +176,15 @@ RudpCmtSender::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&RudpCmtSender::m_maxBurst),
                           MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("IdleWindowDecay",
+                          "RFC 4960 7.2.1: a path that sends no data for an RTO has its "
+                          "window adjusted to max(cwnd/2, 4 MSS), once per RTO while it stays "
+                          "idle (ns-2's CwndDegradeTimer; as ns-2, a window of 2 MSS or less "
+                          "is left alone). Off: a window kept while the receiver's window or "
+                          "the scheduler holds a path back stays as it was.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSender::m_idleWindowDecay),
+                          MakeBooleanChecker())
             .AddAttribute("CmtPf",
                           "CMT-PF (Natarajan et al.; ns-2's useCmtPF_): a path that times "
                           "out is potentially failed, carries no data and is only probed "
@@ -406,15 +415,22 @@ RudpCmtSender::LargestSegment() const
 }
 
 void
+RudpCmtSender::StopTimers()
+{
+    for (auto& path : m_paths)
+    {
+        path->GetRtoTimer()->Cancel();
+        path->SetIdleDecay(false);
+    }
+}
+
+void
 RudpCmtSender::Fail(const std::string& reason)
 {
     NS_LOG_WARN("the association gives up: " << reason);
     m_failure = reason;
     m_running = false;
-    for (auto& path : m_paths)
-    {
-        path->GetRtoTimer()->Cancel();
-    }
+    StopTimers();
     UpdateWindowLimited(PathBytesInFlight());
     m_failureTrace(reason);
 }
@@ -472,6 +488,7 @@ RudpCmtSender::StartApplication()
     for (auto& path : m_paths)
     {
         path->Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
+        path->SetIdleDecay(m_idleWindowDecay);
         path->GetRtoTimer()->Configure(RudpRtoTimer::ADAPTIVE,
                                        m_initialRto,
                                        m_minRto,
@@ -522,10 +539,7 @@ RudpCmtSender::StopApplication()
     NS_LOG_FUNCTION(this);
     m_running = false;
     UpdateWindowLimited(PathBytesInFlight());
-    for (auto& path : m_paths)
-    {
-        path->GetRtoTimer()->Cancel();
-    }
+    StopTimers();
     if (m_socket)
     {
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
@@ -557,11 +571,19 @@ RudpCmtSender::Schedule()
     Refill();
     BeginRound();
     std::vector<uint32_t> inFlight = PathBytesInFlight();
+    const std::vector<uint32_t> order = m_scheduler.Order(m_nextPath);
+    if (m_txBuffer->FirstLost())
+    {
+        for (const uint32_t index : order)
+        {
+            FillPath(*m_paths[index], inFlight[index], true);
+        }
+    }
     std::optional<uint32_t> lastNewData; // the last path that sent new data
-    for (const uint32_t index : m_scheduler.Order(m_nextPath))
+    for (const uint32_t index : order)
     {
         const SequenceNumber32 highest = m_txBuffer->HighTxMark();
-        FillPath(*m_paths[index], inFlight[index]);
+        FillPath(*m_paths[index], inFlight[index], false);
         if (m_txBuffer->HighTxMark() > highest)
         {
             lastNewData = index;
@@ -713,7 +735,7 @@ RudpCmtSender::RetimeAfterMove(RudpCmtPath& path)
 }
 
 uint32_t
-RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
+RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
 {
     if (path.status != RudpCmtPath::ACTIVE)
     {
@@ -736,6 +758,10 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight)
                     break;
                 }
             }
+        }
+        if (!resend && resendsOnly)
+        {
+            break;
         }
         RudpTxBuffer::SendRequest request;
         request.length =
@@ -810,6 +836,7 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segme
     {
         path.GetRtoTimer()->Restart();
     }
+    path.DataSent();
 }
 
 void
@@ -955,7 +982,10 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         oldestAcked[on] = oldestAcked[on] || oldest;
         if (segment.txCount == 1 && !segment.lost)
         {
-            // Karn: only a segment sent once times its path.
+            // Karn: only a segment sent once times its path. RFC 4960
+            // 6.3.1 C2/C3: a new measurement, and only that, sets the RTO
+            // anew, undoing the timeouts' doubling (6.3.3 E2; ns-2's RttUpdate).
+            path.GetRtoTimer()->ResetBackoff();
             path.GetRtoTimer()->Sample(now - segment.lastTx);
             path.GetState()->m_lastRtt = now - segment.lastTx;
         }
@@ -986,7 +1016,6 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             continue;
         }
         path->consecutiveTimeouts = 0;
-        path->GetRtoTimer()->ResetBackoff();
         const bool advanced = !m_cuc          ? cum > previousCum
                               : m_ns2Recovery ? ns2Advanced[path->index]
                                               : earliestAcked[path->index];
@@ -1021,10 +1050,7 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     }
     if (IsComplete())
     {
-        for (auto& path : m_paths)
-        {
-            path->GetRtoTimer()->Cancel();
-        }
+        StopTimers();
         m_running = false;
         UpdateWindowLimited(inFlight);
         return;
@@ -1304,6 +1330,7 @@ RudpCmtSender::OnTimeout(uint32_t index)
     ++path.consecutiveTimeouts;
     path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
+    path.StopIdleDecay();
     path.Collapse();
     if (path.consecutiveTimeouts > m_pathMaxRetrans)
     {

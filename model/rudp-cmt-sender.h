@@ -183,15 +183,22 @@ class RudpCmtSender : public Application
     void StartApplication() override;
     void StopApplication() override;
     void HandleRead(Ptr<Socket> socket);
-    /// Fills the paths' windows in turn (the scheduler).
+    /// The association is done (complete, failed or stopped): no path's timer fires again.
+    void StopTimers();
+    /**
+     * Fills the paths' windows in turn (the scheduler): first every path's
+     * resends, then new data (RFC 4960 6.1 C; ns-2 resends in
+     * RtxMarkedChunks before SendMuch sends new data).
+     */
     void Schedule();
     /**
      * \brief Sends what \p path may send now.
      * \param path the path
      * \param inFlight bytes in flight on it, updated with what it sends
+     * \param resendsOnly send only segments waiting to be resent
      * \return bytes sent
      */
-    uint32_t FillPath(RudpCmtPath& path, uint32_t& inFlight);
+    uint32_t FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly);
     /// Keeps the send buffer full of generated data.
     void Refill();
     /**
@@ -322,6 +329,7 @@ class RudpCmtSender : public Application
     Time m_maxRto{Seconds(60)};
     uint32_t m_pathMaxRetrans{1};
     uint32_t m_maxBurst{0};
+    bool m_idleWindowDecay{true}; ///< IdleWindowDecay: RFC 4960 7.2.1's decay of an idle window
     bool m_cmtPf{false};
     uint32_t m_cmtPfCwnd{1};
     uint32_t m_sndBufSize{1u << 26};

@@ -71,6 +71,35 @@ NoteWindowAtTime(std::vector<std::pair<Time, uint32_t>>* values, uint32_t, uint3
     values->emplace_back(Simulator::Now(), value);
 }
 
+/// Records the first path's current RTO into \p rto.
+void
+NoteRto(Ptr<RudpCmtSender> sender, Time* rto)
+{
+    *rto = sender->GetPaths()[0]->GetRtoTimer()->GetRto();
+}
+
+/// Acknowledges 9 segments of \p mss bytes, offering a window of one.
+void
+SackNineOfTen(ScriptedPeer* peer, uint32_t mss)
+{
+    peer->Sack(0, RudpCmtSender::FIRST_SEQUENCE + 9 * mss, {}, false, mss);
+}
+
+/// Acknowledges path 0's first two segments of \p mss bytes, on path 0.
+void
+SackPathZero(ScriptedPeer* peer, uint32_t mss)
+{
+    peer->Sack(0, RudpCmtSender::FIRST_SEQUENCE + 2 * mss, {}, false);
+}
+
+/// Acknowledges segments 1-3 and 5-7 of \p mss bytes (not 4), on path 1.
+void
+SackResendAndPathZero(ScriptedPeer* peer, uint32_t mss)
+{
+    const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+    peer->Sack(1, first + 3 * mss, {{first + 4 * mss, first + 7 * mss}}, false);
+}
+
 } // namespace
 
 /**
@@ -730,6 +759,7 @@ class RudpCmtNs2DefaultsTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(rto.Get(), Seconds(3), "initialRto_");
         NS_TEST_ASSERT_MSG_EQ(Get(sender, "CmtPf"), "false", "useCmtPF_");
         NS_TEST_ASSERT_MSG_EQ(Get(sender, "Ns2Recovery"), "true", "FastRtx, CUC");
+        NS_TEST_ASSERT_MSG_EQ(Get(sender, "IdleWindowDecay"), "true", "CwndDegradeTimer");
         // Not yet: it costs the asymmetric-delays scenario (rudp-cmt-scenarios).
         NS_TEST_ASSERT_MSG_EQ(Get(sender, "Ns2RoundRobin"), "false", "SendMuch, not yet");
         NS_TEST_ASSERT_MSG_EQ(Get(receiver, "SackOnGapFill"), "false", "DAC delays every SACK");
@@ -738,6 +768,271 @@ class RudpCmtNs2DefaultsTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Get(plain, "ReTxThreshold"), "3", "the module's default again");
         NS_TEST_ASSERT_MSG_EQ(Get(plain, "RtxPolicy"), "RTX-SSTHRESH", "the module's default");
         NS_TEST_ASSERT_MSG_EQ(Get(plain, "Ns2RoundRobin"), "false", "the module's default");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 7.2.1 and 7.2.2 (ns-2's AdjustCwnd): the window grows only
+ * while cwnd or more is in flight. A path sends while less than cwnd is
+ * outstanding, so a cwnd-limited path always reaches it; one held back by
+ * the receiver's window, 2.5 segments in flight under a window of 3, did
+ * not use its window and does not grow (the rule was "less than one
+ * segment of room", under which it grew).
+ */
+class RudpCmtGrowthNeedsFullWindowTest : public TestCase
+{
+  public:
+    RudpCmtGrowthNeedsFullWindowTest()
+        : TestCase("a path's window grows only with cwnd or more in flight (ns-2's AdjustCwnd)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
+        path->Open(mss, 3, 1u << 20);
+        const Ptr<RudpSenderState> state = path->GetState();
+        path->Grow(mss, 1.0, 5 * mss / 2);
+        NS_TEST_ASSERT_MSG_EQ(state->m_cWnd.Get(), 3 * mss, "2.5 segments in a window of 3");
+        path->Grow(mss, 1.0, 3 * mss);
+        NS_TEST_ASSERT_MSG_EQ(state->m_cWnd.Get(), 4 * mss, "the whole window: slow start");
+        path->Dispose();
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 7.2.1: a path that sends no data for an RTO has its window
+ * adjusted to max(cwnd/2, 4 MTU), once per RTO (ns-2's CwndDegradeTimer,
+ * which, as this path, leaves a window of 2 MSS or less alone). Each send
+ * moves the deadline an RTO on; a timeout stops it, a decay due at that very
+ * instant applied first.
+ */
+class RudpCmtIdleDecayRuleTest : public TestCase
+{
+  public:
+    RudpCmtIdleDecayRuleTest()
+        : TestCase("an idle path's window: halved per RTO without a send, at least 4 MSS")
+    {
+    }
+
+  private:
+    static Ptr<RudpCmtPath> MakePath(uint32_t segments)
+    {
+        Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
+        path->GetRtoTimer()->Configure(RudpRtoTimer::ADAPTIVE,
+                                       Seconds(1),
+                                       Seconds(1),
+                                       Seconds(60),
+                                       "RudpCmtIdleDecayRuleTest");
+        path->Open(kMss, segments, 1u << 20);
+        path->SetIdleDecay(true);
+        return path;
+    }
+
+    static void Note(Ptr<RudpCmtPath> path, std::vector<uint32_t>* windows)
+    {
+        windows->push_back(path->GetState()->m_cWnd.Get() / kMss);
+    }
+
+    void DoRun() override
+    {
+        Ptr<RudpCmtPath> large = MakePath(20);
+        Ptr<RudpCmtPath> three = MakePath(3);
+        Ptr<RudpCmtPath> two = MakePath(2);
+        Ptr<RudpCmtPath> stopped = MakePath(20);
+        for (const auto& path : {large, three, two, stopped})
+        {
+            Simulator::Schedule(Seconds(0), &RudpCmtPath::DataSent, path);
+        }
+        // Sent again at 1.5 s: the next decay waits until 2.5 s.
+        Simulator::Schedule(Seconds(1.5), &RudpCmtPath::DataSent, large);
+        // Its timer expires at 1 s, when the decay is due as well.
+        Simulator::Schedule(Seconds(1), &RudpCmtPath::StopIdleDecay, stopped);
+        std::vector<uint32_t> windows[4];
+        const std::vector<Ptr<RudpCmtPath>> paths{large, three, two, stopped};
+        for (double at : {0.5, 1.2, 2.2, 2.7, 3.7, 4.7})
+        {
+            for (size_t i = 0; i < paths.size(); ++i)
+            {
+                Simulator::Schedule(Seconds(at), &Note, paths[i], &windows[i]);
+            }
+        }
+        Simulator::Stop(Seconds(5)); // an idle path's timer runs as long as the path is used
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ((windows[0] == std::vector<uint32_t>{20, 10, 10, 5, 4, 4}),
+                              true,
+                              "halved per RTO without a send, down to 4 MSS");
+        NS_TEST_ASSERT_MSG_EQ((windows[1] == std::vector<uint32_t>{3, 4, 4, 4, 4, 4}),
+                              true,
+                              "3 MSS raised to 4, as the formula says");
+        NS_TEST_ASSERT_MSG_EQ((windows[2] == std::vector<uint32_t>{2, 2, 2, 2, 2, 2}),
+                              true,
+                              "2 MSS left alone");
+        NS_TEST_ASSERT_MSG_EQ((windows[3] == std::vector<uint32_t>{20, 10, 10, 10, 10, 10}),
+                              true,
+                              "the decay due when the timer expired, then none");
+        for (const auto& path : paths)
+        {
+            path->Dispose();
+        }
+    }
+
+    static constexpr uint32_t kMss = 1000; ///< segment size
+};
+
+/**
+ * \ingroup rudp-test
+ * The sender decays an idle path's window (IdleWindowDecay, RFC 4960
+ * 7.2.1). A scripted receiver acknowledges 9 of 10 segments and offers a
+ * window of one segment, which the tenth fills: the path sends nothing. One
+ * RTO after its last send its window of 11 segments is 5.5, before any
+ * timeout; with IdleWindowDecay off it stays 11.
+ */
+class RudpCmtIdleWindowDecayTest : public TestCase
+{
+  public:
+    /// \param decay the sender's IdleWindowDecay
+    RudpCmtIdleWindowDecayTest(bool decay)
+        : TestCase(std::string("a path held back for an RTO ") +
+                   (decay ? "halves its window (IdleWindowDecay)"
+                          : "keeps its window (IdleWindowDecay off)")),
+          m_decay(decay)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        CmtScenario cmt({{MilliSeconds(50)}}, 1u << 20, mss, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(10));
+        cmt.Helper().SetSenderAttribute("IdleWindowDecay", BooleanValue(m_decay));
+        ScriptedPeer peer(cmt);
+        Simulator::Schedule(MilliSeconds(150), &SackNineOfTen, &peer, mss);
+        std::vector<std::pair<Time, uint32_t>> windows;
+        cmt.Sender()->GetPaths()[0]->GetState()->TraceConnectWithoutContext(
+            "CongestionWindow",
+            MakeBoundCallback(&NoteWindowAtTime, &windows));
+        cmt.Run(Seconds(1.1));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timeout yet");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sent().size(), 10, "nothing sent after the first window");
+        // The window opened at 10 segments and grew by one on the SACK.
+        std::vector<uint32_t> expected{10 * mss, 11 * mss};
+        if (m_decay)
+        {
+            expected.push_back(11 * mss / 2); // max(cwnd/2, 4 MSS)
+        }
+        std::vector<uint32_t> values;
+        for (const auto& window : windows)
+        {
+            values.push_back(window.second);
+        }
+        NS_TEST_ASSERT_MSG_EQ((values == expected),
+                              true,
+                              "the windows: " << values.size() << " values, the last "
+                                              << (values.empty() ? 0 : values.back()));
+        if (m_decay && !windows.empty())
+        {
+            NS_TEST_ASSERT_MSG_EQ(windows.back().first, Seconds(1), "one RTO after the send");
+        }
+    }
+
+    bool m_decay; ///< IdleWindowDecay
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 6.3.3 E2 and 6.3.1 C2/C3 (ns-2's RttUpdate): a timeout doubles
+ * the RTO, and only a new RTT measurement sets it anew. The first segment
+ * is lost and resent after the timer's 1 s; its SACK acknowledges a
+ * resend, which gives no measurement (Karn), so the RTO stays 2 s until
+ * the segments sent after it are acknowledged. The sender undid the
+ * doubling on any acknowledgment.
+ */
+class RudpCmtBackoffUntilMeasuredTest : public TestCase
+{
+  public:
+    RudpCmtBackoffUntilMeasuredTest()
+        : TestCase("a timeout's doubled RTO stays until a new RTT measurement")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtScenario cmt({{MilliSeconds(50)}}, 1u << 20, 1000, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(1));
+        cmt.Helper().SetReceiverAttribute("DelAckCount", UintegerValue(1));
+        cmt.Drop(0, {1});
+        Time afterResend;
+        Time afterMeasurement;
+        // The resend leaves at 1 s and is acknowledged at about 1.1 s; the
+        // two segments sent then, at about 1.2 s.
+        Simulator::Schedule(Seconds(1.15), &NoteRto, cmt.Sender(), &afterResend);
+        Simulator::Schedule(Seconds(1.3), &NoteRto, cmt.Sender(), &afterMeasurement);
+        cmt.Run(Seconds(1.4));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 1, "one timeout");
+        NS_TEST_ASSERT_MSG_EQ(afterResend, Seconds(2), "doubled, no measurement yet");
+        NS_TEST_ASSERT_MSG_EQ(afterMeasurement, Seconds(1), "measured: the minimum RTO again");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RFC 4960 6.1 C: before new data the sender sends the segments marked
+ * for retransmission; ns-2 sends every path's (RtxMarkedChunks) before any
+ * new data (SendMuch). Two paths of 2 segments each; path 1's are lost and
+ * time out; its first is resent, the second waits (a window of 1). One
+ * SACK then acknowledges the resend and path 0's data, opening both paths:
+ * the waiting resend leaves first. The sender filled path 0 with new data
+ * first when the round robin started there.
+ */
+class RudpCmtResendsFirstTest : public TestCase
+{
+  public:
+    RudpCmtResendsFirstTest()
+        : TestCase("a sending opportunity sends every path's resends before new data")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t mss = 1000;
+        CmtScenario cmt({{MilliSeconds(50)}, {MilliSeconds(50)}}, 1u << 20, mss, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(2));
+        cmt.Helper().SetSenderAttribute("RtxPolicy", StringValue("RTX-SAME"));
+        ScriptedPeer peer(cmt);
+        const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+        // Path 0 carries bytes 1..2000, path 1 2001..4000. Path 0's are
+        // acknowledged; it sends 3 more (4001..7000). Path 1 times out at
+        // 1 s and resends 2001..3000.
+        Simulator::Schedule(MilliSeconds(100), &SackPathZero, &peer, mss);
+        // The same again: a sending opportunity, so that the round robin
+        // starts at path 0 when both paths open.
+        Simulator::Schedule(MilliSeconds(500), &SackPathZero, &peer, mss);
+        Simulator::Schedule(MilliSeconds(1060), &SackResendAndPathZero, &peer, mss);
+        cmt.Run(Seconds(1.2));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 1, "path 1 timed out");
+        const std::vector<CmtSent>& sent = cmt.Sent();
+        auto waiting = std::find_if(sent.begin(), sent.end(), [first, mss](const CmtSent& s) {
+            return s.resend && s.seq == first + 3 * mss;
+        });
+        NS_TEST_ASSERT_MSG_EQ((waiting != sent.end()), true, "the second resend left");
+        if (waiting == sent.end())
+        {
+            return;
+        }
+        auto opportunity = std::find_if(sent.begin(), sent.end(), [waiting](const CmtSent& s) {
+            return s.at == waiting->at;
+        });
+        NS_TEST_ASSERT_MSG_EQ((opportunity == waiting), true, "it left before any new data");
+        NS_TEST_ASSERT_MSG_GT((sent.end() - waiting), 1, "new data followed it");
     }
 };
 
@@ -764,6 +1059,12 @@ class RudpCmtFidelityTestSuite : public TestSuite
         AddTestCase(new RudpCmtPotentiallyFailedTest(1));
         AddTestCase(new RudpCmtPotentiallyFailedTest(2));
         AddTestCase(new RudpCmtNs2DefaultsTest);
+        AddTestCase(new RudpCmtGrowthNeedsFullWindowTest);
+        AddTestCase(new RudpCmtIdleDecayRuleTest);
+        AddTestCase(new RudpCmtIdleWindowDecayTest(true));
+        AddTestCase(new RudpCmtIdleWindowDecayTest(false));
+        AddTestCase(new RudpCmtBackoffUntilMeasuredTest);
+        AddTestCase(new RudpCmtResendsFirstTest);
     }
 };
 

@@ -138,11 +138,14 @@ RudpCmtPath::DataSent()
     const Time rto = m_rtoTimer->GetRto();
     m_idleDeadline = Simulator::Now() + rto;
     // Every send moves the deadline; rather than cancel and insert an event
-    // each time, a pending one re-arms itself for what remains.
-    if (m_idleEvent.IsExpired())
+    // each time, a pending one due no later re-arms itself for what remains
+    // (one due later would miss a deadline brought forward by a smaller RTO).
+    if (!m_idleEvent.IsExpired() && Simulator::GetDelayLeft(m_idleEvent) <= rto)
     {
-        m_idleEvent = Simulator::Schedule(rto, &RudpCmtPath::IdleTimerExpired, this);
+        return;
     }
+    m_idleEvent.Cancel();
+    m_idleEvent = Simulator::Schedule(rto, &RudpCmtPath::IdleTimerExpired, this);
 }
 
 void

@@ -96,9 +96,12 @@ RudpCmtSender::GetTypeId()
                           "window is cut for a loss above the highest segment it had "
                           "outstanding at its last cut, once per window of data, and grows "
                           "only on SACKs that pass its pseudo-cumulative ACK, which stays on a "
-                          "lost segment until its resend is acknowledged. Off: RFC 4960 7.2.4, "
-                          "one cut until the cumulative ACK passes the recovery point, and with "
-                          "FastRetransmit no growth before it.",
+                          "lost segment until its resend is acknowledged; its timer restarts "
+                          "whenever the cumulative ACK passes one of its segments "
+                          "(SendBufferDequeueUpTo). Off: RFC 4960 7.2.4, one cut until the "
+                          "cumulative ACK passes the recovery point, with FastRetransmit no "
+                          "growth before it, and the timer restarted only when the earliest "
+                          "outstanding segment is acknowledged (6.3.2 R3).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&RudpCmtSender::m_ns2Recovery),
                           MakeBooleanChecker())
@@ -946,8 +949,9 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
     }
     const std::vector<uint32_t> flightBefore = PathBytesInFlight(); // RFC 4960 7.2.1/7.2.2
-    const std::vector<bool> ns2Advanced =
-        m_ns2Recovery ? Ns2PseudoCumulativeAcks(header) : std::vector<bool>(n, false);
+    const Ns2SackEffects ns2 =
+        m_ns2Recovery ? Ns2PseudoCumulativeAcks(header)
+                      : Ns2SackEffects{std::vector<bool>(n, false), std::vector<bool>(n, false)};
     std::vector<uint32_t> bytesNew(n, 0);
     std::vector<bool> sawNewAck(n, false);
     std::vector<bool> gapAcked(n, false);      // DAC: paths a gap block newly acknowledges
@@ -1011,13 +1015,17 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             path->inFastRecovery = false;
             path->GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         }
+        if (ns2.restartTimer[path->index] && inFlight[path->index] > 0)
+        {
+            path->GetRtoTimer()->Restart();
+        }
         if (bytesNew[path->index] == 0)
         {
             continue;
         }
         path->consecutiveTimeouts = 0;
         const bool advanced = !m_cuc          ? cum > previousCum
-                              : m_ns2Recovery ? ns2Advanced[path->index]
+                              : m_ns2Recovery ? ns2.advanced[path->index]
                                               : earliestAcked[path->index];
         if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
         {
@@ -1179,7 +1187,7 @@ RudpCmtSender::HighestOutstandingEnd(uint32_t index) const
     return highest;
 }
 
-std::vector<bool>
+RudpCmtSender::Ns2SackEffects
 RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
 {
     const SequenceNumber32 cum = header.GetAckNumber();
@@ -1194,7 +1202,10 @@ RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
             return segment.seq >= block.left && segment.End() <= block.right;
         });
     };
-    std::vector<bool> advanced(m_paths.size(), false);
+    Ns2SackEffects effects;
+    effects.advanced.assign(m_paths.size(), false);
+    effects.restartTimer.assign(m_paths.size(), false);
+    std::vector<bool>& advanced = effects.advanced;
     const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
     for (size_t i = 0; i < segments.size() && segments[i].txCount > 0; ++i)
     {
@@ -1202,7 +1213,17 @@ RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
         RudpCmtPath& path = *m_paths[m_segments[i].path];
         if (segment.End() <= cum)
         {
-            // SendBufferDequeueUpTo: newly acknowledged by the cumulative ACK.
+            // SendBufferDequeueUpTo stops the path's timer (an expected ACK
+            // never set counts as 0, below every segment).
+            const bool running = path.GetRtoTimer()->IsRunning();
+            const auto atOrBelow = [&segment](const std::optional<SequenceNumber32>& expected) {
+                return !expected || *expected <= segment.seq;
+            };
+            if ((running && atOrBelow(path.pseudoCum)) || atOrBelow(path.rtxPseudoCum))
+            {
+                effects.restartTimer[path.index] = true;
+            }
+            // Newly acknowledged by the cumulative ACK.
             if (!segment.sacked)
             {
                 advanced[path.index] = true;
@@ -1246,7 +1267,7 @@ RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
             break; // the first segment beyond the last gap block ends the walk
         }
     }
-    return advanced;
+    return effects;
 }
 
 void

@@ -258,6 +258,14 @@ class RudpCmtSender : public Application
      *         (ns-2's GetHighestOutstandingTsn), or the cumulative ACK point
      */
     SequenceNumber32 HighestOutstandingEnd(uint32_t index) const;
+
+    /// What a SACK does under ns-2.35's rules (Ns2PseudoCumulativeAcks), per path.
+    struct Ns2SackEffects
+    {
+        std::vector<bool> advanced;     ///< its pseudo-cumulative ACK advanced
+        std::vector<bool> restartTimer; ///< ns-2 restarts its timer
+    };
+
     /**
      * \brief ns-2.35's CUC (Ns2Recovery): which paths' pseudo-cumulative
      * ACKs this SACK advances, before it changes the buffer.
@@ -270,10 +278,21 @@ class RudpCmtSender : public Application
      * advances when a gap block newly acknowledges it. A lost segment, marked
      * or resent, stays the expected one until it is acknowledged: the window
      * does not grow for the resend's round trip.
+     *
+     * Also as SendBufferDequeueUpTo: every segment the cumulative ACK passes,
+     * SACKed before or not, stops its path's timer -- unless the path's
+     * expected resend pseudo-cumulative ACK lies beyond it and its timer is
+     * not running or its expected pseudo-cumulative ACK does too -- and
+     * ProcessSackChunk starts it again if the path still has data
+     * outstanding. The resend one is kept, stale, once acknowledged, so in
+     * effect the timer restarts whenever the cumulative ACK passes a segment
+     * of the path, where RFC 4960 6.3.2 R3 restarts it only when the
+     * earliest outstanding one is acknowledged.
      * \param header the SACK
-     * \return per path, whether its pseudo-cumulative ACK advanced
+     * \return per path, whether its pseudo-cumulative ACK advanced, and
+     * whether ns-2 restarts its timer
      */
-    std::vector<bool> Ns2PseudoCumulativeAcks(const RudpHeader& header);
+    Ns2SackEffects Ns2PseudoCumulativeAcks(const RudpHeader& header);
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy

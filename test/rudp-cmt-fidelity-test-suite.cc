@@ -844,16 +844,23 @@ class RudpCmtIdleDecayRuleTest : public TestCase
         Ptr<RudpCmtPath> three = MakePath(3);
         Ptr<RudpCmtPath> two = MakePath(2);
         Ptr<RudpCmtPath> stopped = MakePath(20);
+        Ptr<RudpCmtPath> shrunk = MakePath(20);
         for (const auto& path : {large, three, two, stopped})
         {
             Simulator::Schedule(Seconds(0), &RudpCmtPath::DataSent, path);
         }
+        // Sent with a timeout doubled (2 s), then again at 0.1 s with the
+        // RTO measured anew (1 s): the decay is due at 1.1 s, not at 2 s.
+        shrunk->GetRtoTimer()->Backoff();
+        Simulator::Schedule(Seconds(0), &RudpCmtPath::DataSent, shrunk);
+        Simulator::Schedule(Seconds(0.05), &RudpRtoTimer::ResetBackoff, shrunk->GetRtoTimer());
+        Simulator::Schedule(Seconds(0.1), &RudpCmtPath::DataSent, shrunk);
         // Sent again at 1.5 s: the next decay waits until 2.5 s.
         Simulator::Schedule(Seconds(1.5), &RudpCmtPath::DataSent, large);
         // Its timer expires at 1 s, when the decay is due as well.
         Simulator::Schedule(Seconds(1), &RudpCmtPath::StopIdleDecay, stopped);
-        std::vector<uint32_t> windows[4];
-        const std::vector<Ptr<RudpCmtPath>> paths{large, three, two, stopped};
+        std::vector<uint32_t> windows[5];
+        const std::vector<Ptr<RudpCmtPath>> paths{large, three, two, stopped, shrunk};
         for (double at : {0.5, 1.2, 2.2, 2.7, 3.7, 4.7})
         {
             for (size_t i = 0; i < paths.size(); ++i)
@@ -876,6 +883,9 @@ class RudpCmtIdleDecayRuleTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ((windows[3] == std::vector<uint32_t>{20, 10, 10, 10, 10, 10}),
                               true,
                               "the decay due when the timer expired, then none");
+        NS_TEST_ASSERT_MSG_EQ((windows[4] == std::vector<uint32_t>{20, 10, 5, 5, 4, 4}),
+                              true,
+                              "an RTO after the last send, however large it was before");
         for (const auto& path : paths)
         {
             path->Dispose();
@@ -1036,6 +1046,67 @@ class RudpCmtResendsFirstTest : public TestCase
     }
 };
 
+/**
+ * \ingroup rudp-test
+ * ns-2.35's T3-rtx restart (Ns2Recovery; sctp-cmt.cc
+ * SendBufferDequeueUpTo): every segment the cumulative ACK passes, SACKed
+ * before or not, restarts its path's timer; RFC 4960 6.3.2 R3 restarts it
+ * only when the earliest outstanding segment is acknowledged. Path 1's
+ * first segment is lost and holds the cumulative ACK back while path 0's
+ * later ones are SACKed; one of path 0's is lost too. When path 1's resend
+ * (1 s) lets the cumulative ACK pass path 0's SACKed segments, ns-2 restarts
+ * path 0's timer, and path 0 resends its lost segment an RTO after that.
+ */
+class RudpCmtNs2TimerRestartTest : public TestCase
+{
+  public:
+    /// \param ns2 the sender's Ns2Recovery
+    RudpCmtNs2TimerRestartTest(bool ns2)
+        : TestCase(std::string("the cumulative ACK passing a path's SACKed segments ") +
+                   (ns2 ? "restarts its timer (Ns2Recovery, as ns-2)"
+                        : "leaves its timer alone (RFC 4960 6.3.2 R3)")),
+          m_ns2(ns2)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtScenario cmt({{MilliSeconds(50)}, {MilliSeconds(20)}}, 1u << 20, 1000, true);
+        cmt.Helper().SetSenderAttribute("Ns2Recovery", BooleanValue(m_ns2));
+        cmt.Helper().SetSenderAttribute("InitialRto", TimeValue(Seconds(1)));
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(8000));
+        cmt.Helper().SetReceiverAttribute("DelAckCount", UintegerValue(1));
+        cmt.Drop(1, {1});
+        cmt.Drop(0, {4});
+        cmt.Run(Seconds(4));
+        // Path 0 carries 1..2000, then 5001..8000 (from 0.08 s); 6001..7000,
+        // its fourth packet, is lost. Path 1's 2001..3000 is resent at 1 s
+        // and acknowledged at 1.04 s, the cumulative ACK then passing
+        // 5001..6000, SACKed at 0.18 s.
+        const SequenceNumber32 lost = RudpCmtSender::FIRST_SEQUENCE + 6000;
+        const std::vector<CmtSent> resends = cmt.Resends();
+        auto resend = std::find_if(resends.begin(), resends.end(), [lost](const CmtSent& s) {
+            return s.seq == lost;
+        });
+        NS_TEST_ASSERT_MSG_EQ((resend != resends.end()), true, "path 0's loss was resent");
+        if (resend == resends.end())
+        {
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(resend->path, 0, "on its path (RTX-SAME)");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[0]->timeouts, 1, "by path 0's timer");
+        const Time expected = m_ns2 ? MilliSeconds(2041) : MilliSeconds(1183);
+        NS_TEST_ASSERT_MSG_EQ_TOL(resend->at,
+                                  expected,
+                                  MilliSeconds(5),
+                                  (m_ns2 ? "an RTO after the cumulative ACK passed 5001..6000"
+                                         : "an RTO after 5001..6000 was SACKed"));
+    }
+
+    bool m_ns2; ///< Ns2Recovery
+};
+
 /// \ingroup rudp-test
 /// The CMT sender and receiver against RFC 4960 and ns-2.31's SCTP-CMT.
 class RudpCmtFidelityTestSuite : public TestSuite
@@ -1065,6 +1136,8 @@ class RudpCmtFidelityTestSuite : public TestSuite
         AddTestCase(new RudpCmtIdleWindowDecayTest(false));
         AddTestCase(new RudpCmtBackoffUntilMeasuredTest);
         AddTestCase(new RudpCmtResendsFirstTest);
+        AddTestCase(new RudpCmtNs2TimerRestartTest(true));
+        AddTestCase(new RudpCmtNs2TimerRestartTest(false));
     }
 };
 

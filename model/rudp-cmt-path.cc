@@ -54,6 +54,7 @@ RudpCmtPath::RudpCmtPath()
         MakeCallback(&TracedCallback<Time, Time>::operator(), &m_rtoTrace));
     NS_ASSERT_MSG(ok, "RudpCmtPath could not connect its timer's RTO trace");
     m_rtoTimer->SetExpiryCallback(MakeCallback(&RudpCmtPath::TimerExpired, this));
+    m_idleTimer.SetFunction(MakeCallback(&RudpCmtPath::IdleTimerExpired, this));
 }
 
 void
@@ -61,7 +62,8 @@ RudpCmtPath::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_rtoTimer->Dispose();
-    m_idleEvent.Cancel();
+    m_idleTimer.Cancel();
+    m_idleTimer.SetFunction(MakeNullCallback<void>());
     m_expired = MakeNullCallback<void, uint32_t>();
     Object::DoDispose();
 }
@@ -123,8 +125,7 @@ RudpCmtPath::SetIdleDecay(bool on)
     m_idleDecay = on;
     if (!on)
     {
-        m_idleDeadline = Time::Max();
-        m_idleEvent.Cancel();
+        m_idleTimer.Cancel();
     }
 }
 
@@ -135,44 +136,29 @@ RudpCmtPath::DataSent()
     {
         return;
     }
-    const Time rto = m_rtoTimer->GetRto();
-    m_idleDeadline = Simulator::Now() + rto;
-    // Every send moves the deadline; rather than cancel and insert an event
-    // each time, a pending one due no later re-arms itself for what remains
-    // (one due later would miss a deadline brought forward by a smaller RTO).
-    if (!m_idleEvent.IsExpired() && Simulator::GetDelayLeft(m_idleEvent) <= rto)
-    {
-        return;
-    }
-    m_idleEvent.Cancel();
-    m_idleEvent = Simulator::Schedule(rto, &RudpCmtPath::IdleTimerExpired, this);
+    m_idleTimer.Set(m_rtoTimer->GetRto());
 }
 
 void
 RudpCmtPath::StopIdleDecay()
 {
-    if (m_idleDeadline <= Simulator::Now())
+    if (m_idleTimer.IsRunning() && m_idleTimer.GetDeadline() <= Simulator::Now())
     {
-        IdleTimerExpired();
+        DecayIdleWindow();
     }
-    m_idleDeadline = Time::Max();
-    m_idleEvent.Cancel();
+    m_idleTimer.Cancel();
 }
 
 void
 RudpCmtPath::IdleTimerExpired()
 {
-    const Time now = Simulator::Now();
-    if (m_idleDeadline == Time::Max())
-    {
-        return;
-    }
-    if (now < m_idleDeadline)
-    {
-        m_idleEvent =
-            Simulator::Schedule(m_idleDeadline - now, &RudpCmtPath::IdleTimerExpired, this);
-        return;
-    }
+    DecayIdleWindow();
+    m_idleTimer.Set(m_rtoTimer->GetRto());
+}
+
+void
+RudpCmtPath::DecayIdleWindow()
+{
     // RFC 4960 7.2.1: "adjusted to max(cwnd/2, 4*MTU) per RTO" without data
     // sent. As ns-2's CwndDegradeTimerExpiration, a window of at most
     // 2 MSS (the initial window, or one a timeout collapsed) is left alone;
@@ -183,9 +169,6 @@ RudpCmtPath::IdleTimerExpired()
         NS_LOG_LOGIC("path " << index << " idle for an RTO: cwnd " << m_state->m_cWnd.Get());
         m_state->m_cWnd = std::max(m_state->m_cWnd.Get() / 2, 4 * mss);
     }
-    const Time rto = m_rtoTimer->GetRto();
-    m_idleDeadline = now + rto;
-    m_idleEvent = Simulator::Schedule(rto, &RudpCmtPath::IdleTimerExpired, this);
 }
 
 double

@@ -5,6 +5,7 @@
 #ifndef RUDP_CMT_PATH_H
 #define RUDP_CMT_PATH_H
 
+#include "rudp-deadline.h"
 #include "rudp-rto-timer.h"
 #include "rudp-sender-state.h"
 
@@ -166,8 +167,10 @@ class RudpCmtPath : public Object
   private:
     /// The timer expired: tells the sender which path's it was.
     void TimerExpired();
-    /// The idle timer expired: decays the window if no data went out for an RTO.
+    /// No data went out for an RTO: decays the window, and waits another.
     void IdleTimerExpired();
+    /// RFC 4960 7.2.1's adjustment of an idle path's window.
+    void DecayIdleWindow();
 
     /**
      * The path's windows, aggregated to the path. A plain pointer: a Ptr to
@@ -182,8 +185,7 @@ class RudpCmtPath : public Object
     uint32_t m_partialBytesAcked{0};       ///< SCTP's partial_bytes_acked
     double m_lossRate{0};                  ///< LossRate: RTX-LOSSRATE's oracle
     bool m_idleDecay{false};               ///< RudpCmtSender::IdleWindowDecay
-    Time m_idleDeadline{Time::Max()};      ///< when the window decays unless data is sent
-    EventId m_idleEvent; ///< fires at or before m_idleDeadline (re-armed, not rescheduled per send)
+    RudpDeadline m_idleTimer;              ///< an RTO after the latest send
 };
 
 } // namespace ns3

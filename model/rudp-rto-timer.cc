@@ -47,8 +47,8 @@ void
 RudpRtoTimer::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_event.Cancel();
-    m_expired = MakeNullCallback<void>();
+    m_timer.Cancel();
+    m_timer.SetFunction(MakeNullCallback<void>());
     Object::DoDispose();
 }
 
@@ -72,7 +72,7 @@ RudpRtoTimer::Configure(Mode mode,
 void
 RudpRtoTimer::SetExpiryCallback(Callback<void> expired)
 {
-    m_expired = expired;
+    m_timer.SetFunction(expired);
 }
 
 Ptr<const RttEstimator>
@@ -137,41 +137,19 @@ void
 RudpRtoTimer::Restart()
 {
     m_rto = GetRto();
-    const Time rto = m_rto;
-    m_deadline = Simulator::Now() + rto;
-    // Restarted on every ACK: rather than cancel and insert an event each
-    // time, let a pending one fire and re-arm it for what remains.
-    if (!m_event.IsExpired() && Simulator::GetDelayLeft(m_event) <= rto)
-    {
-        return;
-    }
-    m_event.Cancel();
-    m_event = Simulator::Schedule(rto, &RudpRtoTimer::Expire, this);
+    m_timer.Set(m_rto);
 }
 
 void
 RudpRtoTimer::Cancel()
 {
-    m_event.Cancel();
+    m_timer.Cancel();
 }
 
 bool
 RudpRtoTimer::IsRunning() const
 {
-    return !m_event.IsExpired();
-}
-
-void
-RudpRtoTimer::Expire()
-{
-    const Time now = Simulator::Now();
-    if (now < m_deadline)
-    {
-        m_event = Simulator::Schedule(m_deadline - now, &RudpRtoTimer::Expire, this);
-        return; // restarted since it was scheduled
-    }
-    NS_LOG_FUNCTION(this);
-    m_expired();
+    return m_timer.IsRunning();
 }
 
 } // namespace ns3

@@ -5,6 +5,8 @@
 #ifndef RUDP_RTO_TIMER_H
 #define RUDP_RTO_TIMER_H
 
+#include "rudp-deadline.h"
+
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -30,15 +32,13 @@ namespace ns3
  * max(MinRto, SRTT + max(1 ms, 4 RTTVAR)) (RFC 6298 section 2, with 1 ms as
  * the clock granularity G); times the backoff, at most MaxRto. Backoff()
  * doubles the backoff after a timeout (section 5.5) until the timeout
- * reaches MaxRto, the one cap; ResetBackoff() undoes it when new data is
- * acknowledged.
+ * reaches MaxRto, the one cap; ResetBackoff() undoes it (RudpSocket when
+ * new data is acknowledged, a CMT path at a new RTT measurement as RFC
+ * 4960 6.3.3 has it).
  *
- * The timer is restarted on nearly every acknowledgment. Rather than
- * cancel and insert an event each time, Restart() moves the deadline and
- * leaves a pending event in place if it fires no later than the new
- * deadline; when it fires early it is re-armed for what remains. The
- * expiry callback runs only at the deadline. The RTO trace shows the
- * timeout at each Restart() and RTT sample.
+ * The timer is restarted on nearly every acknowledgment: a RudpDeadline,
+ * which moves its deadline without an event per move. The RTO trace shows
+ * the timeout at each Restart() and RTT sample.
  */
 class RudpRtoTimer : public Object
 {
@@ -106,8 +106,6 @@ class RudpRtoTimer : public Object
   private:
     /// \return the timeout without backoff
     Time BaseRto() const;
-    /// The event: runs the expiry callback at the deadline, or waits for it.
-    void Expire();
 
     Mode m_mode{FIXED};                  ///< how the timeout is set
     Time m_initialRto{Seconds(1)};       ///< timeout before the first sample
@@ -115,9 +113,7 @@ class RudpRtoTimer : public Object
     Time m_maxRto{Seconds(60)};          ///< largest adaptive timeout
     Ptr<RttEstimator> m_rtt;             ///< RFC 6298's SRTT and RTTVAR
     uint32_t m_backoff{1};               ///< timeout multiplier after timeouts
-    EventId m_event;                     ///< the pending expiry, possibly early
-    Time m_deadline;                     ///< when the timer expires
-    Callback<void> m_expired;            ///< called at the deadline
+    RudpDeadline m_timer;                ///< expires one timeout after the latest restart
     TracedValue<Time> m_rto{Seconds(0)}; ///< the timeout at the latest restart or sample
 };
 

@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..models import cmt
 from .driver import (
@@ -136,6 +136,80 @@ def count_within(ns2: float, rudp: float, tolerance: float, slack: float = 1.0) 
     return abs(rudp - ns2) <= max(tolerance * ns2, slack)
 
 
+def paired_summary(
+    rows: Sequence[PairedRuns[Any, Any]],
+    goodput: str,
+    goodput_tolerance: float,
+    count_tolerance: float,
+) -> dict[str, float]:
+    r"""Median and worst \|``goodput`` ratio - 1\| over ``rows``, and the shares of points
+    within ``goodput_tolerance`` and of timeout and fast-retransmit means within
+    ``count_tolerance`` (:func:`count_within`)."""
+    errors = [abs(row.ratio(goodput) - 1) for row in rows]
+    counts = [
+        count_within(row.mean("ns2", f), row.mean("rudp", f), count_tolerance)
+        for row in rows
+        for f in ("timeouts", "fast_retransmits")
+    ]
+    return {
+        "points": len(rows),
+        "median": statistics.median(errors) if errors else float("nan"),
+        "worst": max(errors) if errors else float("nan"),
+        "within_goodput": (
+            sum(e <= goodput_tolerance for e in errors) / len(errors) if errors else float("nan")
+        ),
+        "within_counts": sum(counts) / len(counts) if counts else float("nan"),
+    }
+
+
+def summary_line(
+    rows: Sequence[PairedRuns[Any, Any]],
+    goodput: str,
+    goodput_tolerance: float,
+    count_tolerance: float,
+) -> str:
+    """A table's summary: median and worst goodput error, shares within the goals."""
+    s = paired_summary(rows, goodput, goodput_tolerance, count_tolerance)
+    worst = max(rows, key=lambda row: abs(row.ratio(goodput) - 1))
+    return (
+        f"median |ratio - 1| {100 * s['median']:.1f} %, worst "
+        f"{100 * (worst.ratio(goodput) - 1):+.1f} % ({worst.point.label()}); "
+        f"{100 * s['within_goodput']:.0f} % of points within "
+        f"{100 * goodput_tolerance:.0f} %, {100 * s['within_counts']:.0f} % of counts "
+        f"within {100 * count_tolerance:.0f} %"
+    )
+
+
+def write_paired_runs(
+    rows: Sequence[PairedRuns[Any, Any]],
+    path: Path,
+    point_fields: Sequence[str],
+    goodput: str,
+    digits: int,
+) -> None:
+    """Every run, one line each: the mode, the point's ``point_fields``, the seed, the
+    simulator, then ``goodput`` (``digits`` decimals), timeouts and fast retransmits."""
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(
+            ["mode", *point_fields, "seed", "simulator", goodput, "timeouts", "fast_retransmits"]
+        )
+        for row in rows:
+            for which, runs in (("ns2", row.ns2), ("rudp", row.rudp)):
+                for seed, run in enumerate(runs, 1):
+                    writer.writerow(
+                        [
+                            row.mode,
+                            *(getattr(row.point, f) for f in point_fields),
+                            seed,
+                            which,
+                            f"{getattr(run, goodput):.{digits}f}",
+                            run.timeouts,
+                            run.fast_retransmits,
+                        ]
+                    )
+
+
 def run_grid(
     points: Sequence[Point],
     modes: Sequence[Mode],
@@ -197,28 +271,6 @@ def run_grid(
     return rows
 
 
-def summary(rows: Sequence[Row]) -> dict[str, float]:
-    """Median and worst |goodput ratio - 1| and the share of points within the goals."""
-    errors = [abs(row.ratio("goodput_kBps") - 1) for row in rows]
-    within = [e <= GOODPUT_TOLERANCE for e in errors]
-    counts = [
-        count_within(row.mean("ns2", f), row.mean("rudp", f), COUNT_TOLERANCE)
-        for row in rows
-        for f in ("timeouts", "fast_retransmits")
-    ]
-    return {
-        "points": len(rows),
-        "median": statistics.median(errors) if errors else float("nan"),
-        "worst": max(errors) if errors else float("nan"),
-        "within_goodput": sum(within) / len(within) if within else float("nan"),
-        "within_counts": sum(counts) / len(counts) if counts else float("nan"),
-    }
-
-
-def _worst_row(rows: Sequence[Row]) -> Row:
-    return max(rows, key=lambda row: abs(row.ratio("goodput_kBps") - 1))
-
-
 def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
     """The tables: one per mode and buffer, with a summary line each."""
     out = [
@@ -234,18 +286,12 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
     for mode in dict.fromkeys(row.mode for row in rows):
         for rbuf in dict.fromkeys(row.point.rbuf for row in rows):
             part = [row for row in rows if row.mode == mode and row.point.rbuf == rbuf]
-            s = summary(part)
-            worst = _worst_row(part)
             model = [row.model_kBps() / row.mean("ns2", "goodput_kBps") for row in part]
+            line = summary_line(part, "goodput_kBps", GOODPUT_TOLERANCE, COUNT_TOLERANCE)
             out += [
                 f"## {mode}, rbuf {rbuf}",
                 "",
-                f"median |ratio - 1| {100 * s['median']:.1f} %, worst "
-                f"{100 * (worst.ratio('goodput_kBps') - 1):+.1f} % ({worst.point.label()}); "
-                f"{100 * s['within_goodput']:.0f} % of points within "
-                f"{100 * GOODPUT_TOLERANCE:.0f} %, {100 * s['within_counts']:.0f} % of counts "
-                f"within {100 * COUNT_TOLERANCE:.0f} %; the model {min(model):.2f} to "
-                f"{max(model):.2f} x ns-2",
+                f"{line}; the model {min(model):.2f} to {max(model):.2f} x ns-2",
                 "",
                 "| n/RTT/p | ns-2 (sd) | rudp | ratio | ns-2 TO/FR | rudp TO/FR | TO ratio "
                 "| FR ratio | model | model / ns-2 |",
@@ -269,24 +315,7 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
 
 def write_runs(rows: Sequence[Row], path: Path) -> None:
     """Every run, one line each."""
-    with path.open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(
-            [
-                *("mode", "paths", "rtt_ms", "loss", "rbuf", "seed", "simulator"),
-                *("goodput_kBps", "timeouts", "fast_retransmits"),
-            ]
-        )
-        for row in rows:
-            for which, runs in (("ns2", row.ns2), ("rudp", row.rudp)):
-                for seed, run in enumerate(runs, 1):
-                    p = row.point
-                    writer.writerow(
-                        [
-                            *(row.mode, p.paths, p.rtt_ms, p.loss, p.rbuf, seed, which),
-                            *(f"{run.goodput_kBps:.3f}", run.timeouts, run.fast_retransmits),
-                        ]
-                    )
+    write_paired_runs(rows, path, ("paths", "rtt_ms", "loss", "rbuf"), "goodput_kBps", 3)
 
 
 def read_runs(path: Path) -> list[Row]:

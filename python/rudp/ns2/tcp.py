@@ -28,8 +28,6 @@ RUDP's socket buffer and initial threshold: loss alone limits the window).
 from __future__ import annotations
 
 import argparse
-import csv
-import statistics
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -40,7 +38,7 @@ from typing import Any
 
 from ..runner import Value, run_scenario
 from ..sweep.presets.reno_model import grid as reno_grid
-from .compare import PairedRuns, count_within, run_refusals
+from .compare import PairedRuns, run_refusals, summary_line, write_paired_runs
 from .driver import Ns2Error, ns_program, parse_counts, run_ns
 
 #: The ns-2.35 driver (a Tcl script run by Debian's ``ns``).
@@ -270,22 +268,6 @@ def run_grid(
     ]
 
 
-def summary(rows: Sequence[Row]) -> dict[str, float]:
-    """Median and worst |goodput ratio - 1|, the shares of points and counts within the goals."""
-    errors = [abs(row.ratio("goodput_Mbps") - 1) for row in rows]
-    counts = [
-        count_within(row.mean("ns2", f), row.mean("rudp", f), COUNT_TOLERANCE)
-        for row in rows
-        for f in ("timeouts", "fast_retransmits")
-    ]
-    return {
-        "median": statistics.median(errors),
-        "worst": max(errors),
-        "within_goodput": sum(e <= GOODPUT_TOLERANCE for e in errors) / len(errors),
-        "within_counts": sum(counts) / len(counts),
-    }
-
-
 def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
     """One table per mode and sender, with a summary line each."""
     out = [
@@ -303,17 +285,11 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
             part = [row for row in rows if row.mode == mode and row.point.sender == label]
             if not part:
                 continue
-            s = summary(part)
-            worst = max(part, key=lambda row: abs(row.ratio("goodput_Mbps") - 1))
             sender = SENDERS[label]
             out += [
                 f"## {mode}: {label} against ns-2's {sender.agent} with {sender.sink}",
                 "",
-                f"median |ratio - 1| {100 * s['median']:.1f} %, worst "
-                f"{100 * (worst.ratio('goodput_Mbps') - 1):+.1f} % ({worst.point.label()}); "
-                f"{100 * s['within_goodput']:.0f} % of points within "
-                f"{100 * GOODPUT_TOLERANCE:.0f} %, {100 * s['within_counts']:.0f} % of counts "
-                f"within {100 * COUNT_TOLERANCE:.0f} %",
+                summary_line(part, "goodput_Mbps", GOODPUT_TOLERANCE, COUNT_TOLERANCE),
                 "",
                 "| RTT/p | ns-2 | rudp | ratio | ns-2 TO/FR | rudp TO/FR |",
                 "|---|---|---|---|---|---|",
@@ -333,24 +309,7 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
 
 def write_runs(rows: Sequence[Row], path: Path) -> None:
     """Every run, one line each."""
-    with path.open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(
-            [
-                *("mode", "sender", "rtt_ms", "loss", "seed", "simulator"),
-                *("goodput_Mbps", "timeouts", "fast_retransmits"),
-            ]
-        )
-        for row in rows:
-            for which, runs in (("ns2", row.ns2), ("rudp", row.rudp)):
-                for seed, run in enumerate(runs, 1):
-                    p = row.point
-                    writer.writerow(
-                        [
-                            *(row.mode, p.sender, p.rtt_ms, p.loss, seed, which),
-                            *(f"{run.goodput_Mbps:.4f}", run.timeouts, run.fast_retransmits),
-                        ]
-                    )
+    write_paired_runs(rows, path, ("sender", "rtt_ms", "loss"), "goodput_Mbps", 4)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -380,6 +380,12 @@ RudpCmtSender::GetFastRetransmits() const
 }
 
 uint64_t
+RudpCmtSender::GetFastRetransmitSacks() const
+{
+    return m_fastRetransmitSacks;
+}
+
+uint64_t
 RudpCmtSender::GetTimeouts() const
 {
     return m_timeouts;
@@ -1169,6 +1175,10 @@ RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestN
         }
         MarkForRetransmission(segment);
     }
+    if (marked)
+    {
+        ++m_fastRetransmitSacks;
+    }
     return marked;
 }
 
@@ -1480,6 +1490,7 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
         // fast recovery ends when the cumulative ACK passes this segment: the
         // model freezes the lossy path for the one RTT of its retransmission.
         ++m_fastRetransmits;
+        ++m_fastRetransmitSacks; // the model's losses come one at a time
         record.fastRetransmitted = true;
         RudpCmtPath& path = *m_paths[record.path];
         if (!path.inFastRecovery)

@@ -123,8 +123,13 @@ class RudpCmtSender : public Application
     uint64_t GetBytesAcked() const;
     /// \return segments resent (fast and on timeout)
     uint64_t GetRetransmissions() const;
-    /// \return fast retransmissions triggered by missing reports
+    /// \return fast retransmissions triggered by missing reports (segments)
     uint64_t GetFastRetransmits() const;
+    /**
+     * \return SACKs that marked at least one segment for fast retransmission
+     *         (ns-2's frCount_ counts these, where one SACK can mark several)
+     */
+    uint64_t GetFastRetransmitSacks() const;
     /// \return expiries of the paths' timers
     uint64_t GetTimeouts() const;
     /// \return segments resent on another path by ChunkRescheduling
@@ -374,6 +379,7 @@ class RudpCmtSender : public Application
     uint64_t m_bytesAcked{0};
     uint64_t m_retransmissions{0};
     uint64_t m_fastRetransmits{0};
+    uint64_t m_fastRetransmitSacks{0};
     uint64_t m_timeouts{0};
     uint64_t m_oracleLosses{0}; ///< drops the ModelAssumptions oracle reported
     uint64_t m_rescheduled{0};

@@ -100,6 +100,14 @@ SackResendAndPathZero(ScriptedPeer* peer, uint32_t mss)
     peer->Sack(1, first + 3 * mss, {{first + 4 * mss, first + 7 * mss}}, false);
 }
 
+/// The scripted receiver acknowledges segments 3..k+2 of 1000 bytes, not the first two.
+void
+SackAllButFirstTwo(ScriptedPeer* peer, uint32_t k)
+{
+    const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+    peer->Sack(0, first, {{first + 2000, first + 1000 * (k + 2)}}, false);
+}
+
 } // namespace
 
 /**
@@ -393,6 +401,40 @@ class RudpCmtFastRetransmitAtOnceTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(state->m_congState.Get(),
                               RudpSenderState::FAST_RECOVERY,
                               "the path is in fast recovery");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * One SACK that brings two segments to their third missing report is two
+ * fast retransmissions and one SACK that triggered them, as ns-2's frCount_
+ * counts (sctp-cmt.cc, ProcessGapAckBlocks: once per SACK).
+ */
+class RudpCmtFastRetransmitSacksTest : public TestCase
+{
+  public:
+    RudpCmtFastRetransmitSacksTest()
+        : TestCase("fast retransmissions counted per segment and per SACK that triggered them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtScenario cmt({{MilliSeconds(50)}}, 1u << 20, 1000, false);
+        cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(6));
+        cmt.Helper().SetSenderAttribute("Dac", BooleanValue(false));
+        cmt.Helper().SetSenderAttribute("ReTxThreshold", UintegerValue(3));
+        ScriptedPeer peer(cmt);
+        // Segments 1 and 2 are lost; 3, 4 and 5 arrive, each with its SACK.
+        for (uint32_t k = 1; k <= 3; ++k)
+        {
+            Simulator::Schedule(MilliSeconds(100 + 10 * k), &SackAllButFirstTwo, &peer, k);
+        }
+        cmt.Run(Seconds(0.5));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 2, "two segments");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmitSacks(), 1, "by one SACK");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timer expired");
     }
 };
 
@@ -1122,6 +1164,7 @@ class RudpCmtFidelityTestSuite : public TestSuite
         AddTestCase(new RudpCmtNs2PseudoCumTest);
         AddTestCase(new RudpCmtNs2RoundRobinTest);
         AddTestCase(new RudpCmtFastRetransmitAtOnceTest);
+        AddTestCase(new RudpCmtFastRetransmitSacksTest);
         AddTestCase(new RudpCmtDacRuleTest(true));
         AddTestCase(new RudpCmtDacRuleTest(false));
         AddTestCase(new RudpCmtSackOnGapFillTest);

@@ -87,7 +87,7 @@ def rows(ns2: str) -> list[Row]:
 
 @pytest.mark.programs("rudp-cmt")
 def test_ns2_defaults_is_within_the_goal_of_ns2(rows: list[Row]) -> None:
-    table = markdown(rows, SEEDS, "test_ns2_cmt")
+    table = markdown(rows, "test_ns2_cmt")
     off = [
         f"{row.point.label()} rbuf {row.point.rbuf}: ratio {row.ratio('goodput_kBps'):.2f}"
         for row in rows

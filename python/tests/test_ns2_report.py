@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from rudp.ns2 import Outcome, Point
-from rudp.ns2.compare import Row, main, markdown, read_runs, write_runs
+from rudp.ns2 import Outcome, Point, compare
+from rudp.ns2.compare import MODES, Row, UntilCi, main, markdown, read_runs, run_grid, write_runs
 from rudp.ns2.figures import figure, model_kBps, write_figures
 from rudp.sweep.presets.seed002 import report
 
@@ -71,7 +71,7 @@ def test_a_runs_file_reads_back_as_the_rows_it_was_written_from(tmp_path: Path) 
 
 def test_the_table_sets_the_model_beside_ns2(tmp_path: Path) -> None:
     rows = [row for row in _rows() if row.mode == "stock" and row.point.rbuf == 1 << 28]
-    text = markdown(rows, 2, "test")
+    text = markdown(rows, "test")
     line = next(li for li in text.splitlines() if li.startswith("| 2/120/0.01 |"))
     model = report.model_kBps(2, 0.01, 0.12, 1 << 28)
     assert line.split("|")[-3:-1] == [f" {model:.1f} ", f" {model / 400.0:.2f} "]
@@ -97,6 +97,8 @@ def test_from_runs_redraws_without_running_anything(
         (["--seeds", "0"], "--seeds=0"),
         (["--modes", "ns2-def,fast"], "'fast'"),
         (["--paths", "9"], "--paths=9"),
+        (["--until-ci", "1.5"], "--until-ci=1.5"),
+        (["--until-ci", "0.05", "--seeds", "5", "--max-seeds", "4"], "--max-seeds=4"),
     ],
 )
 def test_a_bad_option_is_refused_by_name(
@@ -105,3 +107,51 @@ def test_a_bad_option_is_refused_by_name(
     assert main([*args, "--out", str(tmp_path / "out")]) == 2
     assert named in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def _noisy(spread: float):  # type: ignore[no-untyped-def]
+    """A stand-in for a simulator: seed k of a point gives 30 kB/s plus a spread
+    that alternates sign, as much at every point of ``spread``'s paths."""
+
+    def run(point: Point, seed: int, **_: object) -> Outcome:
+        sign = 1 if seed % 2 else -1
+        return Outcome(30.0 + sign * spread * (point.paths - 1) * (1 + seed % 3), 1, 1)
+
+    return run
+
+
+def test_until_ci_adds_seeds_only_where_the_ratio_interval_is_wide(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(compare, "run_ns2", _noisy(1.0))
+    monkeypatch.setattr(compare, "run_rudp", _noisy(1.0))
+    points = [Point(1, 100, 0.05, 16384), Point(4, 100, 0.05, 16384)]
+    rows = run_grid(
+        points, [MODES["ns2-def"]], 3, duration_s=1, warmup_s=0, until=UntilCi(0.05, 30)
+    )
+    quiet, noisy = rows
+    assert len(quiet.ns2) == len(quiet.rudp) == 3  # no spread: an interval of its ratio alone
+    assert 3 < len(noisy.ns2) == len(noisy.rudp) <= 30
+    assert noisy.ratio_spread("goodput_kBps") <= 0.05 or len(noisy.ns2) == 30
+    fixed = run_grid(points, [MODES["ns2-def"]], 3, duration_s=1, warmup_s=0)
+    assert [len(row.ns2) for row in fixed] == [3, 3]
+    assert "3 to " in markdown(rows, "test") and "| 4/100/0.05 |" in markdown(rows, "test")
+
+
+def test_a_point_is_surely_outside_only_when_its_whole_interval_is() -> None:
+    point = Point(3, 100, 0.04, 16384)
+    wide = Row(
+        point,
+        "ns2-def",
+        [Outcome(v, 1, 1) for v in (25, 30, 35)],
+        [Outcome(v, 1, 1) for v in (30, 36, 42)],
+    )
+    assert wide.ratio("goodput_kBps") == pytest.approx(1.2)
+    assert not wide.surely_outside("goodput_kBps", 0.10)
+    narrow = Row(
+        point,
+        "ns2-def",
+        [Outcome(v, 1, 1) for v in (29.9, 30, 30.1)],
+        [Outcome(v, 1, 1) for v in (35.9, 36, 36.1)],
+    )
+    assert narrow.surely_outside("goodput_kBps", 0.10)

@@ -3,9 +3,10 @@
 ``python -m rudp.ns2`` (or ``python -m rudp.sweep seed002-ns2``) runs every
 point of seed 002's grid (n = 2, 3, 4 paths; RTT 120-200 ms at 1 % loss and
 loss 1-5 % at 100 ms), and the same points with one path, for both receive
-buffers, in both simulators over ``--seeds`` loss substreams, and writes
-per point the 3-seed means of goodput, timeouts and fast retransmissions and
-their ratios (``seed002-ns2.md``, ``seed002-ns2-runs.csv``), and seed 002's
+buffers, in both simulators over ``--seeds`` loss substreams (``--until-ci``:
+more where the goodput ratio's interval is wide), and writes per point the
+means of goodput, timeouts and fast retransmissions, their ratios and the
+goodput ratio's 95 % interval (``seed002-ns2.md``, ``seed002-ns2-runs.csv``), and seed 002's
 figures 6-9 with both simulators' points and the model for each mode
 (``seed002-ns2-MODE-figureN.png``, :mod:`.figures`).
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import math
 import statistics
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..models import cmt
+from ..sweep.stats import ratio_interval
 from .driver import (
     CHUNK,
     NS2_DEFAULTS,
@@ -116,6 +119,30 @@ class PairedRuns(Generic[PointT, OutcomeT]):
             return 1.0 if rudp == 0 else float("inf")
         return rudp / ns2
 
+    def ratio_interval(self, field: str) -> tuple[float, float, float]:
+        """rudp's mean of ``field`` over ns-2's with its 95 % interval (seeds as samples;
+        :func:`rudp.sweep.stats.ratio_interval`)."""
+        return ratio_interval(
+            [float(getattr(run, field)) for run in self.ns2],
+            [float(getattr(run, field)) for run in self.rudp],
+        )
+
+    def ratio_spread(self, field: str) -> float:
+        """How far the ratio's 95 % interval reaches from it, as a fraction (the larger
+        side); infinite where the runs give no interval."""
+        ratio, low, high = self.ratio_interval(field)
+        if not low > 0:
+            return math.inf
+        return max(high / ratio, ratio / low) - 1
+
+    def surely_outside(self, field: str, tolerance: float) -> bool:
+        """Whether the ratio's whole 95 % interval lies more than ``tolerance`` from 1 (the
+        ratio itself where the runs give no interval)."""
+        _, low, high = self.ratio_interval(field)
+        if not low > 0:
+            low = high = self.ratio(field)
+        return high < 1 - tolerance or low > 1 + tolerance
+
 
 @dataclass
 class Row(PairedRuns[Point, Outcome]):
@@ -153,6 +180,7 @@ def paired_summary(
     ]
     return {
         "points": len(rows),
+        "surely_outside": sum(row.surely_outside(goodput, goodput_tolerance) for row in rows),
         "median": statistics.median(errors) if errors else float("nan"),
         "worst": max(errors) if errors else float("nan"),
         "within_goodput": (
@@ -175,7 +203,8 @@ def summary_line(
         f"median |ratio - 1| {100 * s['median']:.1f} %, worst "
         f"{100 * (worst.ratio(goodput) - 1):+.1f} % ({worst.point.label()}); "
         f"{100 * s['within_goodput']:.0f} % of points within "
-        f"{100 * goodput_tolerance:.0f} %, {100 * s['within_counts']:.0f} % of counts "
+        f"{100 * goodput_tolerance:.0f} % ({s['surely_outside']} of {s['points']} outside it "
+        f"with their whole 95 % interval), {100 * s['within_counts']:.0f} % of counts "
         f"within {100 * count_tolerance:.0f} %"
     )
 
@@ -210,6 +239,29 @@ def write_paired_runs(
                     )
 
 
+@dataclass(frozen=True)
+class UntilCi:
+    """More seeds for a point until its goodput ratio's 95 % interval reaches at most
+    ``fraction`` from the ratio, or it has ``max_seeds`` (sem's conditional runner,
+    as ``python -m rudp.sweep --until-ci``)."""
+
+    fraction: float
+    max_seeds: int
+
+    def seeds_for(self, row: Row) -> int:
+        """The seeds ``row``'s point should have: its own if its interval is tight enough
+        (or it has the most allowed), else a projection from the interval's width,
+        which narrows as one over the square root of the seeds."""
+        have = min(len(row.ns2), len(row.rudp))
+        spread = row.ratio_spread("goodput_kBps")
+        if spread <= self.fraction or have >= self.max_seeds:
+            return have
+        if math.isinf(spread):
+            return min(self.max_seeds, max(have + 1, 3))
+        need = math.ceil(have * (math.log1p(spread) / math.log1p(self.fraction)) ** 2)
+        return min(self.max_seeds, max(have + 1, need))
+
+
 def run_grid(
     points: Sequence[Point],
     modes: Sequence[Mode],
@@ -218,69 +270,102 @@ def run_grid(
     duration_s: float,
     warmup_s: float,
     jobs: int = 2,
+    until: UntilCi | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> list[Row]:
-    """Run every point of every mode; ns-2's runs are shared by modes with the same settings."""
-    tasks: dict[tuple[str, Point, int, str], Callable[[], Outcome]] = {}
-    for mode in modes:
-        for point in points:
-            for seed in range(1, seeds + 1):
-                tasks.setdefault(
-                    ("ns2", point, seed, mode.ns2.name),
-                    partial(
-                        run_ns2,
-                        point,
-                        seed,
-                        settings=mode.ns2,
-                        duration_s=duration_s,
-                        warmup_s=warmup_s,
-                    ),
-                )
-                rudp_name = mode.rudp.name if mode.rudp else "default"
-                tasks.setdefault(
-                    ("rudp", point, seed, rudp_name),
-                    partial(
-                        run_rudp,
-                        point,
-                        seed,
-                        settings=mode.rudp,
-                        duration_s=duration_s,
-                        warmup_s=warmup_s,
-                    ),
-                )
+    """Run every point of every mode over seeds 1..``seeds`` (and, ``until`` given, more
+    where the goodput ratio's interval is wide); ns-2's runs are shared by modes with
+    the same settings, and every run is run once."""
+    wanted = {(mode.name, point): seeds for mode in modes for point in points}
     results: dict[tuple[str, Point, int, str], Outcome] = {}
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {key: pool.submit(task) for key, task in tasks.items()}
-        for done, (key, future) in enumerate(futures.items(), 1):
-            results[key] = future.result()
-            if progress is not None and done % 20 == 0:
-                progress(f"{done}/{len(futures)} runs")
-    rows = []
-    for mode in modes:
-        rudp_name = mode.rudp.name if mode.rudp else "default"
-        for point in points:
-            seeds_range = range(1, seeds + 1)
-            rows.append(
-                Row(
-                    point,
-                    mode.name,
-                    [results["ns2", point, s, mode.ns2.name] for s in seeds_range],
-                    [results["rudp", point, s, rudp_name] for s in seeds_range],
-                )
-            )
-    return rows
+        while True:
+            tasks: dict[tuple[str, Point, int, str], Callable[[], Outcome]] = {}
+            for mode in modes:
+                for point in points:
+                    for seed in range(1, wanted[mode.name, point] + 1):
+                        for key, task in _run_tasks(mode, point, seed, duration_s, warmup_s):
+                            if key not in results:
+                                tasks.setdefault(key, task)
+            futures = {key: pool.submit(task) for key, task in tasks.items()}
+            for done, (key, future) in enumerate(futures.items(), 1):
+                results[key] = future.result()
+                if progress is not None and done % 20 == 0:
+                    progress(f"{done}/{len(futures)} runs")
+            rows = [
+                _row(mode, point, wanted[mode.name, point], results)
+                for mode in modes
+                for point in points
+            ]
+            if until is None:
+                return rows
+            more = {
+                (row.mode, row.point): until.seeds_for(row)
+                for row in rows
+                if until.seeds_for(row) > wanted[row.mode, row.point]
+            }
+            if not more:
+                return rows
+            wanted.update(more)
+            if progress is not None:
+                progress(f"--until-ci: more seeds for {len(more)} points")
 
 
-def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
+def _rudp_name(mode: Mode) -> str:
+    return mode.rudp.name if mode.rudp else "default"
+
+
+def _run_tasks(
+    mode: Mode, point: Point, seed: int, duration_s: float, warmup_s: float
+) -> list[tuple[tuple[str, Point, int, str], Callable[[], Outcome]]]:
+    """The two runs of ``point`` and ``seed`` in ``mode``, each under its key."""
+    return [
+        (
+            ("ns2", point, seed, mode.ns2.name),
+            partial(
+                run_ns2, point, seed, settings=mode.ns2, duration_s=duration_s, warmup_s=warmup_s
+            ),
+        ),
+        (
+            ("rudp", point, seed, _rudp_name(mode)),
+            partial(
+                run_rudp, point, seed, settings=mode.rudp, duration_s=duration_s, warmup_s=warmup_s
+            ),
+        ),
+    ]
+
+
+def _row(
+    mode: Mode, point: Point, seeds: int, results: dict[tuple[str, Point, int, str], Outcome]
+) -> Row:
+    """``point``'s row in ``mode`` from seeds 1..``seeds`` of ``results``."""
+    numbers = range(1, seeds + 1)
+    return Row(
+        point,
+        mode.name,
+        [results["ns2", point, s, mode.ns2.name] for s in numbers],
+        [results["rudp", point, s, _rudp_name(mode)] for s in numbers],
+    )
+
+
+def seeds_text(rows: Sequence[PairedRuns[Any, Any]]) -> str:
+    """How many seeds the rows' means are over: "3 seeds", or "3 to 30 seeds (column n)"."""
+    counts = sorted({len(row.ns2) for row in rows})
+    if len(counts) == 1:
+        return f"{counts[0]} seeds"
+    return f"{counts[0]} to {counts[-1]} seeds (column n)"
+
+
+def markdown(rows: Sequence[Row], command: str) -> str:
     """The tables: one per mode and buffer, with a summary line each."""
     out = [
         "# Seed 002 in ns-2.35's SCTP-CMT and in rudp-cmt",
         "",
         f"`{command}`",
         "",
-        f"kB/s of 1468-byte data units, mean of {seeds} seeds; TO/FR: timeouts and fast "
-        "retransmissions per run (ns-2: SACKs that triggered one; rudp: segments); "
-        "ratio = rudp / ns-2.",
+        f"kB/s of 1468-byte data units, mean of {seeds_text(rows)}; TO/FR: timeouts and fast "
+        "retransmissions per run (SACKs that triggered one, as ns-2's frCount_ counts); "
+        "ratio = rudp / ns-2, with its 95 % interval over the seeds.",
         "",
     ]
     for mode in dict.fromkeys(row.mode for row in rows):
@@ -293,15 +378,17 @@ def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
                 "",
                 f"{line}; the model {min(model):.2f} to {max(model):.2f} x ns-2",
                 "",
-                "| n/RTT/p | ns-2 (sd) | rudp | ratio | ns-2 TO/FR | rudp TO/FR | TO ratio "
-                "| FR ratio | model | model / ns-2 |",
-                "|---|---|---|---|---|---|---|---|---|---|",
+                "| n/RTT/p | n | ns-2 (sd) | rudp | ratio [95 %] | ns-2 TO/FR | rudp TO/FR "
+                "| TO ratio | FR ratio | model | model / ns-2 |",
+                "|---|---|---|---|---|---|---|---|---|---|---|",
             ]
             for row in part:
+                _, low, high = row.ratio_interval("goodput_kBps")
                 out.append(
-                    f"| {row.point.label()} | {row.mean('ns2', 'goodput_kBps'):.1f} "
+                    f"| {row.point.label()} | {len(row.ns2)} | "
+                    f"{row.mean('ns2', 'goodput_kBps'):.1f} "
                     f"({row.sd():.1f}) | {row.mean('rudp', 'goodput_kBps'):.1f} | "
-                    f"{row.ratio('goodput_kBps'):.2f} | "
+                    f"{row.ratio('goodput_kBps'):.2f} [{low:.2f}, {high:.2f}] | "
                     f"{row.mean('ns2', 'timeouts'):.0f}/{row.mean('ns2', 'fast_retransmits'):.0f}"
                     f" | {row.mean('rudp', 'timeouts'):.0f}/"
                     f"{row.mean('rudp', 'fast_retransmits'):.0f} | "
@@ -352,6 +439,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--rbuf", default=",".join(str(b) for b in BUFFERS), help="receive buffers (bytes)"
     )
+    p.add_argument(
+        "--until-ci",
+        type=float,
+        metavar="FRACTION",
+        help="more seeds for a point until its goodput ratio's 95 %% interval reaches at "
+        "most FRACTION from the ratio (0 < FRACTION < 1), up to --max-seeds",
+    )
+    p.add_argument(
+        "--max-seeds", type=int, default=30, help="most seeds a point gets with --until-ci"
+    )
     p.add_argument("--quick", action="store_true", help="the CI test's dozen points only")
     p.add_argument("--duration", type=float, default=200, help="simulated seconds (> warmup)")
     p.add_argument("--warmup", type=float, default=20, help="seconds not counted (>= 0)")
@@ -393,6 +490,11 @@ def _refusals(args: argparse.Namespace) -> list[str]:
         errors.append(f"--paths={args.paths}: allowed [1, 8]")
     if any(not CHUNK_MIN <= b <= 1 << 30 for b in buffers):
         errors.append(f"--rbuf={args.rbuf}: allowed [{CHUNK_MIN}, 1073741824]")
+    if args.until_ci is not None:
+        if not 0 < args.until_ci < 1:
+            errors.append(f"--until-ci={args.until_ci}: allowed (0, 1)")
+        if args.max_seeds < args.seeds:
+            errors.append(f"--max-seeds={args.max_seeds}: allowed [--seeds={args.seeds}, ...)")
     if args.from_runs is not None and not args.from_runs.is_file():
         errors.append(f"--from-runs={args.from_runs}: no such file")
     return errors
@@ -413,6 +515,7 @@ def _run(args: argparse.Namespace) -> list[Row]:
         duration_s=args.duration,
         warmup_s=args.warmup,
         jobs=args.jobs,
+        until=None if args.until_ci is None else UntilCi(args.until_ci, args.max_seeds),
         progress=lambda text: print(text, file=sys.stderr),
     )
 
@@ -426,16 +529,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.from_runs is not None:
         rows = read_runs(args.from_runs)
-        seeds = max((len(row.ns2) for row in rows), default=0)
     else:
         if ns_program() is None:
             print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
             return 1
-        rows, seeds = _run(args), args.seeds
+        rows = _run(args)
     args.out.mkdir(parents=True, exist_ok=True)
     command = "python -m rudp.ns2 " + " ".join(sys.argv[1:] if argv is None else argv)
     table = args.out / "seed002-ns2.md"
-    table.write_text(markdown(rows, seeds, command.strip()))
+    table.write_text(markdown(rows, command.strip()))
     write_runs(rows, args.out / "seed002-ns2-runs.csv")
     from .figures import write_figures  # noqa: PLC0415 - matplotlib only when drawing
 

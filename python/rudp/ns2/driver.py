@@ -199,7 +199,8 @@ def rudp_outcome(metrics: dict[str, Any]) -> Outcome:
     return Outcome(
         goodput_kBps=float(metrics["throughput_Bps"]) / 1000,
         timeouts=int(metrics["timeouts"]),
-        fast_retransmits=int(metrics["fast_retransmits"]),
+        # ns-2's frCount_ counts SACKs that triggered a fast retransmission
+        fast_retransmits=int(metrics["fast_retransmit_sacks"]),
     )
 
 

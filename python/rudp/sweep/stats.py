@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 from scipy import stats
 
@@ -43,6 +44,7 @@ __all__ = [
     "Scale",
     "ci_half_width",
     "log_interval",
+    "ratio_interval",
     "summarize",
     "t_quantile",
 ]
@@ -88,6 +90,35 @@ def log_interval(values: pd.Series) -> tuple[float, float, float]:
         return float(np.exp(centre)), nan, nan
     half = t_quantile(n) * float(np.std(logs, ddof=1)) / float(np.sqrt(n))
     return float(np.exp(centre)), float(np.exp(centre - half)), float(np.exp(centre + half))
+
+
+def ratio_interval(reference: npt.ArrayLike, other: npt.ArrayLike) -> tuple[float, float, float]:
+    """The ratio of the means, mean(``other``) / mean(``reference``), of two
+    independent samples and its approximate 95 % interval.
+
+    The interval is the Student-t interval of the log of the ratio (the delta
+    method: each mean's squared coefficient of variation over its sample
+    size, summed) with Welch-Satterthwaite's degrees of freedom, mapped back
+    with ``exp``. Returns ``(ratio, low, high)``: ``low = high = NaN`` when a
+    sample has fewer than two values, ``low = high = ratio`` when neither
+    sample spreads, all three NaN when a mean is not positive.
+    """
+    a = np.asarray(reference, dtype=float)
+    b = np.asarray(other, dtype=float)
+    nan = float("nan")
+    if len(a) == 0 or len(b) == 0 or a.mean() <= 0 or b.mean() <= 0:
+        return nan, nan, nan
+    ratio = float(b.mean() / a.mean())
+    if len(a) < 2 or len(b) < 2:
+        return ratio, nan, nan
+    # The variance of each log mean: (sd / mean)^2 / n.
+    va = float(np.var(a, ddof=1)) / (len(a) * float(a.mean()) ** 2)
+    vb = float(np.var(b, ddof=1)) / (len(b) * float(b.mean()) ** 2)
+    if va + vb == 0:
+        return ratio, ratio, ratio
+    df = (va + vb) ** 2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
+    half = float(stats.t.ppf(0.5 + LEVEL / 2, df)) * float(np.sqrt(va + vb))
+    return ratio, ratio * float(np.exp(-half)), ratio * float(np.exp(half))
 
 
 def summarize(

@@ -320,10 +320,7 @@ RudpCmtSender::GetTypeId()
     return tid;
 }
 
-RudpCmtSender::RudpCmtSender()
-    : m_txBuffer(CreateObject<RudpTxBuffer>())
-{
-}
+RudpCmtSender::RudpCmtSender() = default;
 
 RudpCmtSender::~RudpCmtSender() = default;
 
@@ -336,7 +333,6 @@ RudpCmtSender::DoDispose()
         path->Dispose();
     }
     m_paths.clear();
-    m_segments.clear();
     m_socket = nullptr;
     Application::DoDispose();
 }
@@ -349,7 +345,7 @@ RudpCmtSender::AddPath(const Address& remote)
                         "RudpCmtSender::AddPath: an InetSocketAddress, please");
     Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
     path->remote = remote;
-    path->index = m_paths.size();
+    path->index = m_scoreboard.AddPath();
     path->SetExpiryCallback(MakeCallback(&RudpCmtSender::OnTimeout, this));
     m_paths.push_back(path);
     return path;
@@ -440,49 +436,8 @@ RudpCmtSender::Fail(const std::string& reason)
     m_failure = reason;
     m_running = false;
     StopTimers();
-    UpdateWindowLimited(PathBytesInFlight());
+    UpdateWindowLimited(m_scoreboard.BytesInFlight());
     m_failureTrace(reason);
-}
-
-RudpCmtSender::CmtSegment&
-RudpCmtSender::Of(const RudpTxBuffer::Segment& segment)
-{
-    // Both lists hold the buffer's segments in sequence order: find it by its end.
-    auto it = std::lower_bound(
-        m_segments.begin(),
-        m_segments.end(),
-        segment.End(),
-        [](const CmtSegment& record, SequenceNumber32 end) { return record.end < end; });
-    NS_ASSERT_MSG(it != m_segments.end() && it->end == segment.End(),
-                  "no record of the segment ending at " << segment.End());
-    return *it;
-}
-
-void
-RudpCmtSender::ForgetAcknowledged()
-{
-    const SequenceNumber32 head = m_txBuffer->HeadSequence();
-    while (!m_segments.empty() && m_segments.front().end <= head)
-    {
-        m_segments.pop_front();
-    }
-    NS_ASSERT_MSG(m_segments.size() == m_txBuffer->GetSegments().size(),
-                  "the segment records are out of step with the tx buffer");
-}
-
-std::vector<uint32_t>
-RudpCmtSender::PathBytesInFlight() const
-{
-    std::vector<uint32_t> inFlight(m_paths.size(), 0);
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        if (segments[i].txCount > 0 && segments[i].InFlight())
-        {
-            inFlight[m_segments[i].path] += segments[i].length;
-        }
-    }
-    return inFlight;
 }
 
 void
@@ -508,8 +463,7 @@ RudpCmtSender::StartApplication()
     m_scheduler.SetKind(m_schedulerKind);
     m_scheduler.SetBufferSplitting(m_bufferSplitting);
     m_rescheduling.SetThreshold(m_reschedulingThreshold);
-    m_txBuffer->SetMaxBufferSize(m_sndBufSize);
-    m_txBuffer->SetHeadSequence(FIRST_SEQUENCE);
+    m_scoreboard.Open(FIRST_SEQUENCE, m_sndBufSize);
     m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
         "cmt",
         m_maxBytes > 0 ? m_maxBytes : std::numeric_limits<uint64_t>::max(),
@@ -547,7 +501,7 @@ RudpCmtSender::StopApplication()
 {
     NS_LOG_FUNCTION(this);
     m_running = false;
-    UpdateWindowLimited(PathBytesInFlight());
+    UpdateWindowLimited(m_scoreboard.BytesInFlight());
     StopTimers();
     if (m_socket)
     {
@@ -560,13 +514,14 @@ void
 RudpCmtSender::Refill()
 {
     std::vector<uint8_t> bytes;
-    while (m_source->GetRemaining() > 0 && m_txBuffer->Available() >= m_segmentSize)
+    const RudpTxBuffer& buffer = m_scoreboard.Buffer();
+    while (m_source->GetRemaining() > 0 && buffer.Available() >= m_segmentSize)
     {
         const uint64_t size =
-            std::min<uint64_t>({m_source->GetRemaining(), m_txBuffer->Available(), 65536});
+            std::min<uint64_t>({m_source->GetRemaining(), buffer.Available(), 65536});
         bytes.resize(size);
         m_source->Read(bytes.data(), size);
-        m_txBuffer->Add(Create<Packet>(bytes.data(), size));
+        m_scoreboard.Add(Create<Packet>(bytes.data(), size));
     }
 }
 
@@ -579,9 +534,9 @@ RudpCmtSender::Schedule()
     }
     Refill();
     BeginRound();
-    std::vector<uint32_t> inFlight = PathBytesInFlight();
+    std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
     const std::vector<uint32_t> order = m_scheduler.Order(m_nextPath);
-    if (m_txBuffer->FirstLost())
+    if (m_scoreboard.Buffer().FirstLost())
     {
         for (const uint32_t index : order)
         {
@@ -591,9 +546,9 @@ RudpCmtSender::Schedule()
     std::optional<uint32_t> lastNewData; // the last path that sent new data
     for (const uint32_t index : order)
     {
-        const SequenceNumber32 highest = m_txBuffer->HighTxMark();
+        const SequenceNumber32 highest = m_scoreboard.Buffer().HighTxMark();
         FillPath(*m_paths[index], inFlight[index], false);
-        if (m_txBuffer->HighTxMark() > highest)
+        if (m_scoreboard.Buffer().HighTxMark() > highest)
         {
             lastNewData = index;
         }
@@ -630,16 +585,15 @@ RudpCmtSender::PathViews(RudpCmtBuffers& buffers) const
     buffers.heldByPeer = 0;
     if (m_scheduler.LimitsPaths() || m_chunkRescheduling)
     {
-        const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-        for (size_t i = 0; i < segments.size(); ++i)
-        {
-            if (segments[i].txCount == 0 && !segments[i].lost)
+        m_scoreboard.ForEach([&views, &buffers](const RudpTxBuffer::Segment& segment,
+                                                const RudpCmtScoreboard::Record& record) {
+            if (segment.txCount == 0 && !segment.lost)
             {
-                continue;
+                return;
             }
-            views[m_segments[i].path].queued += segments[i].length;
-            buffers.heldByPeer += segments[i].sacked ? segments[i].length : 0;
-        }
+            views[record.path].queued += segment.length;
+            buffers.heldByPeer += segment.sacked ? segment.length : 0;
+        });
     }
     return views;
 }
@@ -660,25 +614,25 @@ RudpCmtSender::BeginRound()
 void
 RudpCmtSender::RouteResends()
 {
-    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE || !m_txBuffer->FirstLost())
+    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE ||
+        !m_scoreboard.Buffer().FirstLost())
     {
         return;
     }
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        if (segments[i].lost)
-        {
-            m_segments[i].path = m_scheduler.ResendPath(m_segments[i].path, segments[i].length);
-        }
-    }
+    m_scoreboard.ForEach(
+        [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
+            if (segment.lost)
+            {
+                record.path = m_scheduler.ResendPath(record.path, segment.length);
+            }
+        });
 }
 
 bool
 RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
                               const RudpCmtBuffers& buffers)
 {
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
+    const std::deque<RudpTxBuffer::Segment>& segments = m_scoreboard.Buffer().GetSegments();
     if (segments.empty() || !m_rescheduling.Blocked(buffers))
     {
         return false;
@@ -687,7 +641,7 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     // acknowledged, if it is still in flight (a lost one waits for its
     // resend already) and has not been moved before.
     const RudpTxBuffer::Segment& head = segments.front();
-    CmtSegment& record = m_segments.front();
+    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(head);
     if (head.txCount == 0 || !head.InFlight() || record.rescheduled)
     {
         return false;
@@ -701,7 +655,7 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     RudpCmtPath& from = *m_paths[record.path];
     NS_LOG_LOGIC("segment " << head.seq << " blocks the receiver's buffer: moved from path "
                             << from.index << " to path " << *target);
-    m_txBuffer->MarkLost(head);
+    m_scoreboard.MarkLost(head);
     record.path = *target;
     record.rescheduled = true;
     RetimeAfterMove(from);
@@ -719,7 +673,7 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
         if (m_fastRetransmit)
         {
             from.inFastRecovery = true;
-            from.recoveryExit = m_txBuffer->HighTxMark();
+            from.recoveryExit = m_scoreboard.Buffer().HighTxMark();
         }
         else
         {
@@ -733,7 +687,7 @@ void
 RudpCmtSender::RetimeAfterMove(RudpCmtPath& path)
 {
     NS_LOG_FUNCTION(this << path.index);
-    if (PathBytesInFlight()[path.index] == 0)
+    if (m_scoreboard.BytesInFlight()[path.index] == 0)
     {
         path.GetRtoTimer()->Cancel();
     }
@@ -750,31 +704,19 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
     {
         return 0;
     }
+    const RudpTxBuffer& buffer = m_scoreboard.Buffer();
     uint32_t sent = 0;
     while (m_maxBurst == 0 || m_burst[path.index] < m_maxBurst)
     {
         // Resends first: those the policy gave this path, or any with RTX-ASAP.
-        const RudpTxBuffer::Segment* resend = nullptr;
-        if (m_txBuffer->FirstLost())
-        {
-            const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-            for (size_t i = 0; i < segments.size(); ++i)
-            {
-                if (segments[i].lost &&
-                    (m_rtxPolicy == RTX_ASAP || m_segments[i].path == path.index))
-                {
-                    resend = &segments[i];
-                    break;
-                }
-            }
-        }
+        const RudpTxBuffer::Segment* resend = m_scoreboard.FirstLost(
+            m_rtxPolicy == RTX_ASAP ? std::nullopt : std::optional<uint32_t>(path.index));
         if (!resend && resendsOnly)
         {
             break;
         }
         RudpTxBuffer::SendRequest request;
-        request.length =
-            resend ? resend->length : std::min(m_segmentSize, m_txBuffer->UnsentBytes());
+        request.length = resend ? resend->length : std::min(m_segmentSize, buffer.UnsentBytes());
         request.resend = resend != nullptr;
         request.inFlight = inFlight;
         // RFC 4960 6.1 B: the path must not send while it has cwnd or more
@@ -790,7 +732,7 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
         // segments waiting to be resent; one segment may probe a closed
         // window when nothing is outstanding.
         if (request.length == 0 ||
-            !m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
+            !buffer.MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
         {
             break;
         }
@@ -800,11 +742,7 @@ RudpCmtSender::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
         }
         if (!resend)
         {
-            const RudpTxBuffer::Segment& segment = m_txBuffer->NewSegment(request.length);
-            CmtSegment record;
-            record.end = segment.End();
-            m_segments.push_back(record);
-            resend = &segment; // sent below as a first transmission
+            resend = &m_scoreboard.NewSegment(request.length, path.index); // sent below
         }
         SendSegment(path, *resend);
         m_scheduler.Sent(path.index, request.length, request.resend);
@@ -819,10 +757,8 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segme
 {
     NS_LOG_FUNCTION(this << path.index << segment.seq << segment.length);
     const bool resend = segment.txCount > 0;
-    CmtSegment& record = Of(segment);
-    record.path = path.index;
-    record.missingReports = 0;
-    m_txBuffer->MarkTransmitted(segment, Simulator::Now());
+    m_scoreboard.RecordOf(segment).path = path.index;
+    m_scoreboard.MarkTransmitted(segment, Simulator::Now());
     path.bytesSent += segment.length;
     ++m_burst[path.index];
 
@@ -854,7 +790,7 @@ RudpCmtSender::SendProbe(RudpCmtPath& path)
     // A header alone: the receiver answers any segment with a SACK on the
     // path it came from, which proves the path alive.
     RudpHeader header;
-    header.SetSequenceNumber(m_txBuffer->HighTxMark());
+    header.SetSequenceNumber(m_scoreboard.Buffer().HighTxMark());
     m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
                      0,
                      path.remote);
@@ -890,7 +826,7 @@ void
 RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
 {
     const SequenceNumber32 cum = header.GetAckNumber();
-    if (cum > m_txBuffer->HighTxMark())
+    if (cum > m_scoreboard.Buffer().HighTxMark())
     {
         return;
     }
@@ -934,86 +870,26 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     }
 
     const size_t n = m_paths.size();
-    // CUC's pseudo-cumulative ACKs: each path's earliest outstanding
-    // segment, kept apart for first transmissions and for resends, so that
-    // a resend does not hold back the path it was moved to.
-    std::vector<std::optional<SequenceNumber32>> earliest(n);
-    std::vector<std::optional<SequenceNumber32>> earliestResend(n);
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        const RudpTxBuffer::Segment& segment = segments[i];
-        if (segment.sacked || segment.lost || segment.txCount == 0)
-        {
-            continue;
-        }
-        const uint32_t on = m_segments[i].path;
-        auto& mark = segment.txCount == 1 ? earliest[on] : earliestResend[on];
-        if (!mark)
-        {
-            mark = segment.seq;
-        }
-    }
-    const std::vector<uint32_t> flightBefore = PathBytesInFlight(); // RFC 4960 7.2.1/7.2.2
+    const std::vector<uint32_t> flightBefore = m_scoreboard.BytesInFlight(); // RFC 4960 7.2.1/7.2.2
     const Ns2SackEffects ns2 =
         m_ns2Recovery ? Ns2PseudoCumulativeAcks(header)
                       : Ns2SackEffects{std::vector<bool>(n, false), std::vector<bool>(n, false)};
-    std::vector<uint32_t> bytesNew(n, 0);
-    std::vector<bool> sawNewAck(n, false);
-    std::vector<bool> gapAcked(n, false);      // DAC: paths a gap block newly acknowledges
-    std::vector<bool> earliestAcked(n, false); // CUC: either earliest segment
-    std::vector<bool> oldestAcked(n, false);   // the timer: the earliest of all
-    std::vector<SequenceNumber32> highestNewOnPath(n, FIRST_SEQUENCE);
-    std::vector<SequenceNumber32> lowestNewOnPath(n, FIRST_SEQUENCE); // DAC, per path
-    std::optional<SequenceNumber32> highestNew;
-    bool inGapBlocks = true;
-    const Time now = Simulator::Now();
-    auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
-        if (segment.sacked)
-        {
-            return; // acknowledged already, by an earlier SACK block
-        }
-        const uint32_t on = Of(segment).path;
-        RudpCmtPath& path = *m_paths[on];
-        bytesNew[on] += segment.length;
-        highestNewOnPath[on] = std::max(highestNewOnPath[on], segment.seq);
-        lowestNewOnPath[on] =
-            sawNewAck[on] && lowestNewOnPath[on] < segment.seq ? lowestNewOnPath[on] : segment.seq;
-        sawNewAck[on] = true;
-        gapAcked[on] = gapAcked[on] || inGapBlocks;
-        highestNew = highestNew ? std::max(*highestNew, segment.seq) : segment.seq;
-        const bool first = segment.seq == earliest[on];
-        const bool resend = segment.seq == earliestResend[on];
-        earliestAcked[on] = earliestAcked[on] || first || resend;
-        const auto& otherResend = earliestResend[on];
-        const auto& otherFirst = earliest[on];
-        const bool oldest = (first && !(otherResend && *otherResend < segment.seq)) ||
-                            (resend && !(otherFirst && *otherFirst < segment.seq));
-        oldestAcked[on] = oldestAcked[on] || oldest;
-        if (segment.txCount == 1 && !segment.lost)
-        {
-            // Karn: only a segment sent once times its path. RFC 4960
-            // 6.3.1 C2/C3: a new measurement, and only that, sets the RTO
-            // anew, undoing the timeouts' doubling (6.3.3 E2; ns-2's RttUpdate).
-            path.GetRtoTimer()->ResetBackoff();
-            path.GetRtoTimer()->Sample(now - segment.lastTx);
-            path.GetState()->m_lastRtt = now - segment.lastTx;
-        }
-    };
-    for (const auto& block : header.GetSackBlocks())
+    const RudpCmtScoreboard::SackDigest acked = m_scoreboard.ApplySack(header, Simulator::Now());
+    m_bytesAcked += acked.cumulativeBytes;
+    for (auto& path : m_paths)
     {
-        m_txBuffer->MarkSacked(block.left, block.right, now, onAcked);
-    }
-    inGapBlocks = false;
-    const SequenceNumber32 previousCum = m_txBuffer->HeadSequence();
-    if (cum > previousCum)
-    {
-        m_txBuffer->DiscardUpTo(cum, now, onAcked);
-        ForgetAcknowledged();
-        m_bytesAcked += cum - previousCum;
+        for (const Time& rtt : acked.rttSamples[path->index])
+        {
+            // RFC 4960 6.3.1 C2/C3: a new measurement, and only that, sets
+            // the RTO anew, undoing the timeouts' doubling (6.3.3 E2; ns-2's
+            // RttUpdate).
+            path->GetRtoTimer()->ResetBackoff();
+            path->GetRtoTimer()->Sample(rtt);
+            path->GetState()->m_lastRtt = rtt;
+        }
     }
 
-    const std::vector<uint32_t> inFlight = PathBytesInFlight();
+    const std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
     for (auto& path : m_paths)
     {
         if (path->inFastRecovery && cum >= path->recoveryExit)
@@ -1025,24 +901,24 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         {
             path->GetRtoTimer()->Restart();
         }
-        if (bytesNew[path->index] == 0)
+        if (acked.bytesNew[path->index] == 0)
         {
             continue;
         }
         path->consecutiveTimeouts = 0;
-        const bool advanced = !m_cuc          ? cum > previousCum
+        const bool advanced = !m_cuc          ? acked.cumulativeBytes > 0
                               : m_ns2Recovery ? ns2.advanced[path->index]
-                                              : earliestAcked[path->index];
+                                              : acked.earliestAcked[path->index];
         if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
         {
-            path->Grow(bytesNew[path->index], m_alpha, flightBefore[path->index]);
+            path->Grow(acked.bytesNew[path->index], m_alpha, flightBefore[path->index]);
         }
         if (inFlight[path->index] == 0)
         {
             path->GetRtoTimer()->Cancel();
             path->AllAcknowledged();
         }
-        else if (oldestAcked[path->index])
+        else if (acked.oldestAcked[path->index])
         {
             // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
             // acknowledgment restarts the timer, or a lost resend would never
@@ -1051,16 +927,9 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
     }
     bool fastRetransmit = false;
-    if (highestNew && !m_modelAssumptions) // the model's losses come from the oracle
+    if (acked.highestNewOfAll && !m_modelAssumptions) // the model's losses come from the oracle
     {
-        const auto pathsGapAcked =
-            static_cast<uint32_t>(std::count(gapAcked.begin(), gapAcked.end(), true));
-        fastRetransmit = CountMissingReports(highestNewOnPath,
-                                             lowestNewOnPath,
-                                             sawNewAck,
-                                             *highestNew,
-                                             pathsGapAcked,
-                                             header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+        fastRetransmit = CountMissingReports(acked, header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
     }
     if (IsComplete())
     {
@@ -1086,115 +955,99 @@ RudpCmtSender::SendFastRetransmission()
         m_scheduler.Begin(PathViews(buffers), buffers);
         RouteResends();
     }
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
+    // The earliest segment marked whose path is active: one packet.
+    const RudpTxBuffer::Segment* earliest = nullptr;
+    m_scoreboard.ForEachWhile([this, &earliest](const RudpTxBuffer::Segment& segment,
+                                                const RudpCmtScoreboard::Record& record) {
+        if (segment.lost && m_paths[record.path]->status == RudpCmtPath::ACTIVE)
+        {
+            earliest = &segment;
+        }
+        return earliest == nullptr;
+    });
+    if (!earliest)
     {
-        RudpCmtPath& path = *m_paths[m_segments[i].path];
-        if (!segments[i].lost || path.status != RudpCmtPath::ACTIVE)
-        {
-            continue;
-        }
-        // Only the receiver's window binds it: the segment's bytes are kept
-        // there while it waits (RudpTxBuffer::BytesOutstanding).
-        RudpTxBuffer::SendRequest request;
-        request.length = segments[i].length;
-        request.resend = true;
-        request.inFlight = 0;
-        request.congestionWindow = segments[i].length;
-        request.receiverWindow = m_peerWindow;
-        if (m_txBuffer->MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
-        {
-            NS_LOG_LOGIC("fast retransmission of " << segments[i].seq << " on path " << path.index
-                                                   << ", whatever its cwnd");
-            SendSegment(path, segments[i]);
-        }
-        return; // the earliest segment marked, one packet
+        return;
+    }
+    // Only the receiver's window binds it: the segment's bytes are kept
+    // there while it waits (RudpTxBuffer::BytesOutstanding).
+    RudpCmtPath& path = *m_paths[m_scoreboard.PathOf(*earliest)];
+    RudpTxBuffer::SendRequest request;
+    request.length = earliest->length;
+    request.resend = true;
+    request.inFlight = 0;
+    request.congestionWindow = earliest->length;
+    request.receiverWindow = m_peerWindow;
+    if (m_scoreboard.Buffer().MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
+    {
+        NS_LOG_LOGIC("fast retransmission of " << earliest->seq << " on path " << path.index
+                                               << ", whatever its cwnd");
+        SendSegment(path, *earliest);
     }
 }
 
 bool
-RudpCmtSender::CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
-                                   const std::vector<SequenceNumber32>& lowestNewOnPath,
-                                   const std::vector<bool>& sawNewAck,
-                                   SequenceNumber32 highestNew,
-                                   uint32_t pathsGapAcked,
-                                   uint32_t pairs)
+RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, uint32_t pairs)
 {
     bool marked = false;
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        const RudpTxBuffer::Segment& segment = segments[i];
-        CmtSegment& record = m_segments[i];
-        if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
-        {
-            continue;
-        }
-        // SFR: only a later segment newly acknowledged on the same path
-        // proves this one missing; across paths it may just be slower.
-        const bool reported =
-            m_sfr ? sawNewAck[record.path] && segment.seq < highestNewOnPath[record.path]
-                  : segment.seq < highestNew;
-        if (!reported)
-        {
-            continue;
-        }
-        // DAC (ns-2's rule): a SACK that answers two segments reports this
-        // one missing twice only if it acknowledges data on this path alone
-        // (not a "mixed" SACK), and all of it above this segment.
-        const bool acrossAll = sawNewAck[record.path] && segment.seq < lowestNewOnPath[record.path];
-        record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
-        if (record.missingReports < m_dupThreshold)
-        {
-            continue;
-        }
-        ++m_fastRetransmits;
-        record.fastRetransmitted = true;
-        marked = true;
-        RudpCmtPath& path = *m_paths[record.path];
-        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
-                                << record.missingReports << " missing reports");
-        if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
-        {
-            path.Reduce(m_beta);
-            if (m_ns2Recovery)
+    const uint32_t pathsGapAcked = acked.PathsGapAcked();
+    m_scoreboard.ForEach(
+        [&](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
+            if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
             {
-                // ns-2's uiRecover: the highest segment outstanding on the path.
-                path.inFastRecovery = true;
-                path.recoveryExit = HighestOutstandingEnd(path.index);
+                return;
             }
-            else if (m_fastRetransmit)
+            // SFR: only a later segment newly acknowledged on the same path
+            // proves this one missing; across paths it may just be slower.
+            const std::optional<SequenceNumber32>& highestOnPath = acked.highestNew[record.path];
+            const bool reported = m_sfr ? highestOnPath && segment.seq < *highestOnPath
+                                        : segment.seq < *acked.highestNewOfAll;
+            if (!reported)
             {
-                path.inFastRecovery = true;
-                path.recoveryExit = m_txBuffer->HighTxMark();
+                return;
             }
-            else
+            // DAC (ns-2's rule): a SACK that answers two segments reports this
+            // one missing twice only if it acknowledges data on this path alone
+            // (not a "mixed" SACK), and all of it above this segment.
+            const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.path];
+            const bool acrossAll = lowestOnPath && segment.seq < *lowestOnPath;
+            record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
+            if (record.missingReports < m_dupThreshold)
             {
-                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+                return;
             }
-        }
-        MarkForRetransmission(segment);
-    }
+            ++m_fastRetransmits;
+            record.fastRetransmitted = true;
+            marked = true;
+            RudpCmtPath& path = *m_paths[record.path];
+            NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
+                                    << record.missingReports << " missing reports");
+            if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
+            {
+                path.Reduce(m_beta);
+                if (m_ns2Recovery)
+                {
+                    // ns-2's uiRecover: the highest segment outstanding on the path.
+                    path.inFastRecovery = true;
+                    path.recoveryExit = m_scoreboard.HighestOutstandingEnd(path.index);
+                }
+                else if (m_fastRetransmit)
+                {
+                    path.inFastRecovery = true;
+                    path.recoveryExit = m_scoreboard.Buffer().HighTxMark();
+                }
+                else
+                {
+                    path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+                }
+            }
+            MarkForRetransmission(segment);
+        });
     if (marked)
     {
         ++m_fastRetransmitSacks;
     }
     return marked;
-}
-
-SequenceNumber32
-RudpCmtSender::HighestOutstandingEnd(uint32_t index) const
-{
-    SequenceNumber32 highest = m_txBuffer->HeadSequence();
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        if (m_segments[i].path == index && segments[i].txCount > 0 && !segments[i].sacked)
-        {
-            highest = std::max(highest, segments[i].End());
-        }
-    }
-    return highest;
 }
 
 RudpCmtSender::Ns2SackEffects
@@ -1216,78 +1069,81 @@ RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
     effects.advanced.assign(m_paths.size(), false);
     effects.restartTimer.assign(m_paths.size(), false);
     std::vector<bool>& advanced = effects.advanced;
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size() && segments[i].txCount > 0; ++i)
-    {
-        const RudpTxBuffer::Segment& segment = segments[i];
-        RudpCmtPath& path = *m_paths[m_segments[i].path];
-        if (segment.End() <= cum)
-        {
-            // SendBufferDequeueUpTo stops the path's timer (an expected ACK
-            // never set counts as 0, below every segment).
-            const bool running = path.GetRtoTimer()->IsRunning();
-            const auto atOrBelow = [&segment](const std::optional<SequenceNumber32>& expected) {
-                return !expected || *expected <= segment.seq;
-            };
-            if ((running && atOrBelow(path.pseudoCum)) || atOrBelow(path.rtxPseudoCum))
+    m_scoreboard.ForEachWhile(
+        [&](const RudpTxBuffer::Segment& segment, const RudpCmtScoreboard::Record& record) {
+            if (segment.txCount == 0)
             {
-                effects.restartTimer[path.index] = true;
+                return false; // the unsent ones end the walk
             }
-            // Newly acknowledged by the cumulative ACK.
-            if (!segment.sacked)
+            RudpCmtPath& path = *m_paths[record.path];
+            if (segment.End() <= cum)
             {
-                advanced[path.index] = true;
-                path.findPseudoCum = true;
-                path.findRtxPseudoCum = true;
-            }
-            continue;
-        }
-        if (!lastRight)
-        {
-            break; // no gap block: ns-2 does not walk the buffer
-        }
-        if (!segment.sacked)
-        {
-            if (path.findPseudoCum && segment.txCount == 1)
-            {
-                path.pseudoCum = segment.seq;
-                path.findPseudoCum = false;
-            }
-            if (path.findRtxPseudoCum && segment.txCount > 1)
-            {
-                path.rtxPseudoCum = segment.seq;
-                path.findRtxPseudoCum = false;
-            }
-            if (inBlock(segment))
-            {
-                if (path.pseudoCum == segment.seq)
+                // SendBufferDequeueUpTo stops the path's timer (an expected ACK
+                // never set counts as 0, below every segment).
+                const bool running = path.GetRtoTimer()->IsRunning();
+                const auto atOrBelow = [&segment](const std::optional<SequenceNumber32>& expected) {
+                    return !expected || *expected <= segment.seq;
+                };
+                if ((running && atOrBelow(path.pseudoCum)) || atOrBelow(path.rtxPseudoCum))
+                {
+                    effects.restartTimer[path.index] = true;
+                }
+                // Newly acknowledged by the cumulative ACK.
+                if (!segment.sacked)
                 {
                     advanced[path.index] = true;
                     path.findPseudoCum = true;
-                }
-                if (path.rtxPseudoCum == segment.seq)
-                {
-                    advanced[path.index] = true;
                     path.findRtxPseudoCum = true;
                 }
+                return true;
             }
-        }
-        if (segment.seq >= *lastRight)
-        {
-            break; // the first segment beyond the last gap block ends the walk
-        }
-    }
+            if (!lastRight)
+            {
+                return false; // no gap block: ns-2 does not walk the buffer
+            }
+            if (!segment.sacked)
+            {
+                if (path.findPseudoCum && segment.txCount == 1)
+                {
+                    path.pseudoCum = segment.seq;
+                    path.findPseudoCum = false;
+                }
+                if (path.findRtxPseudoCum && segment.txCount > 1)
+                {
+                    path.rtxPseudoCum = segment.seq;
+                    path.findRtxPseudoCum = false;
+                }
+                if (inBlock(segment))
+                {
+                    if (path.pseudoCum == segment.seq)
+                    {
+                        advanced[path.index] = true;
+                        path.findPseudoCum = true;
+                    }
+                    if (path.rtxPseudoCum == segment.seq)
+                    {
+                        advanced[path.index] = true;
+                        path.findRtxPseudoCum = true;
+                    }
+                }
+            }
+            if (segment.seq >= *lastRight)
+            {
+                return false; // the first segment beyond the last gap block ends the walk
+            }
+            return true;
+        });
     return effects;
 }
 
 void
 RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
 {
-    if (!m_txBuffer->MarkLost(segment))
+    if (!m_scoreboard.MarkLost(segment))
     {
         return;
     }
-    CmtSegment& record = Of(segment);
+    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(segment);
     const uint32_t original = record.path;
     record.path = RetransmissionPath(original);
     if (record.path != original)
@@ -1302,17 +1158,15 @@ RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
 void
 RudpCmtSender::RehomeFromFailedPaths()
 {
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        CmtSegment& record = m_segments[i];
-        if (segments[i].lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
-        {
-            m_paths[record.path]->findPseudoCum = true;
-            m_paths[record.path]->findRtxPseudoCum = true;
-            record.path = RetransmissionPath(record.path);
-        }
-    }
+    m_scoreboard.ForEach(
+        [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
+            if (segment.lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
+            {
+                m_paths[record.path]->findPseudoCum = true;
+                m_paths[record.path]->findRtxPseudoCum = true;
+                record.path = RetransmissionPath(record.path);
+            }
+        });
 }
 
 uint32_t
@@ -1352,7 +1206,8 @@ RudpCmtSender::OnTimeout(uint32_t index)
 {
     NS_LOG_FUNCTION(this << index);
     RudpCmtPath& path = *m_paths[index];
-    if (!m_running || (PathBytesInFlight()[index] == 0 && path.status == RudpCmtPath::ACTIVE))
+    if (!m_running ||
+        (m_scoreboard.BytesInFlight()[index] == 0 && path.status == RudpCmtPath::ACTIVE))
     {
         return;
     }
@@ -1374,15 +1229,13 @@ RudpCmtSender::OnTimeout(uint32_t index)
         NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
         path.status = RudpCmtPath::POTENTIALLY_FAILED;
     }
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        const RudpTxBuffer::Segment& segment = segments[i];
-        if (m_segments[i].path == index && segment.txCount > 0 && segment.InFlight())
+    m_scoreboard.ForEach([this, index](const RudpTxBuffer::Segment& segment,
+                                       const RudpCmtScoreboard::Record& record) {
+        if (record.path == index && segment.txCount > 0 && segment.InFlight())
         {
             MarkForRetransmission(segment);
         }
-    }
+    });
     if (path.status != RudpCmtPath::ACTIVE)
     {
         // Segments pinned to it (RTX-SAME, or marked lost at an earlier
@@ -1405,8 +1258,9 @@ RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
         roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
                                       path->Room(inFlight[path->index]) > 0);
     }
-    const bool dataWaiting = m_txBuffer->UnsentBytes() > 0 || m_txBuffer->FirstLost();
-    const uint32_t outstanding = m_txBuffer->BytesOutstanding();
+    const bool dataWaiting =
+        m_scoreboard.Buffer().UnsentBytes() > 0 || m_scoreboard.Buffer().FirstLost();
+    const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();
     const bool limited = m_running && dataWaiting && roomOnAPath && outstanding > 0 &&
                          outstanding + m_segmentSize > m_peerWindow;
     if (limited && !m_windowLimited)
@@ -1435,33 +1289,28 @@ RudpCmtSender::NotifyDataDropped(Ptr<const Packet> packet)
         return;
     }
     NS_LOG_FUNCTION(this << tag.GetSequence() << tag.GetTransmission());
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
+    const RudpTxBuffer::Segment* dropped = m_scoreboard.Find(tag.GetSequence());
+    if (!dropped || dropped->txCount != tag.GetTransmission())
     {
-        const RudpTxBuffer::Segment& segment = segments[i];
-        if (segment.seq != tag.GetSequence() || segment.txCount != tag.GetTransmission())
-        {
-            continue;
-        }
-        // The model: the loss is known one RTT after the segment was sent.
-        // The RTT is the sender's own estimate of the path's (before its
-        // first sample: twice the time the packet took to where it was lost).
-        const RudpCmtPath& path = *m_paths[m_segments[i].path];
-        const Time now = Simulator::Now();
-        Time rtt = path.GetRttEstimator()->GetEstimate();
-        if (path.GetRttEstimator()->GetNSamples() == 0)
-        {
-            rtt = 2 * (now - segment.lastTx);
-        }
-        const Time known = std::max(segment.lastTx + rtt, now);
-        ++m_oracleLosses;
-        Simulator::Schedule(known - now,
-                            &RudpCmtSender::OracleDetect,
-                            this,
-                            segment.seq,
-                            segment.txCount);
         return;
     }
+    // The model: the loss is known one RTT after the segment was sent.
+    // The RTT is the sender's own estimate of the path's (before its
+    // first sample: twice the time the packet took to where it was lost).
+    const RudpCmtPath& path = *m_paths[m_scoreboard.PathOf(*dropped)];
+    const Time now = Simulator::Now();
+    Time rtt = path.GetRttEstimator()->GetEstimate();
+    if (path.GetRttEstimator()->GetNSamples() == 0)
+    {
+        rtt = 2 * (now - dropped->lastTx);
+    }
+    const Time known = std::max(dropped->lastTx + rtt, now);
+    ++m_oracleLosses;
+    Simulator::Schedule(known - now,
+                        &RudpCmtSender::OracleDetect,
+                        this,
+                        dropped->seq,
+                        dropped->txCount);
 }
 
 void
@@ -1472,49 +1321,45 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
     {
         return;
     }
-    const std::deque<RudpTxBuffer::Segment>& segments = m_txBuffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
+    const RudpTxBuffer::Segment* found = m_scoreboard.Find(seq);
+    if (!found)
     {
-        const RudpTxBuffer::Segment& segment = segments[i];
-        CmtSegment& record = m_segments[i];
-        if (segment.seq != seq)
-        {
-            continue;
-        }
-        if (segment.txCount != transmission || segment.sacked || segment.lost ||
-            record.fastRetransmitted)
-        {
-            return; // repaired otherwise meanwhile (a timeout, if any)
-        }
-        // As CountMissingReports on the DupThreshold-th report, except that
-        // fast recovery ends when the cumulative ACK passes this segment: the
-        // model freezes the lossy path for the one RTT of its retransmission.
-        ++m_fastRetransmits;
-        ++m_fastRetransmitSacks; // the model's losses come one at a time
-        record.fastRetransmitted = true;
-        RudpCmtPath& path = *m_paths[record.path];
-        if (!path.inFastRecovery)
-        {
-            path.Reduce(m_beta);
-            if (m_fastRetransmit)
-            {
-                path.inFastRecovery = true;
-                path.recoveryExit = segment.End();
-            }
-            else
-            {
-                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
-            }
-        }
-        const uint32_t original = record.path;
-        MarkForRetransmission(segment);
-        if (record.path != original)
-        {
-            RetimeAfterMove(path);
-        }
-        Schedule();
         return;
     }
+    const RudpTxBuffer::Segment& segment = *found;
+    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(segment);
+    if (segment.txCount != transmission || segment.sacked || segment.lost ||
+        record.fastRetransmitted)
+    {
+        return; // repaired otherwise meanwhile (a timeout, if any)
+    }
+    // As CountMissingReports on the DupThreshold-th report, except that
+    // fast recovery ends when the cumulative ACK passes this segment: the
+    // model freezes the lossy path for the one RTT of its retransmission.
+    ++m_fastRetransmits;
+    ++m_fastRetransmitSacks; // the model's losses come one at a time
+    record.fastRetransmitted = true;
+    RudpCmtPath& path = *m_paths[record.path];
+    if (!path.inFastRecovery)
+    {
+        path.Reduce(m_beta);
+        if (m_fastRetransmit)
+        {
+            path.inFastRecovery = true;
+            path.recoveryExit = segment.End();
+        }
+        else
+        {
+            path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+    }
+    const uint32_t original = record.path;
+    MarkForRetransmission(segment);
+    if (record.path != original)
+    {
+        RetimeAfterMove(path);
+    }
+    Schedule();
 }
 
 } // namespace ns3

@@ -7,6 +7,7 @@
 
 #include "rudp-cmt-path.h"
 #include "rudp-cmt-scheduler.h"
+#include "rudp-cmt-scoreboard.h"
 #include "rudp-file-source.h"
 #include "rudp-header.h"
 #include "rudp-tx-buffer.h"
@@ -168,23 +169,6 @@ class RudpCmtSender : public Application
     void DoDispose() override;
 
   private:
-    /// What the association keeps per segment of the tx buffer, beside it.
-    struct CmtSegment
-    {
-        SequenceNumber32 end;          ///< the segment's End(), which identifies it
-        uint32_t path{0};              ///< path of its latest transmission, or of its resend
-        uint32_t missingReports{0};    ///< SACKs that reported it missing
-        bool fastRetransmitted{false}; ///< resent on missing reports already
-        bool rescheduled{false};       ///< resent by ChunkRescheduling already
-    };
-
-    /// \return the association's record of \p segment, a segment of m_txBuffer
-    CmtSegment& Of(const RudpTxBuffer::Segment& segment);
-    /// Drops the records of segments the cumulative ACK took out of the buffer.
-    void ForgetAcknowledged();
-    /// \return bytes in flight on each path, from the tx buffer
-    std::vector<uint32_t> PathBytesInFlight() const;
-
     void StartApplication() override;
     void StopApplication() override;
     void HandleRead(Ptr<Socket> socket);
@@ -238,31 +222,16 @@ class RudpCmtSender : public Application
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
     /**
      * \brief Counts missing reports and marks what they prove lost.
-     * \param highestNewOnPath the highest segment newly acknowledged on each path
-     * \param lowestNewOnPath the lowest segment newly acknowledged on each path
-     * \param sawNewAck whether each path had a segment newly acknowledged
-     * \param highestNew the highest segment newly acknowledged
-     * \param pathsGapAcked paths with a segment newly acknowledged by a gap block
+     * \param acked what the SACK newly acknowledged, per path
      * \param pairs the segments the SACK answers (DAC: 1 or 2)
      * \return true if a segment was marked for fast retransmission
      */
-    bool CountMissingReports(const std::vector<SequenceNumber32>& highestNewOnPath,
-                             const std::vector<SequenceNumber32>& lowestNewOnPath,
-                             const std::vector<bool>& sawNewAck,
-                             SequenceNumber32 highestNew,
-                             uint32_t pathsGapAcked,
-                             uint32_t pairs);
+    bool CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, uint32_t pairs);
     /**
      * \brief Sends the earliest segment marked for retransmission at once on
      * its path, whatever the path's cwnd: one packet (RFC 4960 7.2.4 (3)).
      */
     void SendFastRetransmission();
-    /**
-     * \param index a path
-     * \return the end of the highest segment outstanding on path \p index
-     *         (ns-2's GetHighestOutstandingTsn), or the cumulative ACK point
-     */
-    SequenceNumber32 HighestOutstandingEnd(uint32_t index) const;
 
     /// What a SACK does under ns-2.35's rules (Ns2PseudoCumulativeAcks), per path.
     struct Ns2SackEffects
@@ -368,8 +337,7 @@ class RudpCmtSender : public Application
     // State
     Ptr<Socket> m_socket;
     std::vector<Ptr<RudpCmtPath>> m_paths;
-    Ptr<RudpTxBuffer> m_txBuffer;
-    std::deque<CmtSegment> m_segments; ///< one per segment of m_txBuffer, in its order
+    RudpCmtScoreboard m_scoreboard; ///< the segments sent and their paths
     std::unique_ptr<RudpFileSource> m_source;
     uint32_t m_peerWindow{0};
     bool m_sacksSeen{false};

@@ -1,0 +1,268 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-scoreboard.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtScoreboard");
+
+namespace
+{
+
+/// \return the larger of \p held and \p seq (\p seq if nothing is held)
+std::optional<SequenceNumber32>
+Larger(const std::optional<SequenceNumber32>& held, SequenceNumber32 seq)
+{
+    return held && *held > seq ? held : seq;
+}
+
+/// \return the smaller of \p held and \p seq (\p seq if nothing is held)
+std::optional<SequenceNumber32>
+Smaller(const std::optional<SequenceNumber32>& held, SequenceNumber32 seq)
+{
+    return held && *held < seq ? held : seq;
+}
+
+} // namespace
+
+RudpCmtScoreboard::SackDigest::SackDigest(uint32_t paths)
+    : bytesNew(paths, 0),
+      highestNew(paths),
+      lowestNew(paths),
+      gapAcked(paths, false),
+      earliestAcked(paths, false),
+      oldestAcked(paths, false),
+      rttSamples(paths)
+{
+}
+
+uint32_t
+RudpCmtScoreboard::SackDigest::PathsGapAcked() const
+{
+    return static_cast<uint32_t>(std::count(gapAcked.begin(), gapAcked.end(), true));
+}
+
+RudpCmtScoreboard::RudpCmtScoreboard()
+    : m_buffer(CreateObject<RudpTxBuffer>())
+{
+}
+
+uint32_t
+RudpCmtScoreboard::AddPath()
+{
+    return m_paths++;
+}
+
+const RudpTxBuffer&
+RudpCmtScoreboard::Buffer() const
+{
+    return *m_buffer;
+}
+
+void
+RudpCmtScoreboard::Open(SequenceNumber32 head, uint32_t maxBytes)
+{
+    m_buffer->SetMaxBufferSize(maxBytes);
+    m_buffer->SetHeadSequence(head);
+}
+
+void
+RudpCmtScoreboard::Add(Ptr<Packet> data)
+{
+    m_buffer->Add(data);
+}
+
+const RudpTxBuffer::Segment&
+RudpCmtScoreboard::NewSegment(uint32_t length, uint32_t path)
+{
+    NS_ABORT_MSG_IF(path >= m_paths, "RudpCmtScoreboard: no path " << path);
+    const RudpTxBuffer::Segment& segment = m_buffer->NewSegment(length);
+    Entry entry;
+    entry.end = segment.End();
+    entry.record.path = path;
+    m_records.push_back(entry);
+    return segment;
+}
+
+void
+RudpCmtScoreboard::MarkTransmitted(const RudpTxBuffer::Segment& segment, Time now)
+{
+    RecordOf(segment).missingReports = 0;
+    m_buffer->MarkTransmitted(segment, now);
+}
+
+bool
+RudpCmtScoreboard::MarkLost(const RudpTxBuffer::Segment& segment)
+{
+    return m_buffer->MarkLost(segment);
+}
+
+const RudpCmtScoreboard::Entry&
+RudpCmtScoreboard::Find(const RudpTxBuffer::Segment& segment) const
+{
+    const auto it =
+        std::lower_bound(m_records.begin(),
+                         m_records.end(),
+                         segment.End(),
+                         [](const Entry& entry, SequenceNumber32 end) { return entry.end < end; });
+    NS_ABORT_MSG_IF(it == m_records.end() || it->end != segment.End(),
+                    "RudpCmtScoreboard: no record of the segment ending at " << segment.End());
+    return *it;
+}
+
+RudpCmtScoreboard::Record&
+RudpCmtScoreboard::RecordOf(const RudpTxBuffer::Segment& segment)
+{
+    return const_cast<Entry&>(Find(segment)).record;
+}
+
+uint32_t
+RudpCmtScoreboard::PathOf(const RudpTxBuffer::Segment& segment) const
+{
+    return Find(segment).record.path;
+}
+
+const RudpTxBuffer::Segment*
+RudpCmtScoreboard::Find(SequenceNumber32 seq) const
+{
+    const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+    const auto it = std::lower_bound(
+        segments.begin(),
+        segments.end(),
+        seq,
+        [](const RudpTxBuffer::Segment& segment, SequenceNumber32 at) { return segment.seq < at; });
+    return it != segments.end() && it->seq == seq ? &*it : nullptr;
+}
+
+std::vector<uint32_t>
+RudpCmtScoreboard::BytesInFlight() const
+{
+    std::vector<uint32_t> inFlight(m_paths, 0);
+    const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (segments[i].txCount > 0 && segments[i].InFlight())
+        {
+            inFlight[m_records[i].record.path] += segments[i].length;
+        }
+    }
+    return inFlight;
+}
+
+const RudpTxBuffer::Segment*
+RudpCmtScoreboard::FirstLost(std::optional<uint32_t> path) const
+{
+    if (!m_buffer->FirstLost())
+    {
+        return nullptr; // the buffer counts what is marked: no walk
+    }
+    const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (segments[i].lost && (!path || m_records[i].record.path == *path))
+        {
+            return &segments[i];
+        }
+    }
+    return nullptr;
+}
+
+SequenceNumber32
+RudpCmtScoreboard::HighestOutstandingEnd(uint32_t path) const
+{
+    SequenceNumber32 highest = m_buffer->HeadSequence();
+    const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+    for (size_t i = 0; i < segments.size(); ++i)
+    {
+        if (m_records[i].record.path == path && segments[i].txCount > 0 && !segments[i].sacked)
+        {
+            highest = std::max(highest, segments[i].End());
+        }
+    }
+    return highest;
+}
+
+RudpCmtScoreboard::SackDigest
+RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
+{
+    SackDigest digest(m_paths);
+    // CUC's pseudo-cumulative ACKs: each path's earliest outstanding
+    // segment, kept apart for first transmissions and for resends, so that
+    // a resend does not hold back the path it was moved to.
+    std::vector<std::optional<SequenceNumber32>> earliest(m_paths);
+    std::vector<std::optional<SequenceNumber32>> earliestResend(m_paths);
+    ForEach([&](const RudpTxBuffer::Segment& segment, const Record& record) {
+        if (segment.sacked || segment.lost || segment.txCount == 0)
+        {
+            return;
+        }
+        auto& mark = segment.txCount == 1 ? earliest[record.path] : earliestResend[record.path];
+        if (!mark)
+        {
+            mark = segment.seq;
+        }
+    });
+    bool inGapBlocks = true;
+    auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
+        if (segment.sacked)
+        {
+            return; // acknowledged already, by an earlier SACK block
+        }
+        const uint32_t on = Find(segment).record.path;
+        digest.bytesNew[on] += segment.length;
+        digest.highestNew[on] = Larger(digest.highestNew[on], segment.seq);
+        digest.lowestNew[on] = Smaller(digest.lowestNew[on], segment.seq);
+        digest.gapAcked[on] = digest.gapAcked[on] || inGapBlocks;
+        digest.highestNewOfAll = Larger(digest.highestNewOfAll, segment.seq);
+        const bool first = segment.seq == earliest[on];
+        const bool resend = segment.seq == earliestResend[on];
+        digest.earliestAcked[on] = digest.earliestAcked[on] || first || resend;
+        const auto& otherResend = earliestResend[on];
+        const auto& otherFirst = earliest[on];
+        const bool oldest = (first && !(otherResend && *otherResend < segment.seq)) ||
+                            (resend && !(otherFirst && *otherFirst < segment.seq));
+        digest.oldestAcked[on] = digest.oldestAcked[on] || oldest;
+        if (segment.txCount == 1 && !segment.lost)
+        {
+            // Karn: only a segment sent once, and not thought lost, times its path.
+            digest.rttSamples[on].push_back(now - segment.lastTx);
+        }
+    };
+    for (const auto& block : sack.GetSackBlocks())
+    {
+        m_buffer->MarkSacked(block.left, block.right, now, onAcked);
+    }
+    inGapBlocks = false;
+    const SequenceNumber32 cum = sack.GetAckNumber();
+    const SequenceNumber32 previous = m_buffer->HeadSequence();
+    if (cum > previous)
+    {
+        m_buffer->DiscardUpTo(cum, now, onAcked);
+        ForgetAcknowledged();
+        digest.cumulativeBytes = static_cast<uint32_t>(cum - previous);
+    }
+    return digest;
+}
+
+void
+RudpCmtScoreboard::ForgetAcknowledged()
+{
+    const SequenceNumber32 head = m_buffer->HeadSequence();
+    while (!m_records.empty() && m_records.front().end <= head)
+    {
+        m_records.pop_front();
+    }
+    NS_ABORT_MSG_IF(m_records.size() != m_buffer->GetSegments().size(),
+                    "RudpCmtScoreboard: " << m_records.size() << " records for "
+                                          << m_buffer->GetSegments().size() << " segments");
+}
+
+} // namespace ns3

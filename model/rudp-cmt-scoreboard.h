@@ -1,0 +1,209 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CMT_SCOREBOARD_H
+#define RUDP_CMT_SCOREBOARD_H
+
+#include "rudp-header.h"
+#include "rudp-tx-buffer.h"
+
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/sequence-number.h"
+
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp-cmt
+ * \brief The send scoreboard of a CMT association: its RudpTxBuffer and
+ * what multipath adds to each segment of it (the path it is on, its missing
+ * reports, whether it was fast retransmitted or rescheduled).
+ *
+ * The CMT counterpart of what TcpTxBuffer is for TCP. The buffer and the
+ * records hold the same segments in the same order, and this class alone
+ * relies on it: segments are cut (NewSegment) and taken out (ApplySack's
+ * cumulative ACK) only here, and every walk over them hands out both.
+ *
+ * ApplySack acknowledges what one SACK reports and returns its digest per
+ * path (bytes newly acknowledged, the highest and lowest of them, whether a
+ * gap block did, whether the path's earliest outstanding segment was among
+ * them, the RTT samples Karn's rule allows), from which the sender reacts
+ * per path.
+ */
+class RudpCmtScoreboard
+{
+  public:
+    /// What the association keeps per segment, beside the buffer's own.
+    struct Record
+    {
+        uint32_t path{0};              ///< path of its latest transmission, or of its resend
+        uint32_t missingReports{0};    ///< SACKs that reported it missing
+        bool fastRetransmitted{false}; ///< resent on missing reports already
+        bool rescheduled{false};       ///< resent by ChunkRescheduling already
+    };
+
+    /// What one SACK acknowledged for the first time, per path (ApplySack).
+    struct SackDigest
+    {
+        /// \param paths the association's paths
+        explicit SackDigest(uint32_t paths);
+
+        std::vector<uint32_t> bytesNew; ///< payload bytes newly acknowledged
+        /// the highest segment (its first sequence number) newly acknowledged
+        std::vector<std::optional<SequenceNumber32>> highestNew;
+        /// the lowest segment newly acknowledged (DAC)
+        std::vector<std::optional<SequenceNumber32>> lowestNew;
+        std::vector<bool> gapAcked; ///< newly acknowledged by a gap block (DAC)
+        /// CUC: the earliest outstanding segment sent once, or resent, was acknowledged
+        std::vector<bool> earliestAcked;
+        /// the earliest outstanding segment of all was acknowledged (RFC 4960 6.3.2 R3)
+        std::vector<bool> oldestAcked;
+        /// Karn's rule: the RTT of each acknowledged segment sent once, in order
+        std::vector<std::vector<Time>> rttSamples;
+        std::optional<SequenceNumber32> highestNewOfAll; ///< over all paths
+        uint32_t cumulativeBytes{0}; ///< how far the cumulative ACK moved (bytes)
+
+        /// \return the paths a gap block newly acknowledged data on
+        uint32_t PathsGapAcked() const;
+    };
+
+    RudpCmtScoreboard();
+
+    /// \return the index of a new path (0, 1, ...)
+    uint32_t AddPath();
+
+    /// \return the buffer, to read (RudpTxBuffer's accessors)
+    const RudpTxBuffer& Buffer() const;
+
+    /**
+     * \brief Sets up the buffer before the first segment.
+     * \param head the first sequence number
+     * \param maxBytes the send buffer's size (bytes)
+     */
+    void Open(SequenceNumber32 head, uint32_t maxBytes);
+    /// Appends application data (RudpTxBuffer::Add).
+    void Add(Ptr<Packet> data);
+    /**
+     * \brief Cuts the next segment of unsent data.
+     * \param length its payload bytes
+     * \param path the path it goes on
+     * \return the segment, not yet transmitted
+     */
+    const RudpTxBuffer::Segment& NewSegment(uint32_t length, uint32_t path);
+    /**
+     * \brief \p segment leaves on its record's path now: its missing reports start anew.
+     * \param segment a segment of the buffer
+     * \param now the time
+     */
+    void MarkTransmitted(const RudpTxBuffer::Segment& segment, Time now);
+    /**
+     * \param segment a segment of the buffer
+     * \return true if it is newly marked lost (waits for a resend)
+     */
+    bool MarkLost(const RudpTxBuffer::Segment& segment);
+
+    /// \return the record of \p segment, a segment of the buffer
+    Record& RecordOf(const RudpTxBuffer::Segment& segment);
+    /// \return the path \p segment is on
+    uint32_t PathOf(const RudpTxBuffer::Segment& segment) const;
+    /// \return the segment that starts at \p seq, or null
+    const RudpTxBuffer::Segment* Find(SequenceNumber32 seq) const;
+
+    /// \return bytes in flight (sent, neither SACKed nor deemed lost) on each path
+    std::vector<uint32_t> BytesInFlight() const;
+    /**
+     * \param path a path, or none for every path
+     * \return the earliest segment waiting for a resend on \p path, or null
+     */
+    const RudpTxBuffer::Segment* FirstLost(std::optional<uint32_t> path) const;
+    /**
+     * \param path a path
+     * \return the end of the highest segment outstanding on \p path (sent,
+     *         not SACKed; ns-2's GetHighestOutstandingTsn), or the
+     *         cumulative ACK point
+     */
+    SequenceNumber32 HighestOutstandingEnd(uint32_t path) const;
+
+    /**
+     * \brief Acknowledges what \p sack reports: its gap blocks, then its
+     * cumulative ACK, which takes segments out of the buffer.
+     * \param sack the SACK
+     * \param now the time
+     * \return what it newly acknowledged, per path
+     */
+    SackDigest ApplySack(const RudpHeader& sack, Time now);
+
+    /**
+     * \brief Calls \p visit(segment, record) for every segment, in sequence order.
+     * \param visit the visitor
+     */
+    template <typename Visitor>
+    void ForEach(Visitor&& visit)
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            visit(segments[i], m_records[i].record);
+        }
+    }
+
+    /**
+     * \brief Calls \p visit(segment, record) for every segment, in sequence order.
+     * \param visit the visitor, given the records to read
+     */
+    template <typename Visitor>
+    void ForEach(Visitor&& visit) const
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            visit(segments[i], static_cast<const Record&>(m_records[i].record));
+        }
+    }
+
+    /**
+     * \brief Calls \p visit(segment, record) for the segments in sequence
+     * order until it returns false.
+     * \param visit the visitor: true to go on
+     */
+    template <typename Visitor>
+    void ForEachWhile(Visitor&& visit)
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+        for (size_t i = 0; i < segments.size(); ++i)
+        {
+            if (!visit(segments[i], m_records[i].record))
+            {
+                return;
+            }
+        }
+    }
+
+  private:
+    /// The segments the cumulative ACK took out of the buffer lose their records.
+    void ForgetAcknowledged();
+
+    /// A record with the segment it belongs to.
+    struct Entry
+    {
+        SequenceNumber32 end; ///< the segment's End(), which a partial ACK leaves alone
+        Record record;        ///< the record
+    };
+
+    /// \return the entry of \p segment (the entries are in the buffer's order)
+    const Entry& Find(const RudpTxBuffer::Segment& segment) const;
+
+    Ptr<RudpTxBuffer> m_buffer;
+    std::deque<Entry> m_records; ///< one per segment of m_buffer, in its order
+    uint32_t m_paths{0};
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CMT_SCOREBOARD_H */

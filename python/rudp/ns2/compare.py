@@ -34,7 +34,6 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..models import cmt
-from ..sweep.stats import ratio_interval
 from .driver import (
     CHUNK,
     NS2_DEFAULTS,
@@ -122,6 +121,8 @@ class PairedRuns(Generic[PointT, OutcomeT]):
     def ratio_interval(self, field: str) -> tuple[float, float, float]:
         """rudp's mean of ``field`` over ns-2's with its 95 % interval (seeds as samples;
         :func:`rudp.sweep.stats.ratio_interval`)."""
+        from ..sweep.stats import ratio_interval  # noqa: PLC0415 - scipy, only in a report
+
         return ratio_interval(
             [float(getattr(run, field)) for run in self.ns2],
             [float(getattr(run, field)) for run in self.rudp],

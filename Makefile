@@ -11,6 +11,7 @@
 #               with the module's patches to ns-3 (patches/; RUDP_NS3_PATCHES=off)
 #   make check-ns3-patches NS3_SOURCE=...   the patches change no TCP record
 #   make bench-window   RUDP's CPU time per packet at windows of 417 to 66 667
+#   make bench-multipath   rudp-cmt's CPU time per packet with 1 to 4 paths
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -24,7 +25,7 @@ JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 
 .PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
-	check-ns3-tree ns3-optimized check-ns3-patches bench bench-window clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
+	check-ns3-tree ns3-optimized check-ns3-patches bench bench-window bench-multipath clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
 	campaign
 
 setup: $(STAMP) $(BUILD)/build.ninja
@@ -146,6 +147,9 @@ bench: setup
 
 bench-window: setup
 	$(PY) bench/window_cost.py
+
+bench-multipath: setup
+	$(PY) bench/multipath_cost.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

@@ -8,6 +8,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ns3
 {
@@ -58,6 +59,9 @@ RudpCmtScoreboard::RudpCmtScoreboard()
 uint32_t
 RudpCmtScoreboard::AddPath()
 {
+    m_inFlight.push_back(0);
+    m_firstsInFlight.push_back(0);
+    m_resendsInFlight.push_back(0);
     return m_paths++;
 }
 
@@ -95,14 +99,45 @@ RudpCmtScoreboard::NewSegment(uint32_t length, uint32_t path)
 void
 RudpCmtScoreboard::MarkTransmitted(const RudpTxBuffer::Segment& segment, Time now)
 {
-    RecordOf(segment).missingReports = 0;
+    Entry& entry = Find(segment);
+    entry.record.missingReports = 0;
     m_buffer->MarkTransmitted(segment, now);
+    Recount(segment, entry);
 }
 
 bool
 RudpCmtScoreboard::MarkLost(const RudpTxBuffer::Segment& segment)
 {
-    return m_buffer->MarkLost(segment);
+    const bool marked = m_buffer->MarkLost(segment);
+    Recount(segment, Find(segment));
+    return marked;
+}
+
+void
+RudpCmtScoreboard::Recount(const RudpTxBuffer::Segment& segment, Entry& entry)
+{
+    Uncount(entry);
+    if (segment.txCount == 0 || !segment.InFlight())
+    {
+        return;
+    }
+    entry.countedBytes = segment.length;
+    entry.countedPath = entry.record.path;
+    entry.countedResend = segment.txCount > 1;
+    m_inFlight[entry.countedPath] += entry.countedBytes;
+    ++(entry.countedResend ? m_resendsInFlight : m_firstsInFlight)[entry.countedPath];
+}
+
+void
+RudpCmtScoreboard::Uncount(Entry& entry)
+{
+    if (entry.countedBytes == 0)
+    {
+        return;
+    }
+    m_inFlight[entry.countedPath] -= entry.countedBytes;
+    --(entry.countedResend ? m_resendsInFlight : m_firstsInFlight)[entry.countedPath];
+    entry.countedBytes = 0;
 }
 
 const RudpCmtScoreboard::Entry&
@@ -118,10 +153,16 @@ RudpCmtScoreboard::Find(const RudpTxBuffer::Segment& segment) const
     return *it;
 }
 
+RudpCmtScoreboard::Entry&
+RudpCmtScoreboard::Find(const RudpTxBuffer::Segment& segment)
+{
+    return const_cast<Entry&>(std::as_const(*this).Find(segment));
+}
+
 RudpCmtScoreboard::Record&
 RudpCmtScoreboard::RecordOf(const RudpTxBuffer::Segment& segment)
 {
-    return const_cast<Entry&>(Find(segment)).record;
+    return Find(segment).record;
 }
 
 uint32_t
@@ -142,19 +183,10 @@ RudpCmtScoreboard::Find(SequenceNumber32 seq) const
     return it != segments.end() && it->seq == seq ? &*it : nullptr;
 }
 
-std::vector<uint32_t>
+const std::vector<uint32_t>&
 RudpCmtScoreboard::BytesInFlight() const
 {
-    std::vector<uint32_t> inFlight(m_paths, 0);
-    const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
-    {
-        if (segments[i].txCount > 0 && segments[i].InFlight())
-        {
-            inFlight[m_records[i].record.path] += segments[i].length;
-        }
-    }
-    return inFlight;
+    return m_inFlight;
 }
 
 const RudpTxBuffer::Segment*
@@ -197,26 +229,41 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
     // CUC's pseudo-cumulative ACKs: each path's earliest outstanding
     // segment, kept apart for first transmissions and for resends, so that
     // a resend does not hold back the path it was moved to.
+    // The walk ends when every path's are found: near the front of the
+    // buffer, not at its end.
     std::vector<std::optional<SequenceNumber32>> earliest(m_paths);
     std::vector<std::optional<SequenceNumber32>> earliestResend(m_paths);
-    ForEach([&](const RudpTxBuffer::Segment& segment, const Record& record) {
+    uint32_t unfound = 0;
+    for (uint32_t path = 0; path < m_paths; ++path)
+    {
+        unfound += (m_firstsInFlight[path] > 0) + (m_resendsInFlight[path] > 0);
+    }
+    ForEachWhile([&](const RudpTxBuffer::Segment& segment, const Record& record) {
+        if (unfound == 0)
+        {
+            return false;
+        }
         if (segment.sacked || segment.lost || segment.txCount == 0)
         {
-            return;
+            return true;
         }
         auto& mark = segment.txCount == 1 ? earliest[record.path] : earliestResend[record.path];
         if (!mark)
         {
             mark = segment.seq;
+            --unfound;
         }
+        return true;
     });
     bool inGapBlocks = true;
     auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
+        Entry& entry = Find(segment);
+        Uncount(entry);
         if (segment.sacked)
         {
             return; // acknowledged already, by an earlier SACK block
         }
-        const uint32_t on = Find(segment).record.path;
+        const uint32_t on = entry.record.path;
         digest.bytesNew[on] += segment.length;
         digest.highestNew[on] = Larger(digest.highestNew[on], segment.seq);
         digest.lowestNew[on] = Smaller(digest.lowestNew[on], segment.seq);
@@ -247,6 +294,11 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
     {
         m_buffer->DiscardUpTo(cum, now, onAcked);
         ForgetAcknowledged();
+        if (!m_records.empty())
+        {
+            // A cumulative ACK into the middle of a segment acknowledges its front.
+            Recount(m_buffer->GetSegments().front(), m_records.front());
+        }
         digest.cumulativeBytes = static_cast<uint32_t>(cum - previous);
     }
     return digest;

@@ -12,6 +12,7 @@
 #include "ns3/ptr.h"
 #include "ns3/sequence-number.h"
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -116,7 +117,7 @@ class RudpCmtScoreboard
     const RudpTxBuffer::Segment* Find(SequenceNumber32 seq) const;
 
     /// \return bytes in flight (sent, neither SACKed nor deemed lost) on each path
-    std::vector<uint32_t> BytesInFlight() const;
+    const std::vector<uint32_t>& BytesInFlight() const;
     /**
      * \param path a path, or none for every path
      * \return the earliest segment waiting for a resend on \p path, or null
@@ -168,6 +169,29 @@ class RudpCmtScoreboard
     }
 
     /**
+     * \brief Calls \p visit(segment, record) for every segment not SACKed
+     * that starts below \p limit, in sequence order, stepping over the runs
+     * of SACKed segments without a visit each.
+     * \param limit the first sequence number not visited
+     * \param visit the visitor
+     */
+    template <typename Visitor>
+    void ForEachUnsackedBelow(SequenceNumber32 limit, Visitor&& visit)
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+        for (size_t i = 0; i < segments.size() && segments[i].seq < limit;)
+        {
+            if (segments[i].sacked)
+            {
+                i += std::max<uint32_t>(segments[i].sackedRun, 1);
+                continue;
+            }
+            visit(segments[i], m_records[i].record);
+            ++i;
+        }
+    }
+
+    /**
      * \brief Calls \p visit(segment, record) for the segments in sequence
      * order until it returns false.
      * \param visit the visitor: true to go on
@@ -192,15 +216,27 @@ class RudpCmtScoreboard
     /// A record with the segment it belongs to.
     struct Entry
     {
-        SequenceNumber32 end; ///< the segment's End(), which a partial ACK leaves alone
-        Record record;        ///< the record
+        SequenceNumber32 end;      ///< the segment's End(), which a partial ACK leaves alone
+        Record record;             ///< the record
+        uint32_t countedBytes{0};  ///< its bytes in m_inFlight
+        uint32_t countedPath{0};   ///< the path they are counted on
+        bool countedResend{false}; ///< counted in m_resendsInFlight, not m_firstsInFlight
     };
 
     /// \return the entry of \p segment (the entries are in the buffer's order)
     const Entry& Find(const RudpTxBuffer::Segment& segment) const;
+    /// \return the entry of \p segment
+    Entry& Find(const RudpTxBuffer::Segment& segment);
+    /// Counts \p segment's bytes in flight on its path, as it is now.
+    void Recount(const RudpTxBuffer::Segment& segment, Entry& entry);
+    /// Takes \p entry's bytes out of flight (its segment is acknowledged).
+    void Uncount(Entry& entry);
 
     Ptr<RudpTxBuffer> m_buffer;
-    std::deque<Entry> m_records; ///< one per segment of m_buffer, in its order
+    std::deque<Entry> m_records;             ///< one per segment of m_buffer, in its order
+    std::vector<uint32_t> m_inFlight;        ///< bytes in flight per path, kept by Recount
+    std::vector<uint32_t> m_firstsInFlight;  ///< segments in flight once sent, per path
+    std::vector<uint32_t> m_resendsInFlight; ///< segments in flight resent, per path
     uint32_t m_paths{0};
 };
 

@@ -991,7 +991,9 @@ RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, u
 {
     bool marked = false;
     const uint32_t pathsGapAcked = acked.PathsGapAcked();
-    m_scoreboard.ForEach(
+    // Only a segment below the highest newly acknowledged one can be reported missing.
+    m_scoreboard.ForEachUnsackedBelow(
+        *acked.highestNewOfAll,
         [&](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
             if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
             {

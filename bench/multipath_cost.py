@@ -1,0 +1,107 @@
+"""What one delivered packet costs a CMT association as paths are added (issue 25).
+
+Runs ``rudp-cmt`` with 1 to ``--max-paths`` disjoint paths, each of the same
+rate and RTT (100 Mbit/s and 200 ms by default: a window of about 1 700
+packets a path), a loss rate low enough that the windows open (2e-5) and
+the unbounded receive buffer, one process per run, and prints the CPU time
+(user plus system, from the process's rusage) per delivered packet and its
+ratio to one path's. A sender whose per-SACK work walks the association's
+window shows the ratio growing with the paths, for n paths keep n windows
+in flight; the goal is at most 1.3 at four paths. Run by hand, not a test::
+
+    .venv/bin/python bench/multipath_cost.py [--repeat K] [--max-paths N] [--duration S]
+    make bench-multipath
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from dataclasses import dataclass
+
+from measured_run import run_measured
+
+from rudp import paths
+
+SEGMENT_BYTES = 1468
+GOAL = 1.3
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One run: CPU seconds and the packets it delivered in order."""
+
+    cpu_s: float
+    packets: int
+
+    @property
+    def us_per_packet(self) -> float:
+        return 1e6 * self.cpu_s / max(self.packets, 1)
+
+
+def options(n: int, rate_mbps: int, rtt_ms: int, duration_s: float) -> list[str]:
+    """rudp-cmt's options for ``n`` paths."""
+    return [
+        f"--paths={n}",
+        f"--rate={rate_mbps}Mbps",
+        f"--rtt={rtt_ms}ms",
+        "--loss=0.00002",
+        f"--rbuf={1 << 28}",
+        f"--mss={SEGMENT_BYTES}",
+        f"--duration={duration_s:g}s",
+        "--warmup=1s",
+    ]
+
+
+def measure(n: int, args: argparse.Namespace, build: paths.Build) -> Cost:
+    """The median CPU time of ``args.repeat`` runs with ``n`` paths, and its packets."""
+    runs = [
+        run_measured(build, "rudp-cmt", options(n, args.rate_mbps, args.rtt_ms, args.duration))
+        for _ in range(args.repeat)
+    ]
+    packets = int(runs[0].record["delivered_bytes"]) // SEGMENT_BYTES
+    return Cost(statistics.median(run.cpu_s for run in runs), packets)
+
+
+def table(costs: list[Cost]) -> list[str]:
+    """The printed table: a row per number of paths, its cost and the ratio to one path's."""
+    lines = [f"{'paths':>5}{'packets':>12}{'us/pkt':>10}{'x':>7}"]
+    for n, cost in enumerate(costs, 1):
+        ratio = cost.us_per_packet / costs[0].us_per_packet
+        lines.append(f"{n:>5}{cost.packets:>12}{cost.us_per_packet:>10.1f}{ratio:>7.2f}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per row (median)")
+    parser.add_argument("--max-paths", type=int, default=4, help="most paths (1..8)")
+    parser.add_argument("--rate-mbps", type=int, default=100, help="each path's rate, Mbit/s")
+    parser.add_argument("--rtt-ms", type=int, default=200, help="each path's RTT, ms")
+    parser.add_argument("--duration", type=float, default=30, help="simulated seconds (> 1)")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat: at least 1")
+    if not 1 <= args.max_paths <= 8:
+        parser.error("--max-paths: allowed [1, 8]")
+    if args.rate_mbps < 1 or args.rtt_ms < 1:
+        parser.error("--rate-mbps, --rtt-ms: at least 1")
+    if args.duration <= 1:
+        parser.error("--duration: more than the 1 s warm-up")
+    build = paths.standalone_build()
+    costs = [measure(n, args, build) for n in range(1, args.max_paths + 1)]
+    print(
+        f"CPU time per delivered packet, rudp-cmt, paths of {args.rate_mbps} Mbit/s and "
+        f"{args.rtt_ms} ms, loss 2e-5, {args.duration:g} s, median of {args.repeat}"
+    )
+    print("\n".join(table(costs)))
+    if args.max_paths >= 4:
+        ratio = costs[3].us_per_packet / costs[0].us_per_packet
+        verdict = "met" if ratio <= GOAL else "MISSED"
+        print(f"\n{verdict:>7}  four paths <= {GOAL} x one path: {ratio:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

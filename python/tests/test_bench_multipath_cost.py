@@ -1,0 +1,53 @@
+"""bench/multipath_cost.py: its table, and one short run of it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+import multipath_cost  # noqa: E402
+
+
+def test_the_table_gives_each_cost_and_its_ratio_to_one_path() -> None:
+    cost = multipath_cost.Cost
+    lines = multipath_cost.table([cost(1.0, 100_000), cost(3.0, 200_000)])
+    assert lines[1].split() == ["1", "100000", "10.0", "1.00"]
+    assert lines[2].split() == ["2", "200000", "15.0", "1.50"]
+
+
+def test_the_paths_are_alike_and_the_buffer_unbounded() -> None:
+    options = multipath_cost.options(3, 100, 200, 30)
+    assert "--paths=3" in options and "--rbuf=268435456" in options
+    assert "--rate=100Mbps" in options and "--rtt=200ms" in options
+
+
+@pytest.mark.programs("rudp-cmt")
+def test_a_short_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--max-paths", "2", "--repeat", "1", "--duration", "3", "--rate-mbps", "10"]
+    assert multipath_cost.main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split() == ["paths", "packets", "us/pkt", "x"]
+    one, two = out[2].split(), out[3].split()
+    assert one[0] == "1" and one[3] == "1.00" and int(one[1]) > 0
+    assert two[0] == "2" and int(two[1]) > int(one[1])
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--repeat", "0"], "--repeat: at least 1"),
+        (["--max-paths", "9"], "--max-paths: allowed [1, 8]"),
+        (["--duration", "1"], "--duration: more than the 1 s warm-up"),
+    ],
+)
+def test_bad_arguments_exit_2_naming_the_option(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        multipath_cost.main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err

@@ -60,8 +60,7 @@ uint32_t
 RudpCmtScoreboard::AddPath()
 {
     m_inFlight.push_back(0);
-    m_firstsInFlight.push_back(0);
-    m_resendsInFlight.push_back(0);
+    m_index.emplace_back();
     return m_paths++;
 }
 
@@ -91,7 +90,7 @@ RudpCmtScoreboard::NewSegment(uint32_t length, uint32_t path)
     const RudpTxBuffer::Segment& segment = m_buffer->NewSegment(length);
     Entry entry;
     entry.end = segment.End();
-    entry.record.path = path;
+    entry.record.m_path = path;
     m_records.push_back(entry);
     return segment;
 }
@@ -114,30 +113,65 @@ RudpCmtScoreboard::MarkLost(const RudpTxBuffer::Segment& segment)
 }
 
 void
+RudpCmtScoreboard::Move(const RudpTxBuffer::Segment& segment, uint32_t path)
+{
+    NS_ABORT_MSG_IF(path >= m_paths, "RudpCmtScoreboard: no path " << path);
+    Entry& entry = Find(segment);
+    entry.record.m_path = path;
+    Recount(segment, entry);
+}
+
+void
 RudpCmtScoreboard::Recount(const RudpTxBuffer::Segment& segment, Entry& entry)
 {
     Uncount(entry);
-    if (segment.txCount == 0 || !segment.InFlight())
+    entry.countedPath = entry.record.m_path;
+    PathIndex& index = m_index[entry.countedPath];
+    if (segment.lost)
     {
-        return;
+        entry.indexedIn = &index.lost;
     }
-    entry.countedBytes = segment.length;
-    entry.countedPath = entry.record.path;
-    entry.countedResend = segment.txCount > 1;
-    m_inFlight[entry.countedPath] += entry.countedBytes;
-    ++(entry.countedResend ? m_resendsInFlight : m_firstsInFlight)[entry.countedPath];
+    else if (segment.txCount > 0 && !segment.sacked)
+    {
+        entry.indexedIn = segment.txCount == 1 ? &index.firsts : &index.resends;
+        entry.countedBytes = segment.length;
+        m_inFlight[entry.countedPath] += entry.countedBytes;
+    }
+    if (entry.indexedIn)
+    {
+        entry.indexedIn->insert(entry.end);
+    }
 }
 
 void
 RudpCmtScoreboard::Uncount(Entry& entry)
 {
-    if (entry.countedBytes == 0)
+    if (entry.indexedIn)
     {
-        return;
+        entry.indexedIn->erase(entry.end);
+        entry.indexedIn = nullptr;
     }
     m_inFlight[entry.countedPath] -= entry.countedBytes;
-    --(entry.countedResend ? m_resendsInFlight : m_firstsInFlight)[entry.countedPath];
     entry.countedBytes = 0;
+}
+
+const RudpTxBuffer::Segment&
+RudpCmtScoreboard::SegmentEndingAt(SequenceNumber32 end) const
+{
+    const auto it =
+        std::lower_bound(m_records.begin(),
+                         m_records.end(),
+                         end,
+                         [](const Entry& entry, SequenceNumber32 at) { return entry.end < at; });
+    NS_ABORT_MSG_IF(it == m_records.end() || it->end != end,
+                    "RudpCmtScoreboard: no segment ends at " << end);
+    return m_buffer->GetSegments()[it - m_records.begin()];
+}
+
+const RudpTxBuffer::Segment*
+RudpCmtScoreboard::Earliest(const std::set<SequenceNumber32>& index) const
+{
+    return index.empty() ? nullptr : &SegmentEndingAt(*index.begin());
 }
 
 const RudpCmtScoreboard::Entry&
@@ -168,7 +202,7 @@ RudpCmtScoreboard::RecordOf(const RudpTxBuffer::Segment& segment)
 uint32_t
 RudpCmtScoreboard::PathOf(const RudpTxBuffer::Segment& segment) const
 {
-    return Find(segment).record.path;
+    return Find(segment).record.m_path;
 }
 
 const RudpTxBuffer::Segment*
@@ -192,19 +226,25 @@ RudpCmtScoreboard::BytesInFlight() const
 const RudpTxBuffer::Segment*
 RudpCmtScoreboard::FirstLost(std::optional<uint32_t> path) const
 {
-    if (!m_buffer->FirstLost())
+    if (path)
     {
-        return nullptr; // the buffer counts what is marked: no walk
+        return Earliest(m_index[*path].lost);
     }
-    const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
-    for (size_t i = 0; i < segments.size(); ++i)
+    const RudpTxBuffer::Segment* first = nullptr;
+    for (const PathIndex& index : m_index)
     {
-        if (segments[i].lost && (!path || m_records[i].record.path == *path))
-        {
-            return &segments[i];
-        }
+        const RudpTxBuffer::Segment* candidate = Earliest(index.lost);
+        first = candidate && (!first || candidate->seq < first->seq) ? candidate : first;
     }
-    return nullptr;
+    return first;
+}
+
+bool
+RudpCmtScoreboard::AnyLost() const
+{
+    return std::any_of(m_index.begin(), m_index.end(), [](const PathIndex& index) {
+        return !index.lost.empty();
+    });
 }
 
 SequenceNumber32
@@ -214,7 +254,7 @@ RudpCmtScoreboard::HighestOutstandingEnd(uint32_t path) const
     const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
     for (size_t i = 0; i < segments.size(); ++i)
     {
-        if (m_records[i].record.path == path && segments[i].txCount > 0 && !segments[i].sacked)
+        if (m_records[i].record.m_path == path && segments[i].txCount > 0 && !segments[i].sacked)
         {
             highest = std::max(highest, segments[i].End());
         }
@@ -229,32 +269,19 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
     // CUC's pseudo-cumulative ACKs: each path's earliest outstanding
     // segment, kept apart for first transmissions and for resends, so that
     // a resend does not hold back the path it was moved to.
-    // The walk ends when every path's are found: near the front of the
-    // buffer, not at its end.
     std::vector<std::optional<SequenceNumber32>> earliest(m_paths);
     std::vector<std::optional<SequenceNumber32>> earliestResend(m_paths);
-    uint32_t unfound = 0;
     for (uint32_t path = 0; path < m_paths; ++path)
     {
-        unfound += (m_firstsInFlight[path] > 0) + (m_resendsInFlight[path] > 0);
+        if (const RudpTxBuffer::Segment* first = Earliest(m_index[path].firsts))
+        {
+            earliest[path] = first->seq;
+        }
+        if (const RudpTxBuffer::Segment* resend = Earliest(m_index[path].resends))
+        {
+            earliestResend[path] = resend->seq;
+        }
     }
-    ForEachWhile([&](const RudpTxBuffer::Segment& segment, const Record& record) {
-        if (unfound == 0)
-        {
-            return false;
-        }
-        if (segment.sacked || segment.lost || segment.txCount == 0)
-        {
-            return true;
-        }
-        auto& mark = segment.txCount == 1 ? earliest[record.path] : earliestResend[record.path];
-        if (!mark)
-        {
-            mark = segment.seq;
-            --unfound;
-        }
-        return true;
-    });
     bool inGapBlocks = true;
     auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
         Entry& entry = Find(segment);
@@ -263,7 +290,7 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
         {
             return; // acknowledged already, by an earlier SACK block
         }
-        const uint32_t on = entry.record.path;
+        const uint32_t on = entry.record.m_path;
         digest.bytesNew[on] += segment.length;
         digest.highestNew[on] = Larger(digest.highestNew[on], segment.seq);
         digest.lowestNew[on] = Smaller(digest.lowestNew[on], segment.seq);

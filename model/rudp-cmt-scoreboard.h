@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <deque>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -41,12 +42,22 @@ class RudpCmtScoreboard
 {
   public:
     /// What the association keeps per segment, beside the buffer's own.
-    struct Record
+    class Record
     {
-        uint32_t path{0};              ///< path of its latest transmission, or of its resend
+      public:
+        /// \return the path of its latest transmission, or of its resend (Move changes it)
+        uint32_t GetPath() const
+        {
+            return m_path;
+        }
+
         uint32_t missingReports{0};    ///< SACKs that reported it missing
         bool fastRetransmitted{false}; ///< resent on missing reports already
         bool rescheduled{false};       ///< resent by ChunkRescheduling already
+
+      private:
+        friend class RudpCmtScoreboard;
+        uint32_t m_path{0}; ///< the path (the scoreboard indexes segments by it)
     };
 
     /// What one SACK acknowledged for the first time, per path (ApplySack).
@@ -108,6 +119,12 @@ class RudpCmtScoreboard
      * \return true if it is newly marked lost (waits for a resend)
      */
     bool MarkLost(const RudpTxBuffer::Segment& segment);
+    /**
+     * \brief \p segment goes on \p path from now on (its resend, or its first transmission).
+     * \param segment a segment of the buffer
+     * \param path the path
+     */
+    void Move(const RudpTxBuffer::Segment& segment, uint32_t path);
 
     /// \return the record of \p segment, a segment of the buffer
     Record& RecordOf(const RudpTxBuffer::Segment& segment);
@@ -123,6 +140,8 @@ class RudpCmtScoreboard
      * \return the earliest segment waiting for a resend on \p path, or null
      */
     const RudpTxBuffer::Segment* FirstLost(std::optional<uint32_t> path) const;
+    /// \return true if a segment waits for a resend
+    bool AnyLost() const;
     /**
      * \param path a path
      * \return the end of the highest segment outstanding on \p path (sent,
@@ -216,27 +235,38 @@ class RudpCmtScoreboard
     /// A record with the segment it belongs to.
     struct Entry
     {
-        SequenceNumber32 end;      ///< the segment's End(), which a partial ACK leaves alone
-        Record record;             ///< the record
-        uint32_t countedBytes{0};  ///< its bytes in m_inFlight
-        uint32_t countedPath{0};   ///< the path they are counted on
-        bool countedResend{false}; ///< counted in m_resendsInFlight, not m_firstsInFlight
+        SequenceNumber32 end;     ///< the segment's End(), which a partial ACK leaves alone
+        Record record;            ///< the record
+        uint32_t countedBytes{0}; ///< its bytes in m_inFlight
+        uint32_t countedPath{0};  ///< the path it is indexed on
+        std::set<SequenceNumber32>* indexedIn{nullptr}; ///< the index that holds its end
+    };
+
+    /// A path's segments by their state, each by its end (the first is the earliest).
+    struct PathIndex
+    {
+        std::set<SequenceNumber32> firsts;  ///< in flight, sent once
+        std::set<SequenceNumber32> resends; ///< in flight, sent more than once
+        std::set<SequenceNumber32> lost;    ///< deemed lost, waiting for a resend
     };
 
     /// \return the entry of \p segment (the entries are in the buffer's order)
     const Entry& Find(const RudpTxBuffer::Segment& segment) const;
     /// \return the entry of \p segment
     Entry& Find(const RudpTxBuffer::Segment& segment);
-    /// Counts \p segment's bytes in flight on its path, as it is now.
+    /// \return the segment whose end is \p end
+    const RudpTxBuffer::Segment& SegmentEndingAt(SequenceNumber32 end) const;
+    /// \return the earliest segment of \p index, or null
+    const RudpTxBuffer::Segment* Earliest(const std::set<SequenceNumber32>& index) const;
+    /// Indexes \p segment on its path by its state now.
     void Recount(const RudpTxBuffer::Segment& segment, Entry& entry);
-    /// Takes \p entry's bytes out of flight (its segment is acknowledged).
+    /// Takes \p entry out of its path's index (its segment is acknowledged).
     void Uncount(Entry& entry);
 
     Ptr<RudpTxBuffer> m_buffer;
-    std::deque<Entry> m_records;             ///< one per segment of m_buffer, in its order
-    std::vector<uint32_t> m_inFlight;        ///< bytes in flight per path, kept by Recount
-    std::vector<uint32_t> m_firstsInFlight;  ///< segments in flight once sent, per path
-    std::vector<uint32_t> m_resendsInFlight; ///< segments in flight resent, per path
+    std::deque<Entry> m_records;      ///< one per segment of m_buffer, in its order
+    std::vector<PathIndex> m_index;   ///< per path, kept by Recount
+    std::vector<uint32_t> m_inFlight; ///< bytes in flight per path, kept by Recount
     uint32_t m_paths{0};
 };
 

@@ -536,7 +536,7 @@ RudpCmtSender::Schedule()
     BeginRound();
     std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
     const std::vector<uint32_t> order = m_scheduler.Order(m_nextPath);
-    if (m_scoreboard.Buffer().FirstLost())
+    if (m_scoreboard.AnyLost())
     {
         for (const uint32_t index : order)
         {
@@ -591,7 +591,7 @@ RudpCmtSender::PathViews(RudpCmtBuffers& buffers) const
             {
                 return;
             }
-            views[record.path].queued += segment.length;
+            views[record.GetPath()].queued += segment.length;
             buffers.heldByPeer += segment.sacked ? segment.length : 0;
         });
     }
@@ -614,18 +614,17 @@ RudpCmtSender::BeginRound()
 void
 RudpCmtSender::RouteResends()
 {
-    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE ||
-        !m_scoreboard.Buffer().FirstLost())
+    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE || !m_scoreboard.AnyLost())
     {
         return;
     }
-    m_scoreboard.ForEach(
-        [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
-            if (segment.lost)
-            {
-                record.path = m_scheduler.ResendPath(record.path, segment.length);
-            }
-        });
+    m_scoreboard.ForEach([this](const RudpTxBuffer::Segment& segment,
+                                RudpCmtScoreboard::Record& record) {
+        if (segment.lost)
+        {
+            m_scoreboard.Move(segment, m_scheduler.ResendPath(record.GetPath(), segment.length));
+        }
+    });
 }
 
 bool
@@ -647,16 +646,16 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
         return false;
     }
     const std::optional<uint32_t> target =
-        m_rescheduling.Target(paths, record.path, Simulator::Now() - head.lastTx);
+        m_rescheduling.Target(paths, record.GetPath(), Simulator::Now() - head.lastTx);
     if (!target)
     {
         return false;
     }
-    RudpCmtPath& from = *m_paths[record.path];
+    RudpCmtPath& from = *m_paths[record.GetPath()];
     NS_LOG_LOGIC("segment " << head.seq << " blocks the receiver's buffer: moved from path "
                             << from.index << " to path " << *target);
     m_scoreboard.MarkLost(head);
-    record.path = *target;
+    m_scoreboard.Move(head, *target);
     record.rescheduled = true;
     RetimeAfterMove(from);
     // Segments sent on the target before the move are acknowledged after
@@ -757,7 +756,7 @@ RudpCmtSender::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segme
 {
     NS_LOG_FUNCTION(this << path.index << segment.seq << segment.length);
     const bool resend = segment.txCount > 0;
-    m_scoreboard.RecordOf(segment).path = path.index;
+    m_scoreboard.Move(segment, path.index);
     m_scoreboard.MarkTransmitted(segment, Simulator::Now());
     path.bytesSent += segment.length;
     ++m_burst[path.index];
@@ -957,14 +956,12 @@ RudpCmtSender::SendFastRetransmission()
     }
     // The earliest segment marked whose path is active: one packet.
     const RudpTxBuffer::Segment* earliest = nullptr;
-    m_scoreboard.ForEachWhile([this, &earliest](const RudpTxBuffer::Segment& segment,
-                                                const RudpCmtScoreboard::Record& record) {
-        if (segment.lost && m_paths[record.path]->status == RudpCmtPath::ACTIVE)
-        {
-            earliest = &segment;
-        }
-        return earliest == nullptr;
-    });
+    for (const auto& path : m_paths)
+    {
+        const RudpTxBuffer::Segment* lost =
+            path->status == RudpCmtPath::ACTIVE ? m_scoreboard.FirstLost(path->index) : nullptr;
+        earliest = lost && (!earliest || lost->seq < earliest->seq) ? lost : earliest;
+    }
     if (!earliest)
     {
         return;
@@ -1001,7 +998,8 @@ RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, u
             }
             // SFR: only a later segment newly acknowledged on the same path
             // proves this one missing; across paths it may just be slower.
-            const std::optional<SequenceNumber32>& highestOnPath = acked.highestNew[record.path];
+            const std::optional<SequenceNumber32>& highestOnPath =
+                acked.highestNew[record.GetPath()];
             const bool reported = m_sfr ? highestOnPath && segment.seq < *highestOnPath
                                         : segment.seq < *acked.highestNewOfAll;
             if (!reported)
@@ -1011,7 +1009,7 @@ RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, u
             // DAC (ns-2's rule): a SACK that answers two segments reports this
             // one missing twice only if it acknowledges data on this path alone
             // (not a "mixed" SACK), and all of it above this segment.
-            const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.path];
+            const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.GetPath()];
             const bool acrossAll = lowestOnPath && segment.seq < *lowestOnPath;
             record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
             if (record.missingReports < m_dupThreshold)
@@ -1021,7 +1019,7 @@ RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, u
             ++m_fastRetransmits;
             record.fastRetransmitted = true;
             marked = true;
-            RudpCmtPath& path = *m_paths[record.path];
+            RudpCmtPath& path = *m_paths[record.GetPath()];
             NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
                                     << record.missingReports << " missing reports");
             if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
@@ -1077,7 +1075,7 @@ RudpCmtSender::Ns2PseudoCumulativeAcks(const RudpHeader& header)
             {
                 return false; // the unsent ones end the walk
             }
-            RudpCmtPath& path = *m_paths[record.path];
+            RudpCmtPath& path = *m_paths[record.GetPath()];
             if (segment.End() <= cum)
             {
                 // SendBufferDequeueUpTo stops the path's timer (an expected ACK
@@ -1146,9 +1144,9 @@ RudpCmtSender::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
         return;
     }
     RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(segment);
-    const uint32_t original = record.path;
-    record.path = RetransmissionPath(original);
-    if (record.path != original)
+    const uint32_t original = record.GetPath();
+    m_scoreboard.Move(segment, RetransmissionPath(original));
+    if (record.GetPath() != original)
     {
         // ns-2's RtxMarkedChunks: the path it left looks for new
         // pseudo-cumulative ACKs (Ns2PseudoCumulativeAcks).
@@ -1162,11 +1160,11 @@ RudpCmtSender::RehomeFromFailedPaths()
 {
     m_scoreboard.ForEach(
         [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
-            if (segment.lost && m_paths[record.path]->status != RudpCmtPath::ACTIVE)
+            if (segment.lost && m_paths[record.GetPath()]->status != RudpCmtPath::ACTIVE)
             {
-                m_paths[record.path]->findPseudoCum = true;
-                m_paths[record.path]->findRtxPseudoCum = true;
-                record.path = RetransmissionPath(record.path);
+                m_paths[record.GetPath()]->findPseudoCum = true;
+                m_paths[record.GetPath()]->findRtxPseudoCum = true;
+                m_scoreboard.Move(segment, RetransmissionPath(record.GetPath()));
             }
         });
 }
@@ -1233,7 +1231,7 @@ RudpCmtSender::OnTimeout(uint32_t index)
     }
     m_scoreboard.ForEach([this, index](const RudpTxBuffer::Segment& segment,
                                        const RudpCmtScoreboard::Record& record) {
-        if (record.path == index && segment.txCount > 0 && segment.InFlight())
+        if (record.GetPath() == index && segment.txCount > 0 && segment.InFlight())
         {
             MarkForRetransmission(segment);
         }
@@ -1260,8 +1258,7 @@ RudpCmtSender::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
         roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
                                       path->Room(inFlight[path->index]) > 0);
     }
-    const bool dataWaiting =
-        m_scoreboard.Buffer().UnsentBytes() > 0 || m_scoreboard.Buffer().FirstLost();
+    const bool dataWaiting = m_scoreboard.Buffer().UnsentBytes() > 0 || m_scoreboard.AnyLost();
     const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();
     const bool limited = m_running && dataWaiting && roomOnAPath && outstanding > 0 &&
                          outstanding + m_segmentSize > m_peerWindow;
@@ -1341,7 +1338,7 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
     ++m_fastRetransmits;
     ++m_fastRetransmitSacks; // the model's losses come one at a time
     record.fastRetransmitted = true;
-    RudpCmtPath& path = *m_paths[record.path];
+    RudpCmtPath& path = *m_paths[record.GetPath()];
     if (!path.inFastRecovery)
     {
         path.Reduce(m_beta);
@@ -1355,9 +1352,9 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
             path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         }
     }
-    const uint32_t original = record.path;
+    const uint32_t original = record.GetPath();
     MarkForRetransmission(segment);
-    if (record.path != original)
+    if (record.GetPath() != original)
     {
         RetimeAfterMove(path);
     }

@@ -177,7 +177,7 @@ class RudpCmtScoreboardKarnTest : public TestCase
         SendSix(board);
         const RudpTxBuffer::Segment& first = *board.Find(Start(1));
         board.MarkLost(first);
-        board.RecordOf(first).path = 1; // moved by the retransmission policy
+        board.Move(first, 1); // moved by the retransmission policy
         board.MarkTransmitted(first, MilliSeconds(200));
         board.MarkLost(*board.Find(Start(2)));
         RudpCmtScoreboard::SackDigest acked =
@@ -192,7 +192,8 @@ class RudpCmtScoreboardKarnTest : public TestCase
 
 /**
  * \ingroup rudp-test
- * The per-path bytes in flight are kept as segments change, not walked for:
+ * The per-path bytes in flight and earliest lost segments are kept as
+ * segments change, not walked for:
  * after each of many random sends, resends, losses, moves between paths and
  * SACKs (partial cumulative ACKs too) they equal a walk over the segments.
  */
@@ -200,7 +201,8 @@ class RudpCmtScoreboardInFlightTest : public TestCase
 {
   public:
     RudpCmtScoreboardInFlightTest()
-        : TestCase("bytes in flight per path, kept as segments change, equal a walk")
+        : TestCase("bytes in flight and first lost segment per path, kept as segments change, "
+                   "equal a walk")
     {
     }
 
@@ -213,10 +215,25 @@ class RudpCmtScoreboardInFlightTest : public TestCase
             [&inFlight](const RudpTxBuffer::Segment& segment, const RudpCmtScoreboard::Record& r) {
                 if (segment.txCount > 0 && segment.InFlight())
                 {
-                    inFlight[r.path] += segment.length;
+                    inFlight[r.GetPath()] += segment.length;
                 }
             });
         return inFlight;
+    }
+
+    /// \return the earliest segment waiting for a resend on \p path (any path: none), walked
+    static const RudpTxBuffer::Segment* WalkFirstLost(const RudpCmtScoreboard& board,
+                                                      std::optional<uint32_t> path)
+    {
+        const RudpTxBuffer::Segment* first = nullptr;
+        board.ForEach([&first, path](const RudpTxBuffer::Segment& segment,
+                                     const RudpCmtScoreboard::Record& r) {
+            if (!first && segment.lost && (!path || r.GetPath() == *path))
+            {
+                first = &segment;
+            }
+        });
+        return first;
     }
 
     void DoRun() override
@@ -255,12 +272,12 @@ class RudpCmtScoreboardInFlightTest : public TestCase
                 }
                 else if (action == 5 && segment.lost)
                 {
-                    board.RecordOf(segment).path = draw() % paths; // the policy moves it
+                    board.Move(segment, draw() % paths); // the policy moves it
                     board.MarkTransmitted(segment, now);
                 }
                 else if (action == 6 && segment.lost)
                 {
-                    board.RecordOf(segment).path = draw() % paths;
+                    board.Move(segment, draw() % paths);
                 }
                 else if (action <= 8)
                 {
@@ -276,6 +293,12 @@ class RudpCmtScoreboardInFlightTest : public TestCase
                 }
             }
             mismatches += board.BytesInFlight() != Walk(board, paths);
+            mismatches += board.FirstLost(std::nullopt) != WalkFirstLost(board, std::nullopt);
+            for (uint32_t path = 0; path < paths; ++path)
+            {
+                mismatches += board.FirstLost(path) != WalkFirstLost(board, path);
+            }
+            mismatches += board.AnyLost() != (WalkFirstLost(board, std::nullopt) != nullptr);
         }
         NS_TEST_ASSERT_MSG_EQ(mismatches, 0, "the kept counts are the walked ones");
         NS_TEST_ASSERT_MSG_GT(board.Buffer().GetSegments().size(), 0, "segments were left");

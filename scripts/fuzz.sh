@@ -44,7 +44,13 @@ else
 fi
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(rudp-header rudp-socket rudp-cmt-receiver rudp-connection)
+if [ ${#targets[@]} -eq 0 ]; then
+  # Every target there is: test/fuzz/NAME-fuzzer.cc.
+  for source in test/fuzz/*-fuzzer.cc; do
+    name=${source##*/}
+    targets+=("${name%-fuzzer.cc}")
+  done
+fi
 [ -z "$seed" ] || [[ $seed =~ ^[1-9][0-9]*$ ]] ||
   { echo "error: --seed: a positive number (libFuzzer's -seed; 0 would draw one), got '$seed'" >&2; exit 2; }
 [ -z "$runs" ] || [[ $runs =~ ^[1-9][0-9]*$ ]] ||

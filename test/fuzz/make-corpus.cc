@@ -15,8 +15,8 @@
  *
  *     build/bin/rudp-fuzz-make-corpus test/fuzz/corpus
  *
- * writes DIR/rudp-header/, DIR/rudp-socket/, DIR/rudp-cmt-receiver/ and
- * DIR/rudp-connection/.
+ * writes DIR/rudp-header/, DIR/rudp-socket/, DIR/rudp-cmt-receiver/,
+ * DIR/rudp-cmt-sender/ and DIR/rudp-connection/.
  * The output is the same on every run (`make fuzz-corpus`).
  */
 
@@ -174,7 +174,7 @@ main(int argc, char** argv)
     }
     const std::filesystem::path dir(argv[1]);
     for (const char* target :
-         {"rudp-header", "rudp-socket", "rudp-cmt-receiver", "rudp-connection"})
+         {"rudp-header", "rudp-socket", "rudp-cmt-receiver", "rudp-cmt-sender", "rudp-connection"})
     {
         std::filesystem::create_directories(dir / target);
     }
@@ -296,6 +296,50 @@ main(int argc, char** argv)
                  Relative(rData, 2, 0),
                  Relative(rData, 3, 0)}));
     Write(cmt / "raw-segments", Input(0x03, 0x00, {Raw(data, 0), Raw(fin, 1), Raw(cmtSack, 2)}));
+
+    // SACKs to a CMT sender of 1000-byte segments from 1: each SACK's SEQ
+    // must grow (an older one is stale). Relative: SEQ counts from 0, the
+    // ACK from the end of what the sender last sent; gap blocks are absolute.
+    const std::filesystem::path sender = dir / "rudp-cmt-sender";
+    auto sackAll = [](uint32_t n, uint8_t source, uint32_t window = 65536) {
+        return Relative(Segment(n, 0, H::ACK, 0, {}, window), source, 4);
+    };
+    std::vector<Datagram> ackEverything;
+    for (uint32_t n = 1; n <= 24; ++n)
+    {
+        ackEverything.push_back(sackAll(n, 0));
+    }
+    Write(sender / "ack-everything", Input(0x00, 0x00, ackEverything));
+    std::vector<Datagram> ackEverythingFourPaths;
+    for (uint32_t n = 1; n <= 24; ++n)
+    {
+        ackEverythingFourPaths.push_back(sackAll(n, n % 4));
+    }
+    Write(sender / "ack-everything-four-paths", Input(0x03, 0x10, ackEverythingFourPaths));
+    std::vector<Datagram> holeAtOne; // segment 1 lost, 2..k+1 arrive
+    for (uint32_t k = 1; k <= 8; ++k)
+    {
+        holeAtOne.push_back(Raw(Segment(k, 1, H::ACK, 0, {{1001, 1001 + 1000 * k}}), 0, 2));
+    }
+    holeAtOne.push_back(Raw(Segment(9, 9001, H::ACK | H::PAIR, 0), 0, 3));
+    Write(sender / "hole-one-path", Input(0x08, 0x03, holeAtOne));
+    Write(sender / "ns2-rules-then-silence",
+          Input(0x01 | 0x04 | 0x40,
+                0x08 | 0x40,
+                {Raw(Segment(1, 1, H::ACK, 0, {{2001, 4001}}), 0, 2),
+                 Raw(Segment(2, 1, H::ACK, 0, {{2001, 4001}, {5001, 6001}}), 1, 2),
+                 Raw(Segment(3, 2001, H::ACK, 0, {{3001, 4001}}), 1, 2)}));
+    Write(sender / "buffer-aware-zero-window",
+          Input(0x01 | 0x80,
+                0x02 | 0x10,
+                {sackAll(1, 0, 0), sackAll(2, 1, 0), sackAll(3, 0, 16384), sackAll(4, 1)}));
+    Write(sender / "partial-beyond-and-stale",
+          Input(0x02 | 0x20,
+                0x01 | 0x80,
+                {Raw(Segment(5, 1501, H::ACK, 0), 0, 2),
+                 Relative(Segment(6, 100000, H::ACK, 0), 1, 2),
+                 Raw(Segment(4, 3001, H::ACK, 0), 2, 2),
+                 Relative(Segment(7, static_cast<uint32_t>(-500), H::ACK, 0, {{1, 2}}), 2, 2)}));
 
     // Forged segments in a live connection: config 0 0x01 (the server
     // reads) | variant << 1 | 0x08 Sack ...; config 1: sizes, 0x10 200-byte

@@ -542,9 +542,17 @@ FuzzNetwork::SetCrc32c(bool crc32c)
 void
 FuzzNetwork::Inject(const std::vector<uint8_t>& bytes, uint16_t sourcePort, uint16_t targetPort)
 {
-    m_wire->Send(Create<Packet>(bytes.data(), bytes.size()),
-                 InetSocketAddress(PeerAddress(), sourcePort),
-                 InetSocketAddress(TargetAddress(), targetPort));
+    const auto it = m_sourceAddresses.find(sourcePort);
+    m_wire->Send(
+        Create<Packet>(bytes.data(), bytes.size()),
+        InetSocketAddress(it != m_sourceAddresses.end() ? it->second : PeerAddress(), sourcePort),
+        InetSocketAddress(TargetAddress(), targetPort));
+}
+
+void
+FuzzNetwork::SetSourceAddress(uint16_t sourcePort, Ipv4Address address)
+{
+    m_sourceAddresses[sourcePort] = address;
 }
 
 Time

@@ -276,6 +276,11 @@ class FuzzNetwork
      * the target's \p targetPort, as any host can (the port need not be bound).
      */
     void Inject(const std::vector<uint8_t>& bytes, uint16_t sourcePort, uint16_t targetPort);
+    /**
+     * \brief Datagrams from the peer's \p sourcePort come from \p address
+     * instead of PeerAddress (a multihomed peer: a path per address).
+     */
+    void SetSourceAddress(uint16_t sourcePort, Ipv4Address address);
 
     /**
      * \brief Schedules \p records from \p start on: source s sends from
@@ -309,7 +314,8 @@ class FuzzNetwork
     Ptr<FuzzWire> m_wire;
     NodeContainer m_nodes;
     bool m_crc32c{false};
-    std::map<uint16_t, Sent> m_sent; ///< by destination port
+    std::map<uint16_t, Sent> m_sent;                   ///< by destination port
+    std::map<uint16_t, Ipv4Address> m_sourceAddresses; ///< by source port (SetSourceAddress)
     bool m_anySent{false};
     Sent m_last;    ///< the latest segment to any port
     Sent m_initial; ///< bases before the target sent anything

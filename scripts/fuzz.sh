@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--parallel N] [SECONDS [TARGET...]]
+# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--parallel N] [--list] [SECONDS [TARGET...]]
 #   (make fuzz FUZZ_SECONDS=N; make fuzz-smoke)
 # Builds the libFuzzer targets of test/fuzz with clang in $FUZZ_BUILD
 # (default build-fuzz: the module compiled with
@@ -15,6 +15,8 @@
 #              --runs counts the executions of all of them. (libFuzzer's
 #              -fork mode restarts its jobs and replays their corpus each
 #              time: half the executions of the network targets.)
+#   --list     print the targets it would run (every test/fuzz/NAME-fuzzer.cc
+#              unless named) and exit
 #   --smoke    CI's smoke run: seed 1 unless --seed, 60 s unless SECONDS,
 #              from the committed corpus and regression inputs only (new
 #              inputs go to a fresh directory, so that one run does not
@@ -25,14 +27,16 @@ seed=""
 runs=""
 parallel=1
 smoke=0
+list=0
 while [ $# -gt 0 ]; do
   case $1 in
     --seed) seed=${2:-}; shift 2 || { echo "error: --seed needs a number" >&2; exit 2; } ;;
     --runs) runs=${2:-}; shift 2 || { echo "error: --runs needs a number" >&2; exit 2; } ;;
     --parallel) parallel=${2:-}; shift 2 || { echo "error: --parallel needs a number" >&2; exit 2; } ;;
     --smoke) smoke=1; shift ;;
+    --list) list=1; shift ;;
     --) shift; break ;;
-    -*) echo "error: unknown option '$1' (--seed N, --runs N, --parallel N, --smoke)" >&2; exit 2 ;;
+    -*) echo "error: unknown option '$1' (--seed N, --runs N, --parallel N, --smoke, --list)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
@@ -61,6 +65,10 @@ for target in "${targets[@]}"; do
   [ -f "test/fuzz/$target-fuzzer.cc" ] ||
     { echo "error: no fuzz target '$target' (test/fuzz/*-fuzzer.cc)" >&2; exit 2; }
 done
+if [ $list -eq 1 ]; then
+  printf '%s\n' "${targets[@]}"
+  exit 0
+fi
 build=${FUZZ_BUILD:-build-fuzz}
 jobs=${JOBS:-$(nproc)}
 python=${PYTHON_EXE:-$PWD/.venv/bin/python}

@@ -271,6 +271,18 @@ def test_fuzz_script_refuses_bad_arguments_before_building(
     assert not (tmp_path / "build-fuzz").exists()
 
 
+def test_fuzz_script_runs_every_target_there_is_unless_named(tmp_path: Path) -> None:
+    env = {**_cold_env(tmp_path, tmp_path), "FUZZ_BUILD": str(tmp_path / "build-fuzz")}
+    every = _run(["bash", str(SCRIPTS / "fuzz.sh"), "--list"], env)
+    assert every.returncode == 0, every.stderr
+    sources = sorted((SCRIPTS.parent / "test" / "fuzz").glob("*-fuzzer.cc"))
+    assert every.stdout.split() == [p.name.removesuffix("-fuzzer.cc") for p in sources]
+    assert "rudp-cmt-sender" in every.stdout.split()
+    named = _run(["bash", str(SCRIPTS / "fuzz.sh"), "--list", "5", "rudp-header"], env)
+    assert named.stdout.split() == ["rudp-header"]
+    assert not (tmp_path / "build-fuzz").exists()
+
+
 def _bare_path(tmp_path: Path, keep: list[str]) -> tuple[Path, Path]:
     """A PATH with only the named commands and a stub apt-get that logs its calls."""
     bin_dir = tmp_path / "bin"

@@ -37,6 +37,7 @@ def build(bld):
     module.source = [
         'model/netem-queue-disc.cc',
         'model/rudp-cmt-model-assumptions.cc',
+        'model/rudp-cmt-coupling.cc',
         'model/rudp-cmt-path.cc',
         'model/rudp-cmt-receiver.cc',
         'model/rudp-cmt-scheduler.cc',
@@ -102,6 +103,7 @@ def build(bld):
     module_test.source = [
         'test/rudp-attributes-test-suite.cc',
         'test/rudp-buffers-test-suite.cc',
+        'test/rudp-cmt-coupling-test-suite.cc',
         'test/rudp-cmt-fidelity-test-suite.cc',
         'test/rudp-cmt-scoreboard-test-suite.cc',
         'test/rudp-cmt-scenarios-test-suite.cc',
@@ -130,6 +132,7 @@ def build(bld):
     headers.source = [
         'model/netem-queue-disc.h',
         'model/rudp-cmt-model-assumptions.h',
+        'model/rudp-cmt-coupling.h',
         'model/rudp-cmt-path.h',
         'model/rudp-cmt-receiver.h',
         'model/rudp-cmt-scheduler.h',

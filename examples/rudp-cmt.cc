@@ -124,6 +124,16 @@ SchedulerAttribute(const std::string& option)
                                         : "RoundRobin";
 }
 
+/// \return the RudpCmtSender::Coupling TypeId name of a --coupling value
+std::string
+CouplingAttribute(const std::string& option)
+{
+    return option == "lia"    ? "ns3::RudpLia"
+           : option == "olia" ? "ns3::RudpOlia"
+           : option == "rpv2" ? "ns3::RudpCmtRpv2"
+                              : "ns3::RudpCmtUncoupled";
+}
+
 /// \return the RudpCmtSender::BufferSplitting value of a --buffer-splitting value
 std::string
 SplittingAttribute(const std::string& option)
@@ -159,6 +169,7 @@ main(int argc, char* argv[])
     bool cuc = true;
     bool dac = true;
     std::string rtxPolicy; // "": RudpCmtSender's default (RTX-SAME with --ns2-defaults)
+    std::string coupling = "uncoupled";
     bool ns2Defaults = false;
     bool modelAssumptions = false;
     std::string scheduler = "round-robin";
@@ -220,6 +231,11 @@ main(int argc, char* argv[])
                  "Retransmission policy (default RTX-SSTHRESH; RTX-SAME with the ns-2 defaults)",
                  rtxPolicy,
                  {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH", "RTX-LOSSRATE"});
+    cmd.AddValue("coupling",
+                 "Coupled congestion control: uncoupled (CMT's own, each path with alpha "
+                 "and beta), lia (RFC 6356), olia (Khalili et al.) or rpv2 (CMT/RPv2)",
+                 coupling,
+                 {"uncoupled", "lia", "olia", "rpv2"});
     cmd.AddValue("ns2-defaults",
                  "The defaults of ns-2.31's SCTP-CMT, the simulator seed 002 used "
                  "(RudpCmtHelper::SetNs2Defaults: PathMaxRetrans 5, ReTxThreshold 4, RTX-SAME, "
@@ -268,6 +284,7 @@ main(int argc, char* argv[])
     cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
     cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
     cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
+    cmd.SetsAttribute("ns3::RudpCmtSender::Coupling", "coupling");
     cmd.SetsAttribute("ns3::RudpCmtSender::ModelAssumptions", "model-assumptions");
     cmd.SetsAttribute("ns3::RudpCmtSender::Scheduler", "scheduler");
     cmd.SetsAttribute("ns3::RudpCmtSender::BufferSplitting", "buffer-splitting");
@@ -333,6 +350,8 @@ main(int argc, char* argv[])
     {
         cmt.SetSenderAttribute("RtxPolicy", StringValue(rtxPolicy));
     }
+    cmt.SetSenderAttribute("Coupling",
+                           TypeIdValue(TypeId::LookupByName(CouplingAttribute(coupling))));
     cmt.SetSenderAttribute("ModelAssumptions", BooleanValue(modelAssumptions));
     cmt.SetSenderAttribute("Scheduler", StringValue(SchedulerAttribute(scheduler)));
     cmt.SetSenderAttribute("BufferSplitting", StringValue(SplittingAttribute(splitting)));
@@ -435,6 +454,7 @@ main(int argc, char* argv[])
             .Set("cuc", cuc)
             .Set("dac", dac)
             .Set("rtx_policy", rtxPolicy)
+            .Set("coupling", coupling)
             .Set("ns2_defaults", ns2Defaults)
             .Set("model_assumptions", modelAssumptions)
             .Set("scheduler", scheduler)

@@ -178,9 +178,9 @@ RudpCmtPath::GetLossRate() const
 }
 
 void
-RudpCmtPath::Grow(uint32_t bytes, double alpha, uint32_t flight)
+RudpCmtPath::Grow(uint32_t bytes, uint32_t flight, uint32_t slowStart, int64_t avoidance)
 {
-    NS_LOG_FUNCTION(this << bytes << alpha << flight);
+    NS_LOG_FUNCTION(this << bytes << flight << slowStart << avoidance);
     const uint32_t mss = m_state->m_segmentSize;
     const bool utilised = FullyUtilised(flight);
     // RFC 4960 7.2.1: slow start while cwnd is less than or equal to
@@ -192,21 +192,41 @@ RudpCmtPath::Grow(uint32_t bytes, double alpha, uint32_t flight)
         {
             return;
         }
-        m_state->m_cWnd += std::min(bytes, mss);
+        m_state->m_cWnd += slowStart;
         if (m_state->m_cWnd > m_state->m_ssThresh)
         {
             m_state->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         }
         return;
     }
-    // SCTP's congestion avoidance: alpha MSS once a window's worth is acknowledged.
-    // RFC 4960 7.2.2: and only while the sender has cwnd or more outstanding.
+    // SCTP's congestion avoidance: one increase once a window's worth is
+    // acknowledged. RFC 4960 7.2.2: and only while the sender has cwnd or
+    // more outstanding.
     m_partialBytesAcked += bytes;
     if (m_partialBytesAcked >= m_state->m_cWnd && utilised)
     {
         m_partialBytesAcked -= m_state->m_cWnd;
-        m_state->m_cWnd += static_cast<uint32_t>(std::lround(alpha * mss));
+        const int64_t grown = static_cast<int64_t>(m_state->m_cWnd.Get()) + avoidance;
+        m_state->m_cWnd = static_cast<uint32_t>(std::max<int64_t>(grown, mss));
     }
+}
+
+bool
+RudpCmtPath::InSlowStart() const
+{
+    return m_state->m_cWnd <= m_state->m_ssThresh;
+}
+
+void
+RudpCmtPath::Acknowledged(uint32_t bytes)
+{
+    m_bytesSinceLoss += bytes;
+}
+
+uint64_t
+RudpCmtPath::GetBytesBetweenLosses() const
+{
+    return std::max(m_bytesBetweenLosses, m_bytesSinceLoss);
 }
 
 void
@@ -227,11 +247,13 @@ RudpCmtPath::Reactivate(uint32_t segments)
 }
 
 void
-RudpCmtPath::Reduce(double beta)
+RudpCmtPath::Reduce(double reduction)
 {
-    NS_LOG_FUNCTION(this << beta);
+    NS_LOG_FUNCTION(this << reduction);
     const uint32_t mss = m_state->m_segmentSize;
-    const auto kept = static_cast<uint32_t>((1.0 - beta) * m_state->m_cWnd);
+    const auto kept = static_cast<uint32_t>(std::max(0.0, 1.0 - reduction) * m_state->m_cWnd);
+    m_bytesBetweenLosses = m_bytesSinceLoss;
+    m_bytesSinceLoss = 0;
     m_state->m_ssThresh = std::max(kept, 2 * mss);
     m_state->m_cWnd = m_state->m_ssThresh.Get();
     m_partialBytesAcked = 0;
@@ -239,11 +261,14 @@ RudpCmtPath::Reduce(double beta)
 }
 
 void
-RudpCmtPath::Collapse()
+RudpCmtPath::Collapse(double reduction)
 {
-    NS_LOG_FUNCTION(this);
+    NS_LOG_FUNCTION(this << reduction);
     const uint32_t mss = m_state->m_segmentSize;
-    m_state->m_ssThresh = std::max(m_state->m_cWnd.Get() / 2, 2 * mss);
+    const auto kept = static_cast<uint32_t>(std::max(0.0, 1.0 - reduction) * m_state->m_cWnd);
+    m_state->m_ssThresh = std::max(kept, 2 * mss);
+    m_bytesBetweenLosses = m_bytesSinceLoss;
+    m_bytesSinceLoss = 0;
     m_state->m_cWnd = mss;
     m_partialBytesAcked = 0;
     m_state->m_congState = RudpSenderState::SLOW_START;

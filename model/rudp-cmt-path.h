@@ -88,11 +88,21 @@ class RudpCmtPath : public Object
      *
      * The window grows only if it was fully utilised (RFC 4960 7.2.1 and
      * 7.2.2, ns-2's AdjustCwnd): cwnd or more was in flight (\p flight).
+     * By how much, the association's coupling says (RudpCmtCoupling).
      * \param bytes bytes acknowledged
-     * \param alpha additive increase (MSS per window)
      * \param flight bytes in flight on the path before this acknowledgment
+     * \param slowStart bytes the window gains in slow start
+     * \param avoidance bytes it gains (or loses) per window acknowledged in
+     *        congestion avoidance; it keeps at least one MSS
      */
-    void Grow(uint32_t bytes, double alpha, uint32_t flight);
+    void Grow(uint32_t bytes, uint32_t flight, uint32_t slowStart, int64_t avoidance);
+    /// \return true while cwnd <= ssthresh (RFC 4960 7.2.1)
+    bool InSlowStart() const;
+    /// \param bytes bytes sent on the path newly acknowledged (OLIA's count of them)
+    void Acknowledged(uint32_t bytes);
+    /// \return OLIA's l: the larger of the bytes acknowledged between the last two losses
+    ///         and since the last one
+    uint64_t GetBytesBetweenLosses() const;
     /// All data sent on the path was acknowledged: partial_bytes_acked = 0 (RFC 4960 7.2.2).
     void AllAcknowledged();
     /**
@@ -128,12 +138,17 @@ class RudpCmtPath : public Object
     /// \return the known loss rate of the path (LossRate, RTX-LOSSRATE's oracle)
     double GetLossRate() const;
     /**
-     * \brief A loss detected by missing reports.
-     * \param beta multiplicative decrease
+     * \brief A loss detected by missing reports: ssthresh = cwnd less
+     * \p reduction of it (at least 2 MSS), cwnd = ssthresh.
+     * \param reduction the fraction taken (the coupling's; uncoupled, beta)
      */
-    void Reduce(double beta);
-    /// A retransmission timeout on this path.
-    void Collapse();
+    void Reduce(double reduction);
+    /**
+     * \brief A retransmission timeout on this path: ssthresh = cwnd less
+     * \p reduction of it (at least 2 MSS), cwnd = 1 MSS.
+     * \param reduction the fraction taken (RFC 4960 6.3.3: half)
+     */
+    void Collapse(double reduction = 0.5);
 
     /**
      * \param inFlight bytes in flight on the path
@@ -183,6 +198,8 @@ class RudpCmtPath : public Object
     Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler
     TracedCallback<Time, Time> m_rtoTrace; ///< the RTO trace, forwarded from the timer
     uint32_t m_partialBytesAcked{0};       ///< SCTP's partial_bytes_acked
+    uint64_t m_bytesSinceLoss{0};          ///< acknowledged since the last loss (OLIA's l2)
+    uint64_t m_bytesBetweenLosses{0};      ///< between the last two losses (OLIA's l1)
     double m_lossRate{0};                  ///< LossRate: RTX-LOSSRATE's oracle
     bool m_idleDecay{false};               ///< RudpCmtSender::IdleWindowDecay
     RudpDeadline m_idleTimer;              ///< an RTO after the latest send

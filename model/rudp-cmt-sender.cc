@@ -12,6 +12,7 @@
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/object-vector.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
@@ -74,6 +75,15 @@ RudpCmtSender::GetTypeId()
                           DoubleValue(0.5),
                           MakeDoubleAccessor(&RudpCmtSender::m_beta),
                           MakeDoubleChecker<double>(1e-6, 1 - 1e-6))
+            .AddAttribute("Coupling",
+                          "Coupled congestion control, by TypeId: ns3::RudpCmtUncoupled "
+                          "(CMT's own: each path on its own, with Alpha and Beta), "
+                          "ns3::RudpLia (RFC 6356), ns3::RudpOlia (Khalili et al. 2013) or "
+                          "ns3::RudpCmtRpv2 (Dreibholz et al.'s CMT/RPv2), or any other "
+                          "RudpCmtCoupling. Read when the application starts.",
+                          TypeIdValue(RudpCmtUncoupled::GetTypeId()),
+                          MakeTypeIdAccessor(&RudpCmtSender::m_couplingType),
+                          MakeTypeIdChecker())
             .AddAttribute("InitialCwnd",
                           "Initial window of each path (segments, 1..1000).",
                           UintegerValue(2),
@@ -460,6 +470,9 @@ RudpCmtSender::StartApplication()
                                        "ns3::RudpCmtSender");
     }
     m_burst.assign(m_paths.size(), 0);
+    ObjectFactory coupling;
+    coupling.SetTypeId(m_couplingType);
+    m_coupling = coupling.Create<RudpCmtCoupling>();
     m_scheduler.SetKind(m_schedulerKind);
     m_scheduler.SetBufferSplitting(m_bufferSplitting);
     m_rescheduling.SetThreshold(m_reschedulingThreshold);
@@ -668,7 +681,7 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     // cmtMovedChunksReduceCwnd), once per recovery.
     if (!from.inFastRecovery)
     {
-        from.Reduce(m_beta);
+        Cut(from);
         if (m_fastRetransmit)
         {
             from.inFastRecovery = true;
@@ -680,6 +693,52 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
         }
     }
     return true;
+}
+
+uint32_t
+RudpCmtSender::CouplingView(uint32_t index, std::vector<RudpCmtCoupling::Path>& view) const
+{
+    uint32_t position = 0;
+    for (const auto& path : m_paths)
+    {
+        if (path->status != RudpCmtPath::ACTIVE && path->index != index)
+        {
+            continue;
+        }
+        if (path->index == index)
+        {
+            position = view.size();
+        }
+        RudpCmtCoupling::Path seen;
+        seen.cwnd = path->GetState()->m_cWnd;
+        // Before its first sample a path's RTT is taken to be its RTO.
+        seen.rtt = path->GetRttEstimator()->GetNSamples() > 0
+                       ? path->GetRttEstimator()->GetEstimate()
+                       : path->GetRtoTimer()->GetRto();
+        seen.bytesBetweenLosses = path->GetBytesBetweenLosses();
+        view.push_back(seen);
+    }
+    return position;
+}
+
+void
+RudpCmtSender::GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight)
+{
+    std::vector<RudpCmtCoupling::Path> view;
+    const uint32_t position = CouplingView(path.index, view);
+    const uint32_t mss = path.GetState()->m_segmentSize;
+    path.Grow(bytes,
+              flight,
+              m_coupling->SlowStartIncrease(view, position, bytes, mss),
+              m_coupling->AvoidanceIncrease(view, position, mss, m_alpha));
+}
+
+void
+RudpCmtSender::Cut(RudpCmtPath& path)
+{
+    std::vector<RudpCmtCoupling::Path> view;
+    const uint32_t position = CouplingView(path.index, view);
+    path.Reduce(m_coupling->LossReduction(view, position, m_beta));
 }
 
 void
@@ -905,12 +964,13 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             continue;
         }
         path->consecutiveTimeouts = 0;
+        path->Acknowledged(acked.bytesNew[path->index]);
         const bool advanced = !m_cuc          ? acked.cumulativeBytes > 0
                               : m_ns2Recovery ? ns2.advanced[path->index]
                                               : acked.earliestAcked[path->index];
         if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
         {
-            path->Grow(acked.bytesNew[path->index], m_alpha, flightBefore[path->index]);
+            GrowWindow(*path, acked.bytesNew[path->index], flightBefore[path->index]);
         }
         if (inFlight[path->index] == 0)
         {
@@ -1024,7 +1084,7 @@ RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, u
                                     << record.missingReports << " missing reports");
             if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
             {
-                path.Reduce(m_beta);
+                Cut(path);
                 if (m_ns2Recovery)
                 {
                     // ns-2's uiRecover: the highest segment outstanding on the path.
@@ -1217,7 +1277,9 @@ RudpCmtSender::OnTimeout(uint32_t index)
     path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
     path.StopIdleDecay();
-    path.Collapse();
+    std::vector<RudpCmtCoupling::Path> view;
+    const uint32_t position = CouplingView(path.index, view);
+    path.Collapse(m_coupling->TimeoutReduction(view, position));
     if (path.consecutiveTimeouts > m_pathMaxRetrans)
     {
         NS_LOG_INFO("path " << index << " failed after " << path.consecutiveTimeouts
@@ -1341,7 +1403,7 @@ RudpCmtSender::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
     RudpCmtPath& path = *m_paths[record.GetPath()];
     if (!path.inFastRecovery)
     {
-        path.Reduce(m_beta);
+        Cut(path);
         if (m_fastRetransmit)
         {
             path.inFastRecovery = true;

@@ -5,6 +5,7 @@
 #ifndef RUDP_CMT_SENDER_H
 #define RUDP_CMT_SENDER_H
 
+#include "rudp-cmt-coupling.h"
 #include "rudp-cmt-path.h"
 #include "rudp-cmt-scheduler.h"
 #include "rudp-cmt-scoreboard.h"
@@ -219,6 +220,23 @@ class RudpCmtSender : public Application
      * \param path the path the segment left
      */
     void RetimeAfterMove(RudpCmtPath& path);
+    /**
+     * \brief The paths as the coupling sees them: the active ones, and \p index.
+     * \param index a path
+     * \param view filled with the paths
+     * \return where path \p index is in \p view
+     */
+    uint32_t CouplingView(uint32_t index, std::vector<RudpCmtCoupling::Path>& view) const;
+    /**
+     * \brief \p bytes sent on \p path were newly acknowledged: its window
+     * grows as the coupling says (RudpCmtPath::Grow).
+     * \param path the path
+     * \param bytes the bytes
+     * \param flight bytes in flight on it before the acknowledgment
+     */
+    void GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight);
+    /// A loss on \p path: its window is cut as the coupling says (RudpCmtPath::Reduce).
+    void Cut(RudpCmtPath& path);
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
     /**
      * \brief Counts missing reports and marks what they prove lost.
@@ -306,6 +324,8 @@ class RudpCmtSender : public Application
     uint64_t m_maxBytes{0};
     uint64_t m_contentSeed{1};
     double m_alpha{1.0};
+    TypeId m_couplingType;           ///< Coupling: the coupled congestion control
+    Ptr<RudpCmtCoupling> m_coupling; ///< made from m_couplingType at start
     double m_beta{0.5};
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};

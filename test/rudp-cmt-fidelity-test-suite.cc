@@ -837,9 +837,9 @@ class RudpCmtGrowthNeedsFullWindowTest : public TestCase
         Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
         path->Open(mss, 3, 1u << 20);
         const Ptr<RudpSenderState> state = path->GetState();
-        path->Grow(mss, 1.0, 5 * mss / 2);
+        path->Grow(mss, 5 * mss / 2, mss, mss);
         NS_TEST_ASSERT_MSG_EQ(state->m_cWnd.Get(), 3 * mss, "2.5 segments in a window of 3");
-        path->Grow(mss, 1.0, 3 * mss);
+        path->Grow(mss, 3 * mss, mss, mss);
         NS_TEST_ASSERT_MSG_EQ(state->m_cWnd.Get(), 4 * mss, "the whole window: slow start");
         path->Dispose();
     }

@@ -67,7 +67,7 @@ Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
-    as_root apt-get update -qq
+    as_root apt-get -o DPkg::Lock::Timeout=600 update -qq
     apt-get source --print-uris ns3=3.37-2 >/dev/null || {
       echo "error: apt-get source finds no ns3 3.37-2 (Debian bookworm's source package);" \
         "give another ns-3 with NS3_SOURCE (a release tarball or tree)" >&2

@@ -24,8 +24,10 @@ if ! command -v apt-get >/dev/null 2>&1; then
 fi
 echo "installing ns2 (needed by the ns-2 cross-check of seed 002)"
 sudo_cmd=$([ "$(id -u)" -eq 0 ] && echo "" || echo sudo)
-$sudo_cmd apt-get update -qq
-$sudo_cmd apt-get install -y -qq ns2
+# Another apt-get (a second setup at once, unattended upgrades) may hold
+# dpkg's lock: wait for it, up to 10 minutes, instead of failing at once.
+$sudo_cmd apt-get -o DPkg::Lock::Timeout=600 update -qq
+$sudo_cmd apt-get -o DPkg::Lock::Timeout=600 install -y -qq ns2
 probe || {
   echo "error: ns2 is installed but ns cannot run an Agent/SCTP/CMT" >&2
   exit 1

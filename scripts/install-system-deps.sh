@@ -66,5 +66,7 @@ else
   exit 1
 fi
 echo "installing ${missing[*]} (for ${*})"
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+# Another apt-get (a second setup at once, unattended upgrades) may hold
+# dpkg's lock: wait for it, up to 10 minutes, instead of failing at once.
+"${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+"${sudo_cmd[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}"

@@ -50,10 +50,12 @@ case $kind in
 esac
 echo "installing ${packages[*]} (needed by $target)"
 sudo_cmd=$([ "$(id -u)" -eq 0 ] && echo "" || echo sudo)
-$sudo_cmd apt-get update -qq
+# Another apt-get (a second setup at once, unattended upgrades) may hold
+# dpkg's lock: wait for it, up to 10 minutes, instead of failing at once.
+$sudo_cmd apt-get -o DPkg::Lock::Timeout=600 update -qq
 # wireshark-common asks whether non-root users may capture (debconf): the
 # default answer (no) without a question.
-$sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}"
+$sudo_cmd env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${packages[@]}"
 probe || {
   echo "error: the $kind tool chain still does not work after installing ${packages[*]}" >&2
   exit 1

@@ -283,6 +283,20 @@ def test_fuzz_script_runs_every_target_there_is_unless_named(tmp_path: Path) -> 
     assert not (tmp_path / "build-fuzz").exists()
 
 
+def test_every_apt_get_that_changes_the_system_waits_for_dpkgs_lock() -> None:
+    # Two setups at once (make fuzz while make test installs ns2) would
+    # otherwise fail on the lock the first one holds.
+    calls = []
+    for script in sorted(SCRIPTS.glob("*.sh")):
+        for number, line in enumerate(script.read_text().splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if re.search(r"\bapt-get\b.*\b(update|install)\b", code) and "echo" not in code:
+                calls.append((script.name, number, code))
+    assert calls, "the installers call apt-get"
+    late = [call for call in calls if "-o DPkg::Lock::Timeout=" not in call[2]]
+    assert not late, late
+
+
 def _bare_path(tmp_path: Path, keep: list[str]) -> tuple[Path, Path]:
     """A PATH with only the named commands and a stub apt-get that logs its calls."""
     bin_dir = tmp_path / "bin"
@@ -306,7 +320,7 @@ def test_install_system_deps_installs_the_ns3_tree_tools_a_new_machine_lacks(
     env = {"PATH": str(bin_dir), "HOME": str(tmp_path)}
     result = _run(["bash", str(SCRIPTS / "install-system-deps.sh"), "ns3-tree"], env)
     assert result.returncode == 0, result.stdout + result.stderr
-    install = [line for line in log.read_text().splitlines() if line.startswith("install")]
+    install = [line for line in log.read_text().splitlines() if "install" in line.split()]
     assert len(install) == 1
     for package in ["cmake", "ninja-build", "g++", "ccache", "bzip2", "rsync", "patch"]:
         assert package in install[0].split()
@@ -332,7 +346,8 @@ def test_install_ns2_installs_the_package_when_ns_is_missing(tmp_path: Path) -> 
     assert result.returncode == 1
     assert "cannot run an Agent/SCTP/CMT" in result.stderr
     calls = log.read_text().splitlines()
-    assert "install -y -qq ns2" in calls
+    assert "-o DPkg::Lock::Timeout=600 install -y -qq ns2" in calls
+    assert "-o DPkg::Lock::Timeout=600 update -qq" in calls
 
 
 def test_install_ns2_leaves_a_machine_that_has_it_alone(tmp_path: Path) -> None:

@@ -36,6 +36,18 @@ class MeasuredRun:
         return self.usage.ru_maxrss / 1024
 
 
+@dataclass(frozen=True)
+class Cost:
+    """A run's CPU seconds and the packets it delivered."""
+
+    cpu_s: float
+    packets: int
+
+    @property
+    def us_per_packet(self) -> float:
+        return 1e6 * self.cpu_s / max(self.packets, 1)
+
+
 def run_measured(build: paths.Build, program: str, options: list[str]) -> MeasuredRun:
     """Run ``program`` of ``build`` with ``options`` and ``--output=RECORD``;
     RuntimeError (with its stderr) if it fails."""

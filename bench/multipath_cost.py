@@ -18,26 +18,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from dataclasses import dataclass
 
-from measured_run import run_measured
+from measured_run import Cost, run_measured
 
 from rudp import paths
 
 SEGMENT_BYTES = 1468
 GOAL = 1.3
-
-
-@dataclass(frozen=True)
-class Cost:
-    """One run: CPU seconds and the packets it delivered in order."""
-
-    cpu_s: float
-    packets: int
-
-    @property
-    def us_per_packet(self) -> float:
-        return 1e6 * self.cpu_s / max(self.packets, 1)
 
 
 def options(n: int, rate_mbps: int, rtt_ms: int, duration_s: float) -> list[str]:

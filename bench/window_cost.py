@@ -20,7 +20,7 @@ import statistics
 import sys
 from dataclasses import dataclass
 
-from measured_run import run_measured
+from measured_run import Cost, run_measured
 
 from rudp import paths
 
@@ -56,18 +56,6 @@ BOTTLENECKS = (
     Bottleneck(10**9, 200),
     Bottleneck(10**9, 800),
 )
-
-
-@dataclass(frozen=True)
-class Cost:
-    """One run: CPU seconds and the packets its flow delivered."""
-
-    cpu_s: float
-    packets: int
-
-    @property
-    def us_per_packet(self) -> float:
-        return 1e6 * self.cpu_s / max(self.packets, 1)
 
 
 def simulated_seconds(path: Bottleneck, rtts: int) -> float:

@@ -51,9 +51,15 @@ RudpCmtCoupling::TimeoutReduction(const std::vector<Path>& /* paths */, uint32_t
 }
 
 double
+RudpCmtCoupling::RttSeconds(const Path& path)
+{
+    return std::max(path.rtt.GetSeconds(), 1e-6); // a zero RTT would divide by zero
+}
+
+double
 RudpCmtCoupling::Rate(const Path& path)
 {
-    return path.cwnd / std::max(path.rtt.GetSeconds(), 1e-6);
+    return path.cwnd / RttSeconds(path);
 }
 
 double
@@ -104,7 +110,7 @@ RudpLia::Aggressiveness(const std::vector<Path>& paths)
     for (const Path& path : paths)
     {
         total += path.cwnd;
-        const double rtt = std::max(path.rtt.GetSeconds(), 1e-6);
+        const double rtt = RttSeconds(path);
         best = std::max(best, path.cwnd / (rtt * rtt));
     }
     const double rate = TotalRate(paths);
@@ -149,12 +155,12 @@ RudpOlia::Shift(const std::vector<Path>& paths, uint32_t index)
     {
         largest = std::max(largest, path.cwnd);
         const double l = static_cast<double>(path.bytesBetweenLosses);
-        bestQuality = std::max(bestQuality, l * l / std::max(path.rtt.GetSeconds(), 1e-6));
+        bestQuality = std::max(bestQuality, l * l / RttSeconds(path));
     }
     auto inM = [largest](const Path& path) { return path.cwnd == largest; };
     auto inB = [bestQuality](const Path& path) {
         const double l = static_cast<double>(path.bytesBetweenLosses);
-        return l * l / std::max(path.rtt.GetSeconds(), 1e-6) >= bestQuality;
+        return l * l / RttSeconds(path) >= bestQuality;
     };
     const auto m = static_cast<double>(std::count_if(paths.begin(), paths.end(), inM));
     const auto bNotM =

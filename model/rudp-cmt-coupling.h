@@ -89,6 +89,8 @@ class RudpCmtCoupling : public Object
     static double TotalRate(const std::vector<Path>& paths);
     /// \return the path's cwnd / RTT (bytes per second)
     static double Rate(const Path& path);
+    /// \return the path's RTT in seconds (at least a microsecond)
+    static double RttSeconds(const Path& path);
 };
 
 /**

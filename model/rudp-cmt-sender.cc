@@ -696,8 +696,11 @@ RudpCmtSender::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
 }
 
 uint32_t
-RudpCmtSender::CouplingView(uint32_t index, std::vector<RudpCmtCoupling::Path>& view) const
+RudpCmtSender::CouplingView(uint32_t index)
 {
+    // Filled anew each time, its storage kept: it is built on every SACK.
+    std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
+    view.clear();
     uint32_t position = 0;
     for (const auto& path : m_paths)
     {
@@ -724,8 +727,8 @@ RudpCmtSender::CouplingView(uint32_t index, std::vector<RudpCmtCoupling::Path>& 
 void
 RudpCmtSender::GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight)
 {
-    std::vector<RudpCmtCoupling::Path> view;
-    const uint32_t position = CouplingView(path.index, view);
+    const uint32_t position = CouplingView(path.index);
+    const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     const uint32_t mss = path.GetState()->m_segmentSize;
     path.Grow(bytes,
               flight,
@@ -736,8 +739,8 @@ RudpCmtSender::GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight)
 void
 RudpCmtSender::Cut(RudpCmtPath& path)
 {
-    std::vector<RudpCmtCoupling::Path> view;
-    const uint32_t position = CouplingView(path.index, view);
+    const uint32_t position = CouplingView(path.index);
+    const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     path.Reduce(m_coupling->LossReduction(view, position, m_beta));
 }
 
@@ -1277,8 +1280,8 @@ RudpCmtSender::OnTimeout(uint32_t index)
     path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
     path.StopIdleDecay();
-    std::vector<RudpCmtCoupling::Path> view;
-    const uint32_t position = CouplingView(path.index, view);
+    const uint32_t position = CouplingView(path.index);
+    const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     path.Collapse(m_coupling->TimeoutReduction(view, position));
     if (path.consecutiveTimeouts > m_pathMaxRetrans)
     {

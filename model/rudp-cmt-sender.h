@@ -221,12 +221,12 @@ class RudpCmtSender : public Application
      */
     void RetimeAfterMove(RudpCmtPath& path);
     /**
-     * \brief The paths as the coupling sees them: the active ones, and \p index.
+     * \brief Fills m_couplingView with the paths as the coupling sees them:
+     * the active ones, and \p index.
      * \param index a path
-     * \param view filled with the paths
-     * \return where path \p index is in \p view
+     * \return where path \p index is in m_couplingView
      */
-    uint32_t CouplingView(uint32_t index, std::vector<RudpCmtCoupling::Path>& view) const;
+    uint32_t CouplingView(uint32_t index);
     /**
      * \brief \p bytes sent on \p path were newly acknowledged: its window
      * grows as the coupling says (RudpCmtPath::Grow).
@@ -324,8 +324,9 @@ class RudpCmtSender : public Application
     uint64_t m_maxBytes{0};
     uint64_t m_contentSeed{1};
     double m_alpha{1.0};
-    TypeId m_couplingType;           ///< Coupling: the coupled congestion control
-    Ptr<RudpCmtCoupling> m_coupling; ///< made from m_couplingType at start
+    TypeId m_couplingType;                             ///< Coupling: the coupled congestion control
+    Ptr<RudpCmtCoupling> m_coupling;                   ///< made from m_couplingType at start
+    std::vector<RudpCmtCoupling::Path> m_couplingView; ///< CouplingView's paths
     double m_beta{0.5};
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};

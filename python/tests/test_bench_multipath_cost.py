@@ -9,11 +9,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
+import measured_run  # noqa: E402
 import multipath_cost  # noqa: E402
 
 
 def test_the_table_gives_each_cost_and_its_ratio_to_one_path() -> None:
-    cost = multipath_cost.Cost
+    cost = measured_run.Cost
     lines = multipath_cost.table([cost(1.0, 100_000), cost(3.0, 200_000)])
     assert lines[1].split() == ["1", "100000", "10.0", "1.00"]
     assert lines[2].split() == ["2", "200000", "15.0", "1.50"]

@@ -9,6 +9,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "bench"))
+import measured_run  # noqa: E402
 import window_cost  # noqa: E402
 
 
@@ -25,7 +26,7 @@ def test_simulated_time_covers_slow_start_and_the_round_trips() -> None:
 
 
 def test_the_table_gives_each_cost_and_its_ratio_to_the_first_row() -> None:
-    cost = window_cost.Cost
+    cost = measured_run.Cost
     lines = window_cost.table(
         {"rudp": [cost(1.0, 100_000), cost(3.0, 200_000)], "tcp": [cost(2.0, 100_000), None]}
     )

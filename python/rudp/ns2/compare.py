@@ -300,11 +300,8 @@ def run_grid(
             ]
             if until is None:
                 return rows
-            more = {
-                (row.mode, row.point): until.seeds_for(row)
-                for row in rows
-                if until.seeds_for(row) > wanted[row.mode, row.point]
-            }
+            needed = {(row.mode, row.point): until.seeds_for(row) for row in rows}
+            more = {key: n for key, n in needed.items() if n > wanted[key]}
             if not more:
                 return rows
             wanted.update(more)

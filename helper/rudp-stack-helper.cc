@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/node.h"
+#include "ns3/rudp-cmt-socket-factory.h"
 #include "ns3/rudp-socket-factory.h"
 #include "ns3/udp-socket-factory.h"
 
@@ -30,6 +31,10 @@ RudpStackHelper::Install(Ptr<Node> node) const
     if (!node->GetObject<RudpSocketFactory>())
     {
         node->AggregateObject(CreateObject<RudpSocketFactory>());
+    }
+    if (!node->GetObject<RudpCmtSocketFactory>())
+    {
+        node->AggregateObject(CreateObject<RudpCmtSocketFactory>());
     }
 }
 

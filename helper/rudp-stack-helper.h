@@ -13,8 +13,9 @@ namespace ns3
 /**
  * \ingroup rudp-socket
  * \brief Installs RUDP on nodes that have an Internet stack: aggregates a
- * RudpSocketFactory, so that applications can use
- * Protocol = "ns3::RudpSocketFactory".
+ * RudpSocketFactory and a RudpCmtSocketFactory, so that applications can use
+ * Protocol = "ns3::RudpSocketFactory" (one path) or
+ * "ns3::RudpCmtSocketFactory" (a multipath association).
  */
 class RudpStackHelper
 {

@@ -37,7 +37,16 @@ RudpCmtPath::GetTypeId()
                             .AddTraceSource("RTO",
                                             "The path's retransmission timeout",
                                             MakeTraceSourceAccessor(&RudpCmtPath::m_rtoTrace),
-                                            "ns3::TracedValueCallback::Time");
+                                            "ns3::TracedValueCallback::Time")
+                            .AddTraceSource("RTT",
+                                            "The path's latest RTT measurement",
+                                            MakeTraceSourceAccessor(&RudpCmtPath::m_rtt),
+                                            "ns3::TracedValueCallback::Time")
+                            .AddTraceSource("Status",
+                                            "Whether the path carries data: ACTIVE, "
+                                            "POTENTIALLY_FAILED (CMT-PF) or FAILED",
+                                            MakeTraceSourceAccessor(&RudpCmtPath::status),
+                                            "ns3::RudpCmtPath::StatusTracedValueCallback");
     return tid;
 }
 
@@ -117,6 +126,15 @@ bool
 RudpCmtPath::FullyUtilised(uint32_t flight) const
 {
     return flight >= m_state->m_cWnd;
+}
+
+void
+RudpCmtPath::SampleRtt(Time rtt)
+{
+    m_rtoTimer->ResetBackoff();
+    m_rtoTimer->Sample(rtt);
+    m_state->m_lastRtt = rtt;
+    m_rtt = rtt;
 }
 
 void

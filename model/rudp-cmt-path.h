@@ -17,6 +17,7 @@
 #include "ns3/rtt-estimator.h"
 #include "ns3/sequence-number.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <optional>
 
@@ -54,6 +55,13 @@ class RudpCmtPath : public Object
          */
         POTENTIALLY_FAILED,
     };
+
+    /**
+     * \brief TracedValue callback signature for Status.
+     * \param [in] oldValue the previous status
+     * \param [in] newValue the new status
+     */
+    typedef void (*StatusTracedValueCallback)(Status oldValue, Status newValue);
 
     /**
      * \brief Get the type ID.
@@ -103,6 +111,13 @@ class RudpCmtPath : public Object
     /// \return OLIA's l: the larger of the bytes acknowledged between the last two losses
     ///         and since the last one
     uint64_t GetBytesBetweenLosses() const;
+    /**
+     * \brief A new RTT measurement of the path (RFC 4960 6.3.1 C2/C3): it
+     * sets the RTO anew, undoing the timeouts' doubling (6.3.3 E2), and is
+     * traced as RTT.
+     * \param rtt the measurement
+     */
+    void SampleRtt(Time rtt);
     /// All data sent on the path was acknowledged: partial_bytes_acked = 0 (RFC 4960 7.2.2).
     void AllAcknowledged();
     /**
@@ -157,15 +172,15 @@ class RudpCmtPath : public Object
     uint32_t Room(uint32_t inFlight) const;
 
     // The sender engine's bookkeeping, kept with the path it is about.
-    Address remote;                  ///< the peer's address on this path (with port)
-    uint32_t index{0};               ///< position in the association
-    Status status{ACTIVE};           ///< whether it carries new data
-    uint32_t consecutiveTimeouts{0}; ///< timeouts without an acknowledgment since
-    bool inFastRecovery{false};      ///< a fast retransmit is pending acknowledgment
-    SequenceNumber32 recoveryExit;   ///< fast recovery ends when this is acknowledged
-    uint64_t bytesSent{0};           ///< payload bytes sent on the path, resends included
-    uint64_t retransmissions{0};     ///< segments resent on the path
-    uint64_t timeouts{0};            ///< expiries of its timer
+    Address remote;                     ///< the peer's address on this path (with port)
+    uint32_t index{0};                  ///< position in the association
+    TracedValue<Status> status{ACTIVE}; ///< whether it carries new data (traced as Status)
+    uint32_t consecutiveTimeouts{0};    ///< timeouts without an acknowledgment since
+    bool inFastRecovery{false};         ///< a fast retransmit is pending acknowledgment
+    SequenceNumber32 recoveryExit;      ///< fast recovery ends when this is acknowledged
+    uint64_t bytesSent{0};              ///< payload bytes sent on the path, resends included
+    uint64_t retransmissions{0};        ///< segments resent on the path
+    uint64_t timeouts{0};               ///< expiries of its timer
     /**
      * ns-2's CUC (RudpCmtSender::Ns2Recovery): the expected pseudo-cumulative
      * ACK of the path's first transmissions, found once and kept until
@@ -197,6 +212,7 @@ class RudpCmtPath : public Object
     Ptr<RudpRtoTimer> m_rtoTimer;          ///< this path's T3-rtx timer and RTO
     Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler
     TracedCallback<Time, Time> m_rtoTrace; ///< the RTO trace, forwarded from the timer
+    TracedValue<Time> m_rtt{Seconds(0)};   ///< the latest RTT measurement (RTT)
     uint32_t m_partialBytesAcked{0};       ///< SCTP's partial_bytes_acked
     uint64_t m_bytesSinceLoss{0};          ///< acknowledged since the last loss (OLIA's l2)
     uint64_t m_bytesBetweenLosses{0};      ///< between the last two losses (OLIA's l1)

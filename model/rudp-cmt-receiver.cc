@@ -167,15 +167,31 @@ void
 RudpCmtReceiver::StartApplication()
 {
     NS_LOG_FUNCTION(this);
+    m_expected = std::make_unique<RudpFileSource>(
+        RudpFileSource::Generated("cmt", std::numeric_limits<uint64_t>::max(), m_contentSeed));
+    Ptr<Socket> udp = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+    NS_ABORT_MSG_IF(udp->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
+                    "ns3::RudpCmtReceiver::Port: cannot bind " << m_port);
+    udp->SetRecvCallback(MakeCallback(&RudpCmtReceiver::HandleRead, this));
+    Begin(udp);
+}
+
+void
+RudpCmtReceiver::Attach(Ptr<Socket> udp, Callback<void> dataReady)
+{
+    NS_LOG_FUNCTION(this << udp);
+    NS_ABORT_MSG_IF(m_socket, "RudpCmtReceiver::Attach: once");
+    m_dataReady = dataReady;
+    Begin(udp);
+}
+
+void
+RudpCmtReceiver::Begin(Ptr<Socket> udp)
+{
     m_buffer->SetCapacity(m_capacity);
     m_buffer->SetNextRxSequence(RudpCmtSender::FIRST_SEQUENCE);
     m_highestReceived = RudpCmtSender::FIRST_SEQUENCE;
-    m_expected = std::make_unique<RudpFileSource>(
-        RudpFileSource::Generated("cmt", std::numeric_limits<uint64_t>::max(), m_contentSeed));
-    m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
-    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
-                    "ns3::RudpCmtReceiver::Port: cannot bind " << m_port);
-    m_socket->SetRecvCallback(MakeCallback(&RudpCmtReceiver::HandleRead, this));
+    m_socket = udp;
 }
 
 void
@@ -188,6 +204,45 @@ RudpCmtReceiver::StopApplication()
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
         m_socket->Close();
     }
+}
+
+void
+RudpCmtReceiver::Halt()
+{
+    NS_LOG_FUNCTION(this);
+    m_delAckEvent.Cancel();
+    m_socket = nullptr;
+}
+
+Ptr<Packet>
+RudpCmtReceiver::Read(uint32_t maxSize)
+{
+    Ptr<Packet> data = m_buffer->Extract(maxSize);
+    if (data)
+    {
+        m_delivered += data->GetSize();
+        m_occupancy = m_buffer->Occupancy();
+    }
+    return data;
+}
+
+uint32_t
+RudpCmtReceiver::GetRxAvailable() const
+{
+    return m_buffer->Available();
+}
+
+SequenceNumber32
+RudpCmtReceiver::GetNextRxSequence() const
+{
+    return m_buffer->NextRxSequence();
+}
+
+void
+RudpCmtReceiver::Acknowledge(const Address& to)
+{
+    m_lastFrom = to;
+    SendSack();
 }
 
 void
@@ -207,43 +262,55 @@ RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
             ++m_checksumErrors;
             continue;
         }
-        packet = payload;
-        m_lastFrom = from;
-        if (packet->GetSize() == 0)
-        {
-            SendSack(); // a probe: answer on its path
-            continue;
-        }
-        const bool hadGap = m_buffer->HasGap();
-        const SequenceNumber32 seq = header.GetSequenceNumber();
-        const SequenceNumber32 end = seq + packet->GetSize();
-        const RudpRxBuffer::AddResult result = m_buffer->Add(packet, seq, true);
-        const bool accepted =
-            result == RudpRxBuffer::IN_ORDER || result == RudpRxBuffer::OUT_OF_ORDER;
-        // A new segment below the highest one received fills (part of) a gap.
-        const bool fillsGap = hadGap && accepted && end <= m_highestReceived;
-        if (accepted && end > m_highestReceived)
-        {
-            m_highestReceived = end;
-        }
-        if (result == RudpRxBuffer::NO_SPACE || result == RudpRxBuffer::OUT_OF_WINDOW)
-        {
-            ++m_droppedForSpace;
-        }
-        Deliver();
-        ++m_unacked;
-        // SCTP acknowledges at once when a gap opens or closes; DAC keeps
-        // delaying through reordering, which is ordinary under CMT.
-        const bool reordering = !m_dac && (hadGap || m_buffer->HasGap());
-        if (!m_delayedAck || m_unacked >= 2 || reordering || result == RudpRxBuffer::DUPLICATE ||
-            (m_sackOnGapFill && fillsGap))
-        {
-            SendSack();
-        }
-        else if (m_delAckEvent.IsExpired())
-        {
-            m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpCmtReceiver::SendSack, this);
-        }
+        Receive(header, payload, from);
+    }
+}
+
+void
+RudpCmtReceiver::Receive(const RudpHeader& header, Ptr<Packet> packet, const Address& from)
+{
+    if (!m_socket)
+    {
+        return;
+    }
+    m_lastFrom = from;
+    if (packet->GetSize() == 0)
+    {
+        SendSack(); // a probe: answer on its path
+        return;
+    }
+    const bool hadGap = m_buffer->HasGap();
+    const SequenceNumber32 seq = header.GetSequenceNumber();
+    const SequenceNumber32 end = seq + packet->GetSize();
+    const RudpRxBuffer::AddResult result = m_buffer->Add(packet, seq, true);
+    const bool accepted = result == RudpRxBuffer::IN_ORDER || result == RudpRxBuffer::OUT_OF_ORDER;
+    // A new segment below the highest one received fills (part of) a gap.
+    const bool fillsGap = hadGap && accepted && end <= m_highestReceived;
+    if (accepted && end > m_highestReceived)
+    {
+        m_highestReceived = end;
+    }
+    if (result == RudpRxBuffer::NO_SPACE || result == RudpRxBuffer::OUT_OF_WINDOW)
+    {
+        ++m_droppedForSpace;
+    }
+    Deliver();
+    ++m_unacked;
+    // SCTP acknowledges at once when a gap opens or closes; DAC keeps
+    // delaying through reordering, which is ordinary under CMT.
+    const bool reordering = !m_dac && (hadGap || m_buffer->HasGap());
+    if (!m_delayedAck || m_unacked >= 2 || reordering || result == RudpRxBuffer::DUPLICATE ||
+        (m_sackOnGapFill && fillsGap))
+    {
+        SendSack();
+    }
+    else if (m_delAckEvent.IsExpired())
+    {
+        m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpCmtReceiver::SendSack, this);
+    }
+    if (result == RudpRxBuffer::IN_ORDER && !m_dataReady.IsNull())
+    {
+        m_dataReady(); // last: the socket's application may read from here
     }
 }
 
@@ -251,6 +318,13 @@ void
 RudpCmtReceiver::Deliver()
 {
     NS_LOG_FUNCTION(this);
+    if (!m_expected)
+    {
+        // Attached: the bytes wait for the socket's application to Read them.
+        m_occupancy = m_buffer->Occupancy();
+        m_maxOccupancy = std::max(m_maxOccupancy, m_occupancy.Get());
+        return;
+    }
     std::vector<uint8_t> received;
     std::vector<uint8_t> expected;
     while (Ptr<Packet> data = m_buffer->Extract(std::numeric_limits<uint32_t>::max()))
@@ -271,7 +345,7 @@ RudpCmtReceiver::SendSack()
 {
     NS_LOG_FUNCTION(this);
     m_delAckEvent.Cancel();
-    if (m_lastFrom.IsInvalid())
+    if (m_lastFrom.IsInvalid() || !m_socket)
     {
         return;
     }

@@ -6,6 +6,7 @@
 #define RUDP_CMT_RECEIVER_H
 
 #include "rudp-file-source.h"
+#include "rudp-header.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/address.h"
@@ -53,6 +54,43 @@ class RudpCmtReceiver : public Application
     RudpCmtReceiver();
     ~RudpCmtReceiver() override;
 
+    /**
+     * \brief Serves one direction of a RudpCmtSocket's association instead
+     * of running as an application: the socket reads \p udp and hands the
+     * data segments to Receive; in-order bytes wait in the buffer for Read
+     * (unread, they hold the advertised window down, as TCP's do) instead of
+     * being checked against generated content. Call once, instead of
+     * starting the application.
+     * \param udp the association's UDP socket, for the SACKs
+     * \param dataReady called when in-order bytes become readable
+     */
+    void Attach(Ptr<Socket> udp, Callback<void> dataReady);
+    /**
+     * \brief Takes a segment from the peer (data, or a probe).
+     * \param header its header (decoded, checksum checked)
+     * \param payload its data
+     * \param from where it came from: the SACK goes back there
+     */
+    void Receive(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
+    /**
+     * \brief Attached: takes in-order bytes out of the buffer.
+     * \param maxSize the most bytes to take
+     * \return the bytes, or nullptr if none is readable
+     */
+    Ptr<Packet> Read(uint32_t maxSize);
+    /// \return in-order bytes Read can take now
+    uint32_t GetRxAvailable() const;
+    /// \return the sequence number of the next byte expected in order
+    SequenceNumber32 GetNextRxSequence() const;
+    /**
+     * \brief Sends a SACK to \p to now (the association's set-up, or a
+     * window that reopened); later SACKs go where data comes from.
+     * \param to the peer's address on a path
+     */
+    void Acknowledge(const Address& to);
+    /// Attached: the association is over; no delayed SACK fires.
+    void Halt();
+
     /// \return in-order bytes delivered to the application
     uint64_t GetDeliveredBytes() const;
     /// \return false if a delivered byte differed from the sender's content
@@ -76,6 +114,8 @@ class RudpCmtReceiver : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
+    /// Opens the buffer and takes m_socket (application or attached).
+    void Begin(Ptr<Socket> udp);
     /// Takes every datagram waiting on \p socket.
     void HandleRead(Ptr<Socket> socket);
     /// Hands the in-order data to the application (checks it against ContentSeed).
@@ -98,7 +138,8 @@ class RudpCmtReceiver : public Application
 
     Ptr<Socket> m_socket;                       ///< the UDP socket
     Ptr<RudpRxBuffer> m_buffer;                 ///< the association's receive buffer
-    std::unique_ptr<RudpFileSource> m_expected; ///< the data expected, to check it
+    std::unique_ptr<RudpFileSource> m_expected; ///< the data expected, to check it (application)
+    Callback<void> m_dataReady;                 ///< attached: in-order bytes became readable
     Address m_lastFrom;            ///< where the latest segment came from: the SACK goes back there
     uint32_t m_unacked{0};         ///< segments since the last SACK
     uint32_t m_sacksSent{0};       ///< numbers the SACKs

@@ -182,6 +182,14 @@ RudpCmtSender::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&RudpCmtSender::m_pathMaxRetrans),
                           MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("AssociationMaxRetrans",
+                          "RFC 4960's Association.Max.Retrans: the association fails when "
+                          "its paths time out more than this many times in a row, no SACK "
+                          "between (0..1000; 0: never, for a run that a stop time ends; "
+                          "RFC 4960: 10, as RudpCmtSocket sets).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSender::m_associationMaxRetrans),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
             .AddAttribute("MaxBurst",
                           "RFC 4960's Max.Burst: packets a path may send at one sending "
                           "opportunity (a SACK, a timeout), counted as ns-2 counts them "
@@ -367,6 +375,12 @@ RudpCmtSender::GetPaths() const
     return m_paths;
 }
 
+RudpHeader::ChecksumKind
+RudpCmtSender::GetChecksumKind() const
+{
+    return m_checksumKind;
+}
+
 uint64_t
 RudpCmtSender::GetBytesAcked() const
 {
@@ -459,6 +473,26 @@ RudpCmtSender::StartApplication()
     NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "ns3::RudpCmtSender::Port: cannot bind " << m_port);
     m_socket->SetRecvCallback(MakeCallback(&RudpCmtSender::HandleRead, this));
+    m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
+        "cmt",
+        m_maxBytes > 0 ? m_maxBytes : std::numeric_limits<uint64_t>::max(),
+        m_contentSeed));
+    Begin();
+}
+
+void
+RudpCmtSender::Attach(Ptr<Socket> udp)
+{
+    NS_LOG_FUNCTION(this << udp);
+    NS_ABORT_MSG_IF(m_paths.empty() || m_socket, "RudpCmtSender::Attach: once, after AddPath");
+    m_socket = udp;
+    m_maxBytes = 0; // the application's bytes: as many as it writes
+    Begin();
+}
+
+void
+RudpCmtSender::Begin()
+{
     for (auto& path : m_paths)
     {
         path->Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
@@ -477,13 +511,10 @@ RudpCmtSender::StartApplication()
     m_scheduler.SetBufferSplitting(m_bufferSplitting);
     m_rescheduling.SetThreshold(m_reschedulingThreshold);
     m_scoreboard.Open(FIRST_SEQUENCE, m_sndBufSize);
-    m_source = std::make_unique<RudpFileSource>(RudpFileSource::Generated(
-        "cmt",
-        m_maxBytes > 0 ? m_maxBytes : std::numeric_limits<uint64_t>::max(),
-        m_contentSeed));
     // SCTP's INIT tells the receiver's window (a_rwnd) before any data;
-    // here the helper configures it. Unknown, it is taken as closed: rule A
-    // still lets one segment out, and the first SACK tells the window.
+    // RudpCmtSocket's does, or the helper configures it. Unknown, it is taken
+    // as closed: rule A still lets one segment out, and the first SACK tells
+    // the window.
     m_peerWindow = m_initialPeerWindow;
     m_running = true;
     // A segment must fit in the receiver's buffer, and in ours. RFC 4960,
@@ -509,6 +540,50 @@ RudpCmtSender::StartApplication()
     Schedule();
 }
 
+bool
+RudpCmtSender::Write(Ptr<Packet> data)
+{
+    NS_LOG_FUNCTION(this << data->GetSize());
+    if (!m_running || m_source || data->GetSize() > GetTxAvailable())
+    {
+        return false;
+    }
+    if (data->GetSize() > 0)
+    {
+        m_scoreboard.Add(data);
+        Schedule();
+    }
+    return true;
+}
+
+uint32_t
+RudpCmtSender::GetTxAvailable() const
+{
+    return m_running ? m_scoreboard.Buffer().Available() : 0;
+}
+
+bool
+RudpCmtSender::IsAllAcknowledged() const
+{
+    return m_scoreboard.Buffer().UnsentBytes() == 0 &&
+           m_scoreboard.Buffer().BytesOutstanding() == 0;
+}
+
+void
+RudpCmtSender::SetAcknowledgedCallback(Callback<void> acknowledged)
+{
+    m_acknowledged = acknowledged;
+}
+
+void
+RudpCmtSender::Halt()
+{
+    NS_LOG_FUNCTION(this);
+    m_running = false;
+    UpdateWindowLimited(m_scoreboard.BytesInFlight());
+    StopTimers();
+}
+
 void
 RudpCmtSender::StopApplication()
 {
@@ -526,6 +601,10 @@ RudpCmtSender::StopApplication()
 void
 RudpCmtSender::Refill()
 {
+    if (!m_source)
+    {
+        return; // attached: the application writes
+    }
     std::vector<uint8_t> bytes;
     const RudpTxBuffer& buffer = m_scoreboard.Buffer();
     while (m_source->GetRemaining() > 0 && buffer.Available() >= m_segmentSize)
@@ -865,22 +944,49 @@ RudpCmtSender::HandleRead(Ptr<Socket> socket)
     {
         RudpHeader header;
         Ptr<Packet> payload;
-        if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) !=
-                RudpSegmentCodec::OK ||
-            !header.HasFlags(RudpHeader::ACK) || !m_failure.empty())
+        if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) ==
+            RudpSegmentCodec::OK)
         {
-            continue;
-        }
-        const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
-        for (const auto& path : m_paths)
-        {
-            if (InetSocketAddress::ConvertFrom(path->remote).GetIpv4() == source)
-            {
-                ProcessSack(header, path->index);
-                break;
-            }
+            Receive(header, from);
         }
     }
+}
+
+void
+RudpCmtSender::Receive(const RudpHeader& header, const Address& from)
+{
+    if (!header.HasFlags(RudpHeader::ACK) || !m_failure.empty() || !m_socket ||
+        !InetSocketAddress::IsMatchingType(from))
+    {
+        return;
+    }
+    const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
+    for (const auto& path : m_paths)
+    {
+        if (InetSocketAddress::ConvertFrom(path->remote).GetIpv4() == source)
+        {
+            ProcessSack(header, path->index);
+            return;
+        }
+    }
+}
+
+void
+RudpCmtSender::Revive(RudpCmtPath& path)
+{
+    // It answered a probe: it carries data again, and takes what waits on
+    // paths still failed (all of them may have been). CMT-PF gives it the
+    // window ns-2 gives a path whose heartbeat is acknowledged.
+    NS_LOG_INFO("path " << path.index << " answered: active again");
+    if (path.status == RudpCmtPath::POTENTIALLY_FAILED)
+    {
+        path.Reactivate(m_cmtPfCwnd);
+    }
+    path.status = RudpCmtPath::ACTIVE;
+    path.consecutiveTimeouts = 0;
+    path.GetRtoTimer()->ResetBackoff();
+    path.GetRtoTimer()->Cancel();
+    RehomeFromFailedPaths();
 }
 
 void
@@ -892,9 +998,15 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         return;
     }
     // A SACK overtaken by a later one on a faster path carries a stale
-    // window, and nothing the later one did not say.
+    // window, and nothing the later one did not say; but it proves its path
+    // alive (a probe's answer on a slow path is overtaken as a rule).
     if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
     {
+        if (m_paths[arrivalPath]->status != RudpCmtPath::ACTIVE)
+        {
+            Revive(*m_paths[arrivalPath]);
+            Schedule();
+        }
         return;
     }
     const bool firstSack = !m_sacksSeen;
@@ -913,21 +1025,9 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         Fail(reason.str());
         return;
     }
-    RudpCmtPath& arrival = *m_paths[arrivalPath];
-    if (arrival.status != RudpCmtPath::ACTIVE)
+    if (m_paths[arrivalPath]->status != RudpCmtPath::ACTIVE)
     {
-        // It answered a probe: it carries data again, and takes what waits
-        // on paths still failed (all of them may have been). CMT-PF gives it
-        // the window ns-2 gives a path whose heartbeat is acknowledged.
-        if (arrival.status == RudpCmtPath::POTENTIALLY_FAILED)
-        {
-            arrival.Reactivate(m_cmtPfCwnd);
-        }
-        arrival.status = RudpCmtPath::ACTIVE;
-        arrival.consecutiveTimeouts = 0;
-        arrival.GetRtoTimer()->ResetBackoff();
-        arrival.GetRtoTimer()->Cancel();
-        RehomeFromFailedPaths();
+        Revive(*m_paths[arrivalPath]);
     }
 
     const size_t n = m_paths.size();
@@ -937,16 +1037,12 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
                       : Ns2SackEffects{std::vector<bool>(n, false), std::vector<bool>(n, false)};
     const RudpCmtScoreboard::SackDigest acked = m_scoreboard.ApplySack(header, Simulator::Now());
     m_bytesAcked += acked.cumulativeBytes;
+    m_consecutiveTimeouts = 0;
     for (auto& path : m_paths)
     {
         for (const Time& rtt : acked.rttSamples[path->index])
         {
-            // RFC 4960 6.3.1 C2/C3: a new measurement, and only that, sets
-            // the RTO anew, undoing the timeouts' doubling (6.3.3 E2; ns-2's
-            // RttUpdate).
-            path->GetRtoTimer()->ResetBackoff();
-            path->GetRtoTimer()->Sample(rtt);
-            path->GetState()->m_lastRtt = rtt;
+            path->SampleRtt(rtt); // only a new measurement sets the RTO anew (ns-2's RttUpdate)
         }
     }
 
@@ -1005,6 +1101,10 @@ RudpCmtSender::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         SendFastRetransmission();
     }
     Schedule();
+    if (acked.cumulativeBytes > 0 && !m_acknowledged.IsNull())
+    {
+        m_acknowledged(); // last: the socket's application may write more from here
+    }
 }
 
 void
@@ -1277,6 +1377,14 @@ RudpCmtSender::OnTimeout(uint32_t index)
     ++m_timeouts;
     ++path.timeouts;
     ++path.consecutiveTimeouts;
+    if (m_associationMaxRetrans > 0 && ++m_consecutiveTimeouts > m_associationMaxRetrans)
+    {
+        std::ostringstream reason;
+        reason << "no path answered in " << m_consecutiveTimeouts
+               << " timeouts in a row (AssociationMaxRetrans " << m_associationMaxRetrans << ")";
+        Fail(reason.str());
+        return;
+    }
     path.GetRtoTimer()->Backoff();
     path.inFastRecovery = false;
     path.StopIdleDecay();

@@ -121,6 +121,42 @@ class RudpCmtSender : public Application
     /// \return the paths, in the order added
     const std::vector<Ptr<RudpCmtPath>>& GetPaths() const;
 
+    /**
+     * \brief Serves one direction of a RudpCmtSocket's association instead
+     * of running as an application: sends the bytes given to Write (not
+     * generated content) on \p udp, which the socket reads, handing the
+     * SACKs to Receive. Call once, after AddPath, instead of starting the
+     * application.
+     * \param udp the association's UDP socket
+     */
+    void Attach(Ptr<Socket> udp);
+    /**
+     * \brief Takes a datagram from the peer: a SACK is processed, anything
+     * else ignored.
+     * \param header its header (decoded, checksum checked)
+     * \param from where it came from: the path it arrived on
+     */
+    void Receive(const RudpHeader& header, const Address& from);
+    /**
+     * \brief Attached: queues application bytes for sending.
+     * \param data the bytes
+     * \return false (nothing queued) if the send buffer has no room for them all
+     */
+    bool Write(Ptr<Packet> data);
+    /// \return bytes Write can take now
+    uint32_t GetTxAvailable() const;
+    /// \return true if every byte queued has been acknowledged
+    bool IsAllAcknowledged() const;
+    /**
+     * \param acknowledged called whenever the cumulative acknowledgment
+     *        advances (room in the send buffer, or all acknowledged)
+     */
+    void SetAcknowledgedCallback(Callback<void> acknowledged);
+    /// Attached: the association is over; no timer fires, nothing more is sent.
+    void Halt();
+
+    /// \return the checksum its segments carry (Checksum)
+    RudpHeader::ChecksumKind GetChecksumKind() const;
     /// \return payload bytes cumulatively acknowledged
     uint64_t GetBytesAcked() const;
     /// \return segments resent (fast and on timeout)
@@ -172,6 +208,8 @@ class RudpCmtSender : public Application
   private:
     void StartApplication() override;
     void StopApplication() override;
+    /// Opens the paths and starts sending on m_socket (application or attached).
+    void Begin();
     void HandleRead(Ptr<Socket> socket);
     /// The association is done (complete, failed or stopped): no path's timer fires again.
     void StopTimers();
@@ -238,6 +276,8 @@ class RudpCmtSender : public Application
     /// A loss on \p path: its window is cut as the coupling says (RudpCmtPath::Reduce).
     void Cut(RudpCmtPath& path);
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
+    /// A potentially failed or failed \p path answered: it carries data again.
+    void Revive(RudpCmtPath& path);
     /**
      * \brief Counts missing reports and marks what they prove lost.
      * \param acked what the SACK newly acknowledged, per path
@@ -342,6 +382,7 @@ class RudpCmtSender : public Application
     Time m_minRto{Seconds(1)};
     Time m_maxRto{Seconds(60)};
     uint32_t m_pathMaxRetrans{1};
+    uint32_t m_associationMaxRetrans{0}; ///< AssociationMaxRetrans (0: never give up)
     uint32_t m_maxBurst{0};
     bool m_idleWindowDecay{true}; ///< IdleWindowDecay: RFC 4960 7.2.1's decay of an idle window
     bool m_cmtPf{false};
@@ -372,6 +413,8 @@ class RudpCmtSender : public Application
     uint64_t m_timeouts{0};
     uint64_t m_oracleLosses{0}; ///< drops the ModelAssumptions oracle reported
     uint64_t m_rescheduled{0};
+    uint32_t m_consecutiveTimeouts{0};       ///< timeouts of any path since the latest SACK
+    Callback<void> m_acknowledged;           ///< SetAcknowledgedCallback
     RudpCmtScheduler m_scheduler;            ///< the path order and new-data limits
     RudpCmtChunkRescheduling m_rescheduling; ///< when and where the head segment moves
     TracedValue<bool> m_windowLimited{false};

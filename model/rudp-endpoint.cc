@@ -4,8 +4,6 @@
 
 #include "rudp-endpoint.h"
 
-#include "rudp-socket.h"
-
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/socket.h"
@@ -28,26 +26,14 @@ RudpEndpoint::~RudpEndpoint()
 }
 
 void
-RudpEndpoint::SetListener(Ptr<RudpSocket> listener)
+RudpEndpoint::Remove(Ptr<Socket> socket, const Address& peer)
 {
-    m_listener = listener;
-}
-
-void
-RudpEndpoint::Register(const Address& peer, Ptr<RudpSocket> socket)
-{
-    m_connections[peer] = socket;
-}
-
-void
-RudpEndpoint::Remove(Ptr<RudpSocket> socket, const Address& peer)
-{
-    if (m_listener == socket)
+    if (m_listener.socket == socket)
     {
-        m_listener = nullptr;
+        m_listener = Served{};
     }
     auto connection = m_connections.find(peer);
-    if (connection != m_connections.end() && connection->second == socket)
+    if (connection != m_connections.end() && connection->second.socket == socket)
     {
         m_connections.erase(connection);
     }
@@ -77,12 +63,13 @@ RudpEndpoint::HandleRead(Ptr<Socket> udp)
         auto connection = m_connections.find(from);
         if (connection != m_connections.end())
         {
-            Ptr<RudpSocket> socket = connection->second;
-            socket->ReceiveDatagram(packet, from);
+            const Served served = connection->second; // alive while it takes the datagram
+            served.sink->ReceiveDatagram(packet, from);
         }
-        else if (m_listener)
+        else if (m_listener.socket)
         {
-            m_listener->ReceiveDatagram(packet, from);
+            const Served served = m_listener;
+            served.sink->ReceiveDatagram(packet, from);
         }
         else
         {

@@ -8,6 +8,7 @@
 #include "ns3/address.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
+#include "ns3/socket.h"
 
 #include <map>
 
@@ -15,17 +16,35 @@ namespace ns3
 {
 
 class Packet;
-class RudpSocket;
 class Socket;
+
+/**
+ * \ingroup rudp-socket
+ * \brief What a socket served by a RudpEndpoint implements: it takes the
+ * datagrams of its peer (or, listening, of unknown sources).
+ */
+class RudpDatagramSink
+{
+  public:
+    virtual ~RudpDatagramSink() = default;
+    /**
+     * \brief Hands a datagram to this socket.
+     * \param packet the datagram, RUDP header first
+     * \param from where it came from
+     */
+    virtual void ReceiveDatagram(Ptr<Packet> packet, const Address& from) = 0;
+};
 
 /**
  * \ingroup rudp-socket
  * \brief One UDP socket shared by the RUDP sockets bound to its port.
  *
- * A listening RudpSocket and the connections it accepted all use the
+ * A listening socket and the connections it accepted all use the
  * listener's UDP port, as TCP connections share their listener's port. The
  * endpoint hands each datagram to the connection of its source address, or
- * else to the listener, which accepts a SYN by forking a new connection.
+ * else to the listener, which accepts a SYN by forking a new connection. A
+ * multipath association (RudpCmtSocket) is registered under each of its
+ * peer's addresses.
  */
 class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
 {
@@ -37,12 +56,28 @@ class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
     RudpEndpoint(const RudpEndpoint&) = delete;
     RudpEndpoint& operator=(const RudpEndpoint&) = delete;
 
-    /// \param listener the listening socket, or nullptr when it closes
-    void SetListener(Ptr<RudpSocket> listener);
-    /// Routes datagrams from \p peer to \p socket.
-    void Register(const Address& peer, Ptr<RudpSocket> socket);
+    /**
+     * \param listener the listening socket (a Socket and a RudpDatagramSink),
+     *        or nullptr when it closes
+     */
+    template <class S>
+    void SetListener(Ptr<S> listener)
+    {
+        m_listener = Served{listener, PeekPointer(listener)};
+    }
+
+    /**
+     * \brief Routes datagrams from \p peer to \p socket (a Socket and a
+     * RudpDatagramSink).
+     */
+    template <class S>
+    void Register(const Address& peer, Ptr<S> socket)
+    {
+        m_connections[peer] = Served{socket, PeekPointer(socket)};
+    }
+
     /// Stops routing to \p socket: as the listener, or as the connection to \p peer.
-    void Remove(Ptr<RudpSocket> socket, const Address& peer);
+    void Remove(Ptr<Socket> socket, const Address& peer);
 
     /**
      * \brief Sends a datagram to \p peer.
@@ -55,9 +90,16 @@ class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
   private:
     void HandleRead(Ptr<Socket> udp);
 
+    /// A socket the endpoint serves: held alive, and reached as a sink.
+    struct Served
+    {
+        Ptr<Socket> socket;              ///< keeps the socket alive while it is served
+        RudpDatagramSink* sink{nullptr}; ///< the same object, as a sink
+    };
+
     Ptr<Socket> m_udp;
-    Ptr<RudpSocket> m_listener;
-    std::map<Address, Ptr<RudpSocket>> m_connections;
+    Served m_listener;
+    std::map<Address, Served> m_connections;
 };
 
 } // namespace ns3

@@ -585,7 +585,7 @@ RudpSocket::Connect(const Address& address)
         }
     }
     m_peer = address;
-    m_endpoint->Register(m_peer, this);
+    m_endpoint->Register(m_peer, Ptr<RudpSocket>(this));
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     ConfigureRtoTimer();
     m_iss = SequenceNumber32(m_isnRng->GetInteger(0, UINT32_MAX));
@@ -606,7 +606,7 @@ RudpSocket::Listen()
         m_errno = m_endpoint ? ERROR_INVAL : ERROR_NOTCONN;
         return -1;
     }
-    m_endpoint->SetListener(this);
+    m_endpoint->SetListener(Ptr<RudpSocket>(this));
     SetState(LISTEN);
     return 0;
 }

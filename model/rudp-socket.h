@@ -5,6 +5,7 @@
 #ifndef RUDP_SOCKET_H
 #define RUDP_SOCKET_H
 
+#include "rudp-endpoint.h"
 #include "rudp-header.h"
 #include "rudp-rto-timer.h"
 #include "rudp-rx-buffer.h"
@@ -23,7 +24,6 @@ namespace ns3
 {
 
 class Node;
-class RudpEndpoint;
 
 /**
  * \ingroup rudp-socket
@@ -93,7 +93,7 @@ class RudpSocketConfig
  * sockets are created through TcpSocketFactory, e.g. for BulkSendApplication
  * and PacketSink with Protocol = ns3::RudpSocketFactory.
  */
-class RudpSocket : public Socket, public RudpSocketConfig
+class RudpSocket : public Socket, public RudpSocketConfig, public RudpDatagramSink
 {
   public:
     /// Connection states (seed 000's handshake and close; names as TCP's).
@@ -234,7 +234,7 @@ class RudpSocket : public Socket, public RudpSocketConfig
      * \param packet the UDP payload: a RUDP header and its payload
      * \param from the peer's address
      */
-    void ReceiveDatagram(Ptr<Packet> packet, const Address& from);
+    void ReceiveDatagram(Ptr<Packet> packet, const Address& from) override;
 
     /**
      * \brief Copies the configuration (attributes, callbacks) of a listening

@@ -27,6 +27,7 @@ cpp_examples = [
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
     ("rudp-netem-correlation --loss=0.05 --correlation=0,0.5 --packets=20000", "True", "False"),
     ("rudp-cmt --paths=2 --rtt=50ms,200ms --rbuf=16384 --duration=20s --warmup=2s", "True", "False"),
+    ("rudp-multipath --bytes=2000000 --coupling=lia", "True", "False"),
     ("rudp-cmt --paths=3 --rbuf=16384 --ns2-defaults --duration=20s --warmup=2s", "True", "False"),
     ("rudp-cmt --paths=3 --rtt=100ms --loss=0.05 --rbuf=16384 --duration=20s --warmup=2s --model-assumptions=1", "True", "False"),
     ("rudp-cmt --paths=3 --rtt=50ms,200ms,100ms --rbuf=16384 --duration=20s --warmup=2s --scheduler=buffer-aware --buffer-splitting=both --rescheduling=1", "True", "False"),

@@ -1,0 +1,63 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-socket-factory.h"
+
+#include "rudp-cmt-socket.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/object-vector.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtSocketFactory");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpCmtSocketFactory);
+
+TypeId
+RudpCmtSocketFactory::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RudpCmtSocketFactory")
+            .SetParent<SocketFactory>()
+            .SetGroupName("Rudp")
+            .AddConstructor<RudpCmtSocketFactory>()
+            .AddAttribute("SocketList",
+                          "The sockets created here and the associations they accepted.",
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&RudpCmtSocketFactory::m_sockets),
+                          MakeObjectVectorChecker<RudpCmtSocket>());
+    return tid;
+}
+
+Ptr<Socket>
+RudpCmtSocketFactory::CreateSocket()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<RudpCmtSocket> socket = CreateObject<RudpCmtSocket>();
+    socket->SetNode(GetObject<Node>());
+    AddSocket(socket);
+    return socket;
+}
+
+void
+RudpCmtSocketFactory::AddSocket(Ptr<RudpCmtSocket> socket)
+{
+    m_sockets.push_back(socket);
+}
+
+void
+RudpCmtSocketFactory::DoDispose()
+{
+    for (auto& socket : m_sockets)
+    {
+        socket->Dispose();
+    }
+    m_sockets.clear();
+    SocketFactory::DoDispose();
+}
+
+} // namespace ns3

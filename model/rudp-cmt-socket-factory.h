@@ -1,0 +1,52 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CMT_SOCKET_FACTORY_H
+#define RUDP_CMT_SOCKET_FACTORY_H
+
+#include "rudp-cmt-socket.h"
+
+#include "ns3/socket-factory.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup rudp-cmt
+ * \brief Creates RudpCmtSockets (multipath associations) on the node it is
+ * aggregated to.
+ *
+ * RudpStackHelper aggregates it beside RudpSocketFactory; use
+ * "ns3::RudpCmtSocketFactory" as an application's Protocol, e.g.
+ * BulkSendHelper("ns3::RudpCmtSocketFactory", server). Every socket it
+ * creates, and every association they accept, is in its SocketList, so that
+ * Config paths reach them as TCP's do:
+ * /NodeList/[i]/$ns3::RudpCmtSocketFactory/SocketList/[j]/PathCongestionWindow
+ */
+class RudpCmtSocketFactory : public SocketFactory
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    Ptr<Socket> CreateSocket() override;
+
+    /// Adds an accepted association to the SocketList.
+    void AddSocket(Ptr<RudpCmtSocket> socket);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    std::vector<Ptr<RudpCmtSocket>> m_sockets; ///< the sockets created and accepted here
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CMT_SOCKET_FACTORY_H */

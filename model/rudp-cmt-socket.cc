@@ -1,0 +1,1156 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-socket.h"
+
+#include "rudp-cmt-path.h"
+#include "rudp-cmt-receiver.h"
+#include "rudp-cmt-sender.h"
+#include "rudp-cmt-socket-factory.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtSocket");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpCmtSocket);
+
+namespace
+{
+
+/// Which of the socket's engines an attribute or trace source belongs to.
+enum Engines : uint8_t
+{
+    SENDER = 1,
+    RECEIVER = 2,
+};
+
+/// The engines named by \p engines on \p socket (the sender first).
+std::vector<Ptr<Object>>
+EnginesOf(const ObjectBase* object, uint8_t engines)
+{
+    const auto* socket = dynamic_cast<const RudpCmtSocket*>(object);
+    std::vector<Ptr<Object>> targets;
+    if (socket && (engines & SENDER))
+    {
+        targets.emplace_back(socket->GetSender());
+    }
+    if (socket && (engines & RECEIVER))
+    {
+        targets.emplace_back(socket->GetReceiver());
+    }
+    return targets;
+}
+
+/**
+ * An attribute of the socket that is an attribute of its engines: setting
+ * it sets it on each (Checksum and Dac on both), getting it reads the first.
+ */
+class ForwardedAttributeAccessor : public AttributeAccessor
+{
+  public:
+    ForwardedAttributeAccessor(std::string name, uint8_t engines)
+        : m_name(std::move(name)),
+          m_engines(engines)
+    {
+    }
+
+    bool Set(ObjectBase* object, const AttributeValue& value) const override
+    {
+        bool ok = true;
+        for (const Ptr<Object>& engine : EnginesOf(object, m_engines))
+        {
+            ok = engine->SetAttributeFailSafe(m_name, value) && ok;
+        }
+        return ok;
+    }
+
+    bool Get(const ObjectBase* object, AttributeValue& value) const override
+    {
+        const std::vector<Ptr<Object>> engines = EnginesOf(object, m_engines);
+        return !engines.empty() && engines.front()->GetAttributeFailSafe(m_name, value);
+    }
+
+    bool HasGetter() const override
+    {
+        return true;
+    }
+
+    bool HasSetter() const override
+    {
+        return true;
+    }
+
+  private:
+    std::string m_name;
+    uint8_t m_engines;
+};
+
+/// A trace source of the socket that is a trace source of one engine.
+class ForwardedTraceSourceAccessor : public TraceSourceAccessor
+{
+  public:
+    ForwardedTraceSourceAccessor(std::string name, uint8_t engine)
+        : m_name(std::move(name)),
+          m_engine(engine)
+    {
+    }
+
+    bool ConnectWithoutContext(ObjectBase* object, const CallbackBase& cb) const override
+    {
+        Ptr<Object> engine = Engine(object);
+        return engine && engine->TraceConnectWithoutContext(m_name, cb);
+    }
+
+    bool Connect(ObjectBase* object, std::string context, const CallbackBase& cb) const override
+    {
+        Ptr<Object> engine = Engine(object);
+        return engine && engine->TraceConnect(m_name, context, cb);
+    }
+
+    bool DisconnectWithoutContext(ObjectBase* object, const CallbackBase& cb) const override
+    {
+        Ptr<Object> engine = Engine(object);
+        return engine && engine->TraceDisconnectWithoutContext(m_name, cb);
+    }
+
+    bool Disconnect(ObjectBase* object, std::string context, const CallbackBase& cb) const override
+    {
+        Ptr<Object> engine = Engine(object);
+        return engine && engine->TraceDisconnect(m_name, context, cb);
+    }
+
+  private:
+    Ptr<Object> Engine(ObjectBase* object) const
+    {
+        const std::vector<Ptr<Object>> engines = EnginesOf(object, m_engine);
+        return engines.empty() ? nullptr : engines.front();
+    }
+
+    std::string m_name;
+    uint8_t m_engine;
+};
+
+/// The engines' attributes the socket does not offer: it sets them itself.
+bool
+IsSetBySocket(const std::string& name)
+{
+    static const std::set<std::string> own{
+        "Port",              // the socket's own port
+        "MaxBytes",          // the application decides how much it sends
+        "ContentSeed",       // the application's bytes, not generated ones
+        "InitialPeerWindow", // announced in the INIT
+        "ModelAssumptions",  // seed 002's loss oracle, for RudpCmtHelper's links only
+        "PathList",          // paths come from the set-up: Sender/PathList
+    };
+    return own.count(name) > 0;
+}
+
+/// The socket's defaults where they differ from the engines' (for any topology, not seed 002's).
+const AttributeValue*
+SocketDefault(const std::string& name)
+{
+    // A segment, its header (with a CRC-32c) and UDP/IP fill a 1500-byte MTU.
+    static const UintegerValue segmentSize(1452);
+    // RFC 9260's Association.Max.Retrans: a dead association ends.
+    static const UintegerValue associationMaxRetrans(10);
+    if (name == "SegmentSize")
+    {
+        return &segmentSize;
+    }
+    if (name == "AssociationMaxRetrans")
+    {
+        return &associationMaxRetrans;
+    }
+    return nullptr;
+}
+
+/// Adds the attributes and trace sources of \p engine to the socket's \p tid.
+void
+ForwardEngine(TypeId& tid, TypeId engine, uint8_t which)
+{
+    for (uint32_t i = 0; i < engine.GetAttributeN(); ++i)
+    {
+        const TypeId::AttributeInformation info = engine.GetAttribute(i);
+        TypeId::AttributeInformation existing;
+        if (info.supportLevel != TypeId::SupportLevel::SUPPORTED || IsSetBySocket(info.name))
+        {
+            continue;
+        }
+        if (tid.LookupAttributeByName(info.name, &existing))
+        {
+            continue; // on both engines: the sender's entry forwards to both
+        }
+        const uint8_t engines =
+            (which == SENDER &&
+             RudpCmtReceiver::GetTypeId().LookupAttributeByName(info.name, &existing))
+                ? SENDER | RECEIVER
+                : which;
+        const AttributeValue* initial = SocketDefault(info.name);
+        tid.AddAttribute(info.name,
+                         info.help,
+                         TypeId::ATTR_SGC,
+                         initial ? *initial : *info.initialValue,
+                         Create<ForwardedAttributeAccessor>(info.name, engines),
+                         info.checker);
+    }
+    for (uint32_t i = 0; i < engine.GetTraceSourceN(); ++i)
+    {
+        const TypeId::TraceSourceInformation info = engine.GetTraceSource(i);
+        if (info.supportLevel != TypeId::SupportLevel::SUPPORTED)
+        {
+            continue;
+        }
+        tid.AddTraceSource(info.name,
+                           info.help,
+                           Create<ForwardedTraceSourceAccessor>(info.name, which),
+                           info.callback);
+    }
+}
+
+} // namespace
+
+TypeId
+RudpCmtSocket::GetTypeId()
+{
+    static TypeId tid = [] {
+        TypeId t =
+            TypeId("ns3::RudpCmtSocket")
+                .SetParent<Socket>()
+                .SetGroupName("Rudp")
+                .AddConstructor<RudpCmtSocket>()
+                .AddAttribute("MaxInitRetransmits",
+                              "INITs sent again before the connection fails "
+                              "(RFC 9260's Max.Init.Retransmits; 0..100).",
+                              UintegerValue(8),
+                              MakeUintegerAccessor(&RudpCmtSocket::m_maxInitRetransmits),
+                              MakeUintegerChecker<uint32_t>(0, 100))
+                .AddAttribute("Linger",
+                              "How long an association that sent its SHUTDOWN-ACK still "
+                              "answers a repeated SHUTDOWN (0 s..1 h).",
+                              TimeValue(Seconds(3)),
+                              MakeTimeAccessor(&RudpCmtSocket::m_linger),
+                              MakeTimeChecker(Seconds(0), Seconds(3600)))
+                .AddAttribute("Sender",
+                              "The engine that sends this end's data (paths: Sender/PathList).",
+                              PointerValue(),
+                              MakePointerAccessor(&RudpCmtSocket::m_sender),
+                              MakePointerChecker<RudpCmtSender>())
+                .AddAttribute("Receiver",
+                              "The engine that receives the peer's data.",
+                              PointerValue(),
+                              MakePointerAccessor(&RudpCmtSocket::m_receiver),
+                              MakePointerChecker<RudpCmtReceiver>())
+                .AddTraceSource("State",
+                                "The association's state",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_state),
+                                "ns3::RudpCmtSocket::StateTracedValueCallback")
+                .AddTraceSource("CongestionWindow",
+                                "The paths' congestion windows together (bytes)",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_cwnd),
+                                "ns3::TracedValueCallback::Uint32")
+                .AddTraceSource("PathCongestionWindow",
+                                "A path's congestion window (path index, old, new; bytes)",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_pathCwndTrace),
+                                "ns3::RudpCmtSocket::PathUint32TracedCallback")
+                .AddTraceSource("PathSlowStartThreshold",
+                                "A path's slow-start threshold (path index, old, new; bytes)",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_pathSsThreshTrace),
+                                "ns3::RudpCmtSocket::PathUint32TracedCallback")
+                .AddTraceSource("PathRtt",
+                                "A path's latest RTT measurement (path index, old, new)",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_pathRttTrace),
+                                "ns3::RudpCmtSocket::PathTimeTracedCallback")
+                .AddTraceSource("PathStatus",
+                                "A path's RudpCmtPath::Status (path index, old, new): 0 "
+                                "active, 1 failed, 2 potentially failed",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_pathStatusTrace),
+                                "ns3::RudpCmtSocket::PathUint32TracedCallback")
+                .AddTraceSource("AssociationFailure",
+                                "The association gave up (the reason)",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_failureTrace),
+                                "ns3::RudpCmtSender::FailureTracedCallback");
+        ForwardEngine(t, RudpCmtSender::GetTypeId(), SENDER);
+        ForwardEngine(t, RudpCmtReceiver::GetTypeId(), RECEIVER);
+        return t;
+    }();
+    return tid;
+}
+
+RudpCmtSocket::RudpCmtSocket()
+    : m_sender(CreateObject<RudpCmtSender>()),
+      m_receiver(CreateObject<RudpCmtReceiver>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
+    : Socket(listener),
+      RudpDatagramSink(listener),
+      m_node(listener.m_node),
+      m_sender(CreateObject<RudpCmtSender>()),
+      m_receiver(CreateObject<RudpCmtReceiver>()),
+      m_endpoint(listener.m_endpoint),
+      m_boundAddress(listener.m_boundAddress),
+      m_maxInitRetransmits(listener.m_maxInitRetransmits),
+      m_linger(listener.m_linger)
+{
+    NS_LOG_FUNCTION(this);
+    const TypeId tid = GetTypeId();
+    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        const TypeId::AttributeInformation info = tid.GetAttribute(i);
+        if (DynamicCast<const ForwardedAttributeAccessor>(info.accessor))
+        {
+            Ptr<AttributeValue> value = info.checker->Create();
+            info.accessor->Get(&listener, *value);
+            info.accessor->Set(this, *value);
+        }
+    }
+}
+
+RudpCmtSocket::~RudpCmtSocket() = default;
+
+void
+RudpCmtSocket::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_controlTimer.Cancel();
+    Detach();
+    m_sender->Dispose();
+    m_receiver->Dispose();
+    m_node = nullptr;
+    Socket::DoDispose();
+}
+
+void
+RudpCmtSocket::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+Ptr<RudpCmtSender>
+RudpCmtSocket::GetSender() const
+{
+    return m_sender;
+}
+
+Ptr<RudpCmtReceiver>
+RudpCmtSocket::GetReceiver() const
+{
+    return m_receiver;
+}
+
+RudpCmtSocket::State
+RudpCmtSocket::GetState() const
+{
+    return m_state;
+}
+
+const std::vector<Ipv4Address>&
+RudpCmtSocket::GetPeerAddresses() const
+{
+    return m_peerAddresses;
+}
+
+const std::string&
+RudpCmtSocket::GetFailure() const
+{
+    return m_failure;
+}
+
+uint64_t
+RudpCmtSocket::GetDroppedDatagrams() const
+{
+    return m_dropped;
+}
+
+const char*
+RudpCmtSocket::StateName(State state)
+{
+    static const char* names[] = {"CLOSED",
+                                  "LISTEN",
+                                  "COOKIE_WAIT",
+                                  "COOKIE_ECHOED",
+                                  "ESTABLISHED",
+                                  "SHUTDOWN_PENDING",
+                                  "SHUTDOWN_SENT",
+                                  "SHUTDOWN_RECEIVED",
+                                  "SHUTDOWN_ACK_SENT"};
+    return names[state];
+}
+
+std::vector<Ipv4Address>
+RudpCmtSocket::GetLocalAddresses() const
+{
+    if (m_boundAddress != Ipv4Address::GetAny())
+    {
+        return {m_boundAddress};
+    }
+    std::vector<Ipv4Address> addresses;
+    Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
+    for (uint32_t i = 0; ipv4 && i < ipv4->GetNInterfaces(); ++i)
+    {
+        for (uint32_t j = 0; ipv4->IsUp(i) && j < ipv4->GetNAddresses(i); ++j)
+        {
+            const Ipv4Address local = ipv4->GetAddress(i, j).GetLocal();
+            if (!local.IsLocalhost() && addresses.size() < MAX_ADDRESSES &&
+                std::find(addresses.begin(), addresses.end(), local) == addresses.end())
+            {
+                addresses.push_back(local);
+            }
+        }
+    }
+    return addresses;
+}
+
+Ptr<Packet>
+RudpCmtSocket::EncodeAddresses(const std::vector<Ipv4Address>& addresses)
+{
+    NS_ASSERT(addresses.size() <= MAX_ADDRESSES);
+    std::vector<uint8_t> bytes(4 * addresses.size());
+    for (size_t i = 0; i < addresses.size(); ++i)
+    {
+        addresses[i].Serialize(&bytes[4 * i]);
+    }
+    return Create<Packet>(bytes.data(), bytes.size());
+}
+
+bool
+RudpCmtSocket::DecodeAddresses(Ptr<const Packet> payload, std::vector<Ipv4Address>& addresses)
+{
+    const uint32_t size = payload->GetSize();
+    if (size == 0 || size % 4 != 0 || size / 4 > MAX_ADDRESSES)
+    {
+        return false;
+    }
+    std::vector<uint8_t> bytes(size);
+    payload->CopyData(bytes.data(), size);
+    addresses.clear();
+    for (uint32_t i = 0; i < size; i += 4)
+    {
+        const Ipv4Address address = Ipv4Address::Deserialize(&bytes[i]);
+        if (address == Ipv4Address::GetAny() || address.IsBroadcast() || address.IsMulticast() ||
+            address.IsLocalhost())
+        {
+            return false;
+        }
+        if (std::find(addresses.begin(), addresses.end(), address) == addresses.end())
+        {
+            addresses.push_back(address);
+        }
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------
+// Socket API
+
+Socket::SocketErrno
+RudpCmtSocket::GetErrno() const
+{
+    return m_errno;
+}
+
+Socket::SocketType
+RudpCmtSocket::GetSocketType() const
+{
+    return NS3_SOCK_STREAM;
+}
+
+Ptr<Node>
+RudpCmtSocket::GetNode() const
+{
+    return m_node;
+}
+
+int
+RudpCmtSocket::Bind()
+{
+    return Bind(InetSocketAddress(Ipv4Address::GetAny(), 0));
+}
+
+int
+RudpCmtSocket::Bind6()
+{
+    m_errno = ERROR_AFNOSUPPORT; // the association's addresses are IPv4 ones
+    return -1;
+}
+
+int
+RudpCmtSocket::Bind(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (m_endpoint || !InetSocketAddress::IsMatchingType(address))
+    {
+        m_errno = m_endpoint ? ERROR_INVAL : ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    NS_ABORT_MSG_UNLESS(m_node, "RudpCmtSocket has no node: create it with RudpCmtSocketFactory");
+    // Bound to any address, the UDP socket takes the datagrams of every
+    // path, and the routing picks each path's source address.
+    const InetSocketAddress inet = InetSocketAddress::ConvertFrom(address);
+    Ptr<Socket> udp = Socket::CreateSocket(m_node, UdpSocketFactory::GetTypeId());
+    if (udp->Bind(InetSocketAddress(Ipv4Address::GetAny(), inet.GetPort())) != 0)
+    {
+        m_errno = udp->GetErrno();
+        return -1;
+    }
+    m_boundAddress = inet.GetIpv4();
+    m_endpoint = Create<RudpEndpoint>(udp);
+    return 0;
+}
+
+int
+RudpCmtSocket::Connect(const Address& address)
+{
+    NS_LOG_FUNCTION(this << address);
+    if (m_state != CLOSED || m_engineOpen)
+    {
+        m_errno = ERROR_ISCONN;
+        return -1;
+    }
+    if (!InetSocketAddress::IsMatchingType(address))
+    {
+        m_errno = ERROR_AFNOSUPPORT;
+        return -1;
+    }
+    if (!m_endpoint && Bind() != 0)
+    {
+        return -1;
+    }
+    if (GetLocalAddresses().empty())
+    {
+        m_errno = ERROR_ADDRNOTAVAIL;
+        return -1;
+    }
+    const InetSocketAddress peer = InetSocketAddress::ConvertFrom(address);
+    m_peerAddresses = {peer.GetIpv4()};
+    m_peerPort = peer.GetPort();
+    m_endpoint->Register(PrimaryPeer(), Ptr<RudpCmtSocket>(this));
+    SetState(COOKIE_WAIT);
+    m_controlRetries = 0;
+    SendInit(RudpHeader::SYN);
+    ArmControlTimer();
+    return 0;
+}
+
+int
+RudpCmtSocket::Listen()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_state != CLOSED || !m_endpoint)
+    {
+        m_errno = m_endpoint ? ERROR_INVAL : ERROR_NOTCONN;
+        return -1;
+    }
+    m_endpoint->SetListener(Ptr<RudpCmtSocket>(this));
+    SetState(LISTEN);
+    return 0;
+}
+
+int
+RudpCmtSocket::Close()
+{
+    NS_LOG_FUNCTION(this << StateName(m_state));
+    switch (m_state)
+    {
+    case CLOSED:
+    case LISTEN:
+    case COOKIE_WAIT:
+        Terminate();
+        return 0;
+    case COOKIE_ECHOED:
+    case ESTABLISHED:
+        m_closeRequested = true;
+        SetState(SHUTDOWN_PENDING);
+        MaybeShutdown();
+        return 0;
+    default:
+        m_closeRequested = true;
+        return 0; // already shutting down
+    }
+}
+
+int
+RudpCmtSocket::ShutdownSend()
+{
+    NS_LOG_FUNCTION(this);
+    // SCTP has no half-closed association: shutting down sending is the
+    // graceful shutdown of both directions (RFC 9260 9.2).
+    return m_state == LISTEN || m_state == CLOSED ? 0 : Close();
+}
+
+int
+RudpCmtSocket::ShutdownRecv()
+{
+    m_shutdownRecv = true;
+    return 0;
+}
+
+uint32_t
+RudpCmtSocket::GetTxAvailable() const
+{
+    return m_state == ESTABLISHED && !m_closeRequested ? m_sender->GetTxAvailable() : 0;
+}
+
+int
+RudpCmtSocket::Send(Ptr<Packet> p, uint32_t /* flags */)
+{
+    NS_LOG_FUNCTION(this << p->GetSize());
+    if (m_closeRequested || m_state >= SHUTDOWN_PENDING)
+    {
+        m_errno = ERROR_SHUTDOWN;
+        return -1;
+    }
+    if (m_state != ESTABLISHED)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    if (!m_sender->Write(p))
+    {
+        m_errno = ERROR_MSGSIZE;
+        return -1;
+    }
+    return p->GetSize();
+}
+
+int
+RudpCmtSocket::SendTo(Ptr<Packet> p, uint32_t flags, const Address& /* toAddress */)
+{
+    return Send(p, flags); // an association: the address is the peer's
+}
+
+uint32_t
+RudpCmtSocket::GetRxAvailable() const
+{
+    return m_engineOpen ? m_receiver->GetRxAvailable() : 0;
+}
+
+Ptr<Packet>
+RudpCmtSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
+{
+    if (!m_engineOpen)
+    {
+        return nullptr;
+    }
+    const uint32_t freeBefore = m_receiver->GetCapacity() - m_receiver->GetRxAvailable();
+    Ptr<Packet> p = m_receiver->Read(maxSize);
+    // Receiver SWS avoidance (RFC 9260 6.2): announce the window when it has
+    // grown by min(MSS, half the buffer), as RudpSocket does.
+    UintegerValue mss;
+    m_sender->GetAttribute("SegmentSize", mss);
+    const uint32_t update =
+        std::min<uint32_t>(mss.Get(), std::max(1u, m_receiver->GetCapacity() / 2));
+    const uint32_t freeAfter = m_receiver->GetCapacity() - m_receiver->GetRxAvailable();
+    if (p && freeBefore < update && freeAfter >= update && m_state >= ESTABLISHED &&
+        m_state <= SHUTDOWN_RECEIVED)
+    {
+        m_receiver->Acknowledge(PrimaryPeer());
+    }
+    return p;
+}
+
+Ptr<Packet>
+RudpCmtSocket::RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress)
+{
+    Ptr<Packet> p = Recv(maxSize, flags);
+    if (p)
+    {
+        fromAddress = PrimaryPeer();
+    }
+    return p;
+}
+
+int
+RudpCmtSocket::GetSockName(Address& address) const
+{
+    if (!m_endpoint)
+    {
+        address = InetSocketAddress(Ipv4Address::GetZero(), 0);
+        return 0;
+    }
+    return m_endpoint->GetUdpSocket()->GetSockName(address);
+}
+
+int
+RudpCmtSocket::GetPeerName(Address& address) const
+{
+    if (m_peerAddresses.empty() || m_state == CLOSED || m_state == LISTEN)
+    {
+        m_errno = ERROR_NOTCONN;
+        return -1;
+    }
+    address = PrimaryPeer();
+    return 0;
+}
+
+bool
+RudpCmtSocket::SetAllowBroadcast(bool allowBroadcast)
+{
+    return !allowBroadcast; // an association has one peer
+}
+
+bool
+RudpCmtSocket::GetAllowBroadcast() const
+{
+    return false;
+}
+
+// ---------------------------------------------------------------------------
+// The association
+
+void
+RudpCmtSocket::SetState(State state)
+{
+    NS_LOG_INFO(this << " " << StateName(m_state) << " -> " << StateName(state));
+    m_state = state;
+}
+
+Address
+RudpCmtSocket::PrimaryPeer() const
+{
+    return InetSocketAddress(m_peerAddresses.front(), m_peerPort);
+}
+
+void
+RudpCmtSocket::SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload)
+{
+    RudpHeader header;
+    header.SetSequenceNumber(seq);
+    header.SetFlags(flags);
+    header.SetWindow(m_receiver->GetCapacity());
+    m_endpoint->SendTo(RudpSegmentCodec::Encode(header, payload, m_sender->GetChecksumKind()),
+                       PrimaryPeer());
+}
+
+void
+RudpCmtSocket::SendInit(uint8_t flags)
+{
+    SendControl(flags, SequenceNumber32(0), EncodeAddresses(GetLocalAddresses()));
+}
+
+void
+RudpCmtSocket::ArmControlTimer()
+{
+    if (m_controlRetries == 0)
+    {
+        TimeValue initial;
+        m_sender->GetAttribute("InitialRto", initial);
+        m_controlRto = initial.Get();
+    }
+    m_controlTimer.Cancel();
+    m_controlTimer = Simulator::Schedule(m_controlRto, &RudpCmtSocket::OnControlTimeout, this);
+}
+
+void
+RudpCmtSocket::OnControlTimeout()
+{
+    NS_LOG_FUNCTION(this << StateName(m_state) << m_controlRetries);
+    if (m_state == SHUTDOWN_ACK_SENT)
+    {
+        Terminate(); // the linger is over
+        return;
+    }
+    UintegerValue associationMaxRetrans;
+    m_sender->GetAttribute("AssociationMaxRetrans", associationMaxRetrans);
+    const uint32_t limit =
+        m_state == SHUTDOWN_SENT ? associationMaxRetrans.Get() : m_maxInitRetransmits;
+    if (m_controlRetries >= limit)
+    {
+        Abort(std::string("no answer to ") + (m_state == SHUTDOWN_SENT ? "SHUTDOWN" : "INIT") +
+              " after " + std::to_string(m_controlRetries + 1) + " tries");
+        return;
+    }
+    ++m_controlRetries;
+    TimeValue maxRto;
+    m_sender->GetAttribute("MaxRto", maxRto);
+    m_controlRto = std::min(2 * m_controlRto, maxRto.Get()); // RFC 9260 6.3.3 E2
+    switch (m_state)
+    {
+    case COOKIE_WAIT:
+        SendInit(RudpHeader::SYN);
+        break;
+    case COOKIE_ECHOED:
+        SendInit(RudpHeader::SYN | RudpHeader::ACK);
+        break;
+    case SHUTDOWN_SENT:
+        SendControl(RudpHeader::FIN,
+                    RudpCmtSender::FIRST_SEQUENCE +
+                        static_cast<uint32_t>(m_sender->GetBytesAcked()),
+                    Create<Packet>());
+        break;
+    default:
+        return;
+    }
+    ArmControlTimer();
+}
+
+void
+RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
+{
+    NS_LOG_FUNCTION(this << packet->GetSize() << from);
+    Ptr<RudpCmtSocket> self = this; // a callback below may close and detach us
+    RudpHeader header;
+    Ptr<Packet> payload;
+    const RudpSegmentCodec::Result decoded =
+        RudpSegmentCodec::Decode(packet, m_sender->GetChecksumKind(), header, payload);
+    if (decoded != RudpSegmentCodec::OK || !InetSocketAddress::IsMatchingType(from))
+    {
+        NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(decoded));
+        ++m_dropped;
+        return;
+    }
+    const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN);
+    switch (m_state)
+    {
+    case LISTEN:
+        if (flags == RudpHeader::SYN)
+        {
+            Accept(header, payload, from);
+        }
+        return;
+    case COOKIE_WAIT:
+        if (flags == (RudpHeader::SYN | RudpHeader::ACK))
+        {
+            if (!DecodeAddresses(payload, m_peerAddresses))
+            {
+                ++m_dropped;
+                return;
+            }
+            // The address connected to stays the primary path's.
+            const Ipv4Address primary = InetSocketAddress::ConvertFrom(from).GetIpv4();
+            m_peerAddresses.erase(
+                std::remove(m_peerAddresses.begin(), m_peerAddresses.end(), primary),
+                m_peerAddresses.end());
+            m_peerAddresses.insert(m_peerAddresses.begin(), primary);
+            m_controlTimer.Cancel();
+            Establish(header.GetWindow());
+            if (m_state != ESTABLISHED)
+            {
+                return; // the engines refused the peer's window
+            }
+            m_receiver->Acknowledge(PrimaryPeer()); // SCTP's COOKIE-ECHO
+            NotifyConnectionSucceeded();
+        }
+        return;
+    case COOKIE_ECHOED:
+        if (flags == RudpHeader::SYN)
+        {
+            SendInit(RudpHeader::SYN | RudpHeader::ACK); // the INIT-ACK was lost
+            return;
+        }
+        m_controlTimer.Cancel();
+        Establish(m_peerWindow);
+        if (m_state != ESTABLISHED)
+        {
+            return;
+        }
+        NotifyNewConnectionCreated(this, PrimaryPeer());
+        Dispatch(header, payload, from);
+        return;
+    case CLOSED:
+        return;
+    default:
+        Dispatch(header, payload, from);
+    }
+}
+
+void
+RudpCmtSocket::Accept(const RudpHeader& init, Ptr<Packet> payload, const Address& from)
+{
+    std::vector<Ipv4Address> addresses;
+    if (!DecodeAddresses(payload, addresses))
+    {
+        ++m_dropped;
+        return;
+    }
+    if (!NotifyConnectionRequest(from))
+    {
+        return;
+    }
+    // The new association takes the listener's attributes and application
+    // callbacks, as a TCP listener's fork does.
+    Ptr<RudpCmtSocket> child = CopyObject<RudpCmtSocket>(this);
+    const InetSocketAddress source = InetSocketAddress::ConvertFrom(from);
+    child->m_peerPort = source.GetPort();
+    child->m_peerAddresses = {source.GetIpv4()};
+    for (const Ipv4Address& address : addresses)
+    {
+        if (address != source.GetIpv4())
+        {
+            child->m_peerAddresses.push_back(address);
+        }
+    }
+    child->m_peerWindow = init.GetWindow();
+    for (const Ipv4Address& address : child->m_peerAddresses)
+    {
+        m_endpoint->Register(InetSocketAddress(address, child->m_peerPort), child);
+    }
+    if (Ptr<RudpCmtSocketFactory> factory = m_node->GetObject<RudpCmtSocketFactory>())
+    {
+        factory->AddSocket(child);
+    }
+    child->SetState(COOKIE_ECHOED);
+    child->SendInit(RudpHeader::SYN | RudpHeader::ACK);
+    child->ArmControlTimer();
+}
+
+void
+RudpCmtSocket::Establish(uint32_t window)
+{
+    NS_LOG_FUNCTION(this << window);
+    for (const Ipv4Address& address : m_peerAddresses)
+    {
+        m_endpoint->Register(InetSocketAddress(address, m_peerPort), Ptr<RudpCmtSocket>(this));
+        AddPath(address);
+    }
+    m_engineOpen = true;
+    SetState(ESTABLISHED);
+    m_sender->SetAttribute("InitialPeerWindow", UintegerValue(window));
+    m_sender->SetAcknowledgedCallback(MakeCallback(&RudpCmtSocket::OnAcknowledged, this));
+    m_sender->TraceConnectWithoutContext("Failure",
+                                         MakeCallback(&RudpCmtSocket::OnSenderFailure, this));
+    m_receiver->Attach(m_endpoint->GetUdpSocket(), MakeCallback(&RudpCmtSocket::OnDataReady, this));
+    m_sender->Attach(m_endpoint->GetUdpSocket());
+}
+
+void
+RudpCmtSocket::AddPath(Ipv4Address address)
+{
+    Ptr<RudpCmtPath> path = m_sender->AddPath(InetSocketAddress(address, m_peerPort));
+    const uint32_t index = path->index;
+    Ptr<RudpSenderState> state = path->GetState();
+    state->TraceConnectWithoutContext("CongestionWindow",
+                                      MakeBoundCallback(&RudpCmtSocket::PathCwnd, this, index));
+    state->TraceConnectWithoutContext("SlowStartThreshold",
+                                      MakeBoundCallback(&RudpCmtSocket::PathSsThresh, this, index));
+    path->TraceConnectWithoutContext("RTT",
+                                     MakeBoundCallback(&RudpCmtSocket::PathRtt, this, index));
+    path->TraceConnectWithoutContext("Status",
+                                     MakeBoundCallback(&RudpCmtSocket::PathStatus, this, index));
+}
+
+void
+RudpCmtSocket::PathCwnd(RudpCmtSocket* socket, uint32_t path, uint32_t oldValue, uint32_t newValue)
+{
+    socket->m_cwnd = socket->m_cwnd - oldValue + newValue;
+    socket->m_pathCwndTrace(path, oldValue, newValue);
+}
+
+void
+RudpCmtSocket::PathSsThresh(RudpCmtSocket* socket,
+                            uint32_t path,
+                            uint32_t oldValue,
+                            uint32_t newValue)
+{
+    socket->m_pathSsThreshTrace(path, oldValue, newValue);
+}
+
+void
+RudpCmtSocket::PathRtt(RudpCmtSocket* socket, uint32_t path, Time oldValue, Time newValue)
+{
+    socket->m_pathRttTrace(path, oldValue, newValue);
+}
+
+void
+RudpCmtSocket::PathStatus(RudpCmtSocket* socket,
+                          uint32_t path,
+                          RudpCmtPath::Status oldValue,
+                          RudpCmtPath::Status newValue)
+{
+    socket->m_pathStatusTrace(path, oldValue, newValue);
+}
+
+void
+RudpCmtSocket::Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Address& from)
+{
+    const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN);
+    if (flags & RudpHeader::SYN)
+    {
+        // A repeated INIT (our INIT-ACK was lost) or INIT-ACK (our echo was).
+        if (flags == RudpHeader::SYN && m_state == ESTABLISHED)
+        {
+            SendInit(RudpHeader::SYN | RudpHeader::ACK);
+        }
+        else if (flags == (RudpHeader::SYN | RudpHeader::ACK))
+        {
+            m_receiver->Acknowledge(PrimaryPeer());
+        }
+        return;
+    }
+    if (flags == RudpHeader::FIN)
+    {
+        ReceiveShutdown(header);
+        return;
+    }
+    if (flags == (RudpHeader::FIN | RudpHeader::ACK))
+    {
+        if (m_state == SHUTDOWN_SENT)
+        {
+            Terminate();
+            NotifyNormalClose();
+        }
+        return;
+    }
+    if (flags == RudpHeader::ACK)
+    {
+        m_sender->Receive(header, from);
+    }
+    else if (flags == 0 && m_state != SHUTDOWN_ACK_SENT)
+    {
+        m_receiver->Receive(header, payload, from);
+    }
+}
+
+void
+RudpCmtSocket::ReceiveShutdown(const RudpHeader& header)
+{
+    if (m_state == SHUTDOWN_ACK_SENT)
+    {
+        SendControl(RudpHeader::FIN | RudpHeader::ACK, SequenceNumber32(0), Create<Packet>());
+        return;
+    }
+    // Only once every byte before it arrived: until then the peer resends it.
+    if (header.GetSequenceNumber() != m_receiver->GetNextRxSequence() ||
+        m_state == SHUTDOWN_RECEIVED)
+    {
+        return;
+    }
+    const bool closedHere = m_closeRequested;
+    SetState(SHUTDOWN_RECEIVED);
+    m_closeRequested = true;
+    m_controlTimer.Cancel();
+    if (!closedHere)
+    {
+        NotifyNormalClose(); // the peer closed, as a TCP FIN tells
+    }
+    MaybeShutdown();
+}
+
+void
+RudpCmtSocket::MaybeShutdown()
+{
+    if (!m_sender->IsAllAcknowledged() && m_engineOpen)
+    {
+        return; // RFC 9260 9.2: the data outstanding first
+    }
+    if (m_state == SHUTDOWN_PENDING)
+    {
+        SetState(SHUTDOWN_SENT);
+        m_controlRetries = 0;
+        SendControl(RudpHeader::FIN,
+                    RudpCmtSender::FIRST_SEQUENCE +
+                        static_cast<uint32_t>(m_sender->GetBytesAcked()),
+                    Create<Packet>());
+        ArmControlTimer();
+    }
+    else if (m_state == SHUTDOWN_RECEIVED)
+    {
+        SendControl(RudpHeader::FIN | RudpHeader::ACK, SequenceNumber32(0), Create<Packet>());
+        SetState(SHUTDOWN_ACK_SENT);
+        m_sender->Halt();
+        m_receiver->Halt();
+        m_controlTimer.Cancel();
+        m_controlTimer = Simulator::Schedule(m_linger, &RudpCmtSocket::OnControlTimeout, this);
+    }
+}
+
+void
+RudpCmtSocket::OnAcknowledged()
+{
+    if (m_state == SHUTDOWN_PENDING || m_state == SHUTDOWN_RECEIVED)
+    {
+        MaybeShutdown();
+        return;
+    }
+    if (m_state == ESTABLISHED)
+    {
+        const uint32_t available = GetTxAvailable();
+        if (available > 0)
+        {
+            NotifySend(available);
+        }
+    }
+}
+
+void
+RudpCmtSocket::OnDataReady()
+{
+    if (!m_shutdownRecv)
+    {
+        NotifyDataRecv();
+    }
+}
+
+void
+RudpCmtSocket::OnSenderFailure(const std::string& reason)
+{
+    Abort(reason);
+}
+
+void
+RudpCmtSocket::Abort(const std::string& reason)
+{
+    NS_LOG_WARN("the association gives up: " << reason);
+    const State failedIn = m_state;
+    m_failure = reason;
+    Terminate();
+    m_failureTrace(reason);
+    if (failedIn == COOKIE_WAIT)
+    {
+        m_errno = ERROR_NOTERROR;
+        NotifyConnectionFailed();
+    }
+    else if (failedIn != COOKIE_ECHOED)
+    {
+        NotifyErrorClose();
+    }
+}
+
+void
+RudpCmtSocket::Terminate()
+{
+    m_controlTimer.Cancel();
+    if (m_engineOpen)
+    {
+        m_sender->Halt();
+        m_receiver->Halt();
+    }
+    SetState(CLOSED);
+    Detach();
+}
+
+void
+RudpCmtSocket::Detach()
+{
+    if (!m_endpoint)
+    {
+        return;
+    }
+    Ptr<RudpEndpoint> endpoint = m_endpoint;
+    m_endpoint = nullptr;
+    Ptr<Socket> self(this);
+    endpoint->Remove(self, Address());
+    for (const Ipv4Address& address : m_peerAddresses)
+    {
+        endpoint->Remove(self, InetSocketAddress(address, m_peerPort));
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,273 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef RUDP_CMT_SOCKET_H
+#define RUDP_CMT_SOCKET_H
+
+#include "rudp-cmt-path.h"
+#include "rudp-endpoint.h"
+#include "rudp-header.h"
+
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class Node;
+class RudpCmtReceiver;
+class RudpCmtSender;
+
+/**
+ * \ingroup rudp-cmt
+ * \brief A concurrent-multipath (SCTP-CMT style) association as an ns-3
+ * stream socket: the application's bytes over every path between two
+ * multihomed hosts at once, in one sequence space.
+ *
+ * Set-up is SCTP's INIT/INIT-ACK exchange (RFC 9260 5.1): each end
+ * announces its IPv4 addresses (every interface's that is up, or the one it
+ * is bound to) and its receive window; the client connects to one address
+ * of the server and learns the others. The association has a path to each
+ * of the peer's addresses, the first to the address it connected to (the
+ * server's: the address the INIT came from); the node's routing picks the
+ * interface each path leaves by, so the paths may be point-to-point, CSMA,
+ * Wi-Fi or routed multi-hop alike. The client's first SACK echoes the set-up
+ * (SCTP's COOKIE-ECHO): any datagram of the client completes it at the
+ * server, and the server repeats its INIT-ACK until one arrives.
+ *
+ * Each direction is the module's CMT engine: a RudpCmtSender sends what the
+ * application writes (with SFR, CUC, DAC, the retransmission policies,
+ * CMT-PF, the schedulers and the coupled congestion controls), a
+ * RudpCmtReceiver holds what arrives in one bounded buffer until the
+ * application reads it. Their attributes are this socket's
+ * (ns3::RudpCmtSocket::Coupling, ::Sfr, ::RcvBufSize, ...), their traces
+ * too; every path's windows, RTT and status are traced here with the
+ * path's index (PathCongestionWindow, ...), whenever the path was added.
+ *
+ * A path that stops answering goes potentially failed (CmtPf) or failed and
+ * is only probed; the association goes on over the others, and takes the
+ * path back when a probe is answered. When every path has timed out
+ * AssociationMaxRetrans times in a row the association fails
+ * (NotifyErrorClose). Close is SCTP's graceful shutdown (RFC 9260 9.2): the
+ * data written is delivered first, then SHUTDOWN (a FIN header) and
+ * SHUTDOWN-ACK; the peer's application sees NotifyNormalClose, as with TCP.
+ * There is no half-close, no streams, no partial reliability, no IPv6.
+ *
+ * Create it through RudpCmtSocketFactory (installed by RudpStackHelper), e.g.
+ * BulkSendHelper("ns3::RudpCmtSocketFactory", server) and a PacketSink.
+ */
+class RudpCmtSocket : public Socket, public RudpDatagramSink
+{
+  public:
+    /// Association states (named as SCTP's, RFC 9260 4).
+    enum State
+    {
+        CLOSED,
+        LISTEN,
+        COOKIE_WAIT,       ///< the client sent its INIT
+        COOKIE_ECHOED,     ///< the server answered an INIT, waits for the client's next datagram
+        ESTABLISHED,       ///< data flows
+        SHUTDOWN_PENDING,  ///< closed by the application: its data is being acknowledged
+        SHUTDOWN_SENT,     ///< SHUTDOWN sent, waiting for SHUTDOWN-ACK
+        SHUTDOWN_RECEIVED, ///< the peer closed: this end's data is being acknowledged
+        SHUTDOWN_ACK_SENT, ///< done; lingers to answer a repeated SHUTDOWN
+    };
+
+    /**
+     * \brief TracedValue callback signature for State.
+     * \param [in] oldValue the previous state
+     * \param [in] newValue the new state
+     */
+    typedef void (*StateTracedValueCallback)(State oldValue, State newValue);
+
+    /**
+     * \brief Callback signature of the per-path traces of a 32-bit value.
+     * \param [in] path the path's index
+     * \param [in] oldValue the previous value
+     * \param [in] newValue the new value
+     */
+    typedef void (*PathUint32TracedCallback)(uint32_t path, uint32_t oldValue, uint32_t newValue);
+
+    /**
+     * \brief Callback signature of the per-path RTT trace.
+     * \param [in] path the path's index
+     * \param [in] oldValue the previous measurement
+     * \param [in] newValue the new one
+     */
+    typedef void (*PathTimeTracedCallback)(uint32_t path, Time oldValue, Time newValue);
+
+    /// The most addresses an INIT or INIT-ACK announces.
+    static constexpr uint32_t MAX_ADDRESSES = 16;
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    RudpCmtSocket();
+    /**
+     * \brief A listener's new association: its attributes and application
+     * callbacks, no state (CopyObject, as TCP's Fork).
+     * \param listener the listening socket
+     */
+    RudpCmtSocket(const RudpCmtSocket& listener);
+    ~RudpCmtSocket() override;
+
+    /// \param node the node the socket lives on (RudpCmtSocketFactory sets it)
+    void SetNode(Ptr<Node> node);
+    /// \return the engine that sends this end's data (its paths, counters)
+    Ptr<RudpCmtSender> GetSender() const;
+    /// \return the engine that receives the peer's data
+    Ptr<RudpCmtReceiver> GetReceiver() const;
+    /// \return the association's state
+    State GetState() const;
+    /// \return the peer's addresses, one per path, the primary first
+    const std::vector<Ipv4Address>& GetPeerAddresses() const;
+    /// \return the addresses this end announces (or announced)
+    std::vector<Ipv4Address> GetLocalAddresses() const;
+    /// \return why the association failed ("" if it did not)
+    const std::string& GetFailure() const;
+    /// \return datagrams dropped: bad checksum, malformed, or a bad address list
+    uint64_t GetDroppedDatagrams() const;
+    /// \return the name of \p state
+    static const char* StateName(State state);
+
+    /**
+     * \brief Encodes an address list as an INIT's payload (4 bytes each,
+     * network order).
+     * \param addresses at most MAX_ADDRESSES
+     * \return the payload
+     */
+    static Ptr<Packet> EncodeAddresses(const std::vector<Ipv4Address>& addresses);
+    /**
+     * \brief Decodes an INIT's address list.
+     * \param payload the INIT's payload
+     * \param[out] addresses the unicast addresses it lists, duplicates dropped
+     * \return false if it is no list of 1 to MAX_ADDRESSES unicast addresses
+     */
+    static bool DecodeAddresses(Ptr<const Packet> payload, std::vector<Ipv4Address>& addresses);
+
+    // Socket API
+    SocketErrno GetErrno() const override;
+    SocketType GetSocketType() const override;
+    Ptr<Node> GetNode() const override;
+    int Bind() override;
+    int Bind6() override;
+    int Bind(const Address& address) override;
+    int Close() override;
+    int ShutdownSend() override;
+    int ShutdownRecv() override;
+    int Connect(const Address& address) override;
+    int Listen() override;
+    uint32_t GetTxAvailable() const override;
+    int Send(Ptr<Packet> p, uint32_t flags) override;
+    int SendTo(Ptr<Packet> p, uint32_t flags, const Address& toAddress) override;
+    uint32_t GetRxAvailable() const override;
+    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
+    Ptr<Packet> RecvFrom(uint32_t maxSize, uint32_t flags, Address& fromAddress) override;
+    int GetSockName(Address& address) const override;
+    int GetPeerName(Address& address) const override;
+    bool SetAllowBroadcast(bool allowBroadcast) override;
+    bool GetAllowBroadcast() const override;
+
+    /// Takes a datagram from the peer (RudpEndpoint's demux).
+    void ReceiveDatagram(Ptr<Packet> packet, const Address& from) override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void SetState(State state);
+    /// \return the primary path's peer address, with the peer's port
+    Address PrimaryPeer() const;
+    /// Sends a control header (INIT, INIT-ACK, SHUTDOWN, SHUTDOWN-ACK) to the primary address.
+    void SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload);
+    /// Sends this end's INIT or INIT-ACK.
+    void SendInit(uint8_t flags);
+    /// A listener's answer to an INIT: a new association, in COOKIE_ECHOED.
+    void Accept(const RudpHeader& init, Ptr<Packet> payload, const Address& from);
+    /**
+     * \brief Learns the peer's addresses and window, and starts both engines.
+     * \param window the window the peer announced
+     */
+    void Establish(uint32_t window);
+    /// Adds a path to \p address and forwards its traces with its index.
+    void AddPath(Ipv4Address address);
+    /// A datagram of an established association: to the engine it is for.
+    void Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
+    /// The peer's SHUTDOWN.
+    void ReceiveShutdown(const RudpHeader& header);
+    /// Sends SHUTDOWN, or SHUTDOWN-ACK, once this end's data is all acknowledged.
+    void MaybeShutdown();
+    /// The handshake or shutdown timer expired: resend, or give up.
+    void OnControlTimeout();
+    /// Restarts the handshake or shutdown timer with the current backoff.
+    void ArmControlTimer();
+    /// The sender's cumulative acknowledgment advanced.
+    void OnAcknowledged();
+    /// In-order bytes became readable.
+    void OnDataReady();
+    /// The sender gave up.
+    void OnSenderFailure(const std::string& reason);
+    /// Ends the association: engines halted, timers stopped, the demux left.
+    void Terminate();
+    /// Gives up with \p reason (Failure trace; the application hears it).
+    void Abort(const std::string& reason);
+    /// Leaves the endpoint: as listener or under every peer address.
+    void Detach();
+    // Per-path trace forwarding, bound to the socket and the path's index.
+    static void PathCwnd(RudpCmtSocket* socket,
+                         uint32_t path,
+                         uint32_t oldValue,
+                         uint32_t newValue);
+    static void PathSsThresh(RudpCmtSocket* socket,
+                             uint32_t path,
+                             uint32_t oldValue,
+                             uint32_t newValue);
+    static void PathRtt(RudpCmtSocket* socket, uint32_t path, Time oldValue, Time newValue);
+    static void PathStatus(RudpCmtSocket* socket,
+                           uint32_t path,
+                           RudpCmtPath::Status oldValue,
+                           RudpCmtPath::Status newValue);
+
+    Ptr<Node> m_node;
+    Ptr<RudpCmtSender> m_sender;     ///< this end's data
+    Ptr<RudpCmtReceiver> m_receiver; ///< the peer's data
+    Ptr<RudpEndpoint> m_endpoint;    ///< the UDP socket, shared with a listener's associations
+    Ipv4Address m_boundAddress;      ///< the address bound to (any: every interface's)
+    std::vector<Ipv4Address> m_peerAddresses; ///< one per path, the primary first
+    uint16_t m_peerPort{0};
+    uint32_t m_peerWindow{0}; ///< the window the peer's INIT or INIT-ACK announced
+    TracedValue<State> m_state{CLOSED};
+    mutable SocketErrno m_errno{ERROR_NOTERROR};
+    bool m_closeRequested{false}; ///< the application closed: SHUTDOWN once its data is acked
+    bool m_shutdownRecv{false};
+    bool m_engineOpen{false}; ///< the engines are attached
+    EventId m_controlTimer;   ///< INIT, INIT-ACK or SHUTDOWN resend; the linger
+    uint32_t m_controlRetries{0};
+    Time m_controlRto;
+    uint32_t m_maxInitRetransmits{8};
+    Time m_linger{Seconds(3)};
+    std::string m_failure;
+    uint64_t m_dropped{0};
+
+    TracedValue<uint32_t> m_cwnd{0}; ///< the paths' windows together
+    TracedCallback<uint32_t, uint32_t, uint32_t> m_pathCwndTrace;
+    TracedCallback<uint32_t, uint32_t, uint32_t> m_pathSsThreshTrace;
+    TracedCallback<uint32_t, Time, Time> m_pathRttTrace;
+    TracedCallback<uint32_t, uint32_t, uint32_t> m_pathStatusTrace;
+    TracedCallback<const std::string&> m_failureTrace;
+};
+
+} // namespace ns3
+
+#endif /* RUDP_CMT_SOCKET_H */

@@ -1,0 +1,495 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/rudp-cmt-path.h"
+#include "ns3/rudp-cmt-sender.h"
+#include "ns3/rudp-cmt-socket-factory.h"
+#include "ns3/rudp-cmt-socket.h"
+#include "ns3/rudp-file-receiver.h"
+#include "ns3/rudp-file-transfer-helper.h"
+#include "ns3/rudp-stack-helper.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * RudpCmtSocket: the multipath association as an ns-3 socket, with stock
+ * applications, on a topology of its own: a three-homed client and a
+ * server with three addresses, two reached over point-to-point links of
+ * their own, one through a router.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+const uint16_t PORT = 7000;
+
+/**
+ * \ingroup rudp-test
+ * A client with three interfaces and a server with three addresses: two
+ * direct point-to-point links (10.1.1.0/24, 5 Mbit/s and 20 ms;
+ * 10.1.2.0/24, 3 Mbit/s and 5 ms), and a routed path through a router
+ * (10.1.3.0/24 to it, 10.1.4.0/24 from it, 10 Mbit/s and 10 ms each).
+ * Static routes send each server address out of its own interface.
+ */
+class MultihomedNetwork
+{
+  public:
+    MultihomedNetwork()
+    {
+        nodes.Create(3); // client, server, router
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("5Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("20ms"));
+        direct = p2p.Install(Client(), Server());
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10ms"));
+        toRouter = p2p.Install(Client(), Router());
+        fromRouter = p2p.Install(Router(), Server());
+        p2p.SetDeviceAttribute("DataRate", StringValue("3Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        second = p2p.Install(Client(), Server());
+
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper address;
+        address.SetBase("10.1.1.0", "255.255.255.0");
+        address.Assign(direct);
+        address.SetBase("10.1.2.0", "255.255.255.0");
+        address.Assign(second);
+        address.SetBase("10.1.3.0", "255.255.255.0");
+        address.Assign(toRouter);
+        address.SetBase("10.1.4.0", "255.255.255.0");
+        address.Assign(fromRouter);
+        Ipv4StaticRoutingHelper routing;
+        routing.GetStaticRouting(Client()->GetObject<Ipv4>())
+            ->AddNetworkRouteTo("10.1.4.0", "255.255.255.0", "10.1.3.2", 3);
+        routing.GetStaticRouting(Server()->GetObject<Ipv4>())
+            ->AddNetworkRouteTo("10.1.3.0", "255.255.255.0", "10.1.4.1", 3);
+        RudpStackHelper().Install(NodeContainer(Client(), Server()));
+    }
+
+    ~MultihomedNetwork()
+    {
+        Simulator::Destroy();
+    }
+
+    Ptr<Node> Client() const
+    {
+        return nodes.Get(0);
+    }
+
+    Ptr<Node> Server() const
+    {
+        return nodes.Get(1);
+    }
+
+    Ptr<Node> Router() const
+    {
+        return nodes.Get(2);
+    }
+
+    /// \return the server's address on the direct link: the one the client connects to
+    static Ipv4Address ServerAddress()
+    {
+        return Ipv4Address("10.1.1.2");
+    }
+
+    /// \return the association the client's socket factory made first
+    Ptr<RudpCmtSocket> ClientSocket() const
+    {
+        return SocketOf(Client(), 0);
+    }
+
+    /// \return the association the server accepted (the listener is 0)
+    Ptr<RudpCmtSocket> ServerAssociation() const
+    {
+        return SocketOf(Server(), 1);
+    }
+
+    NodeContainer nodes;
+    NetDeviceContainer direct;
+    NetDeviceContainer toRouter;
+    NetDeviceContainer fromRouter;
+    NetDeviceContainer second;
+
+  private:
+    static Ptr<RudpCmtSocket> SocketOf(Ptr<Node> node, uint32_t index)
+    {
+        ObjectVectorValue sockets;
+        node->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", sockets);
+        return index < sockets.GetN() ? DynamicCast<RudpCmtSocket>(sockets.Get(index)) : nullptr;
+    }
+};
+
+/// Notes a state the association went through.
+void
+NoteState(std::vector<RudpCmtSocket::State>* states, RudpCmtSocket::State, RudpCmtSocket::State now)
+{
+    states->push_back(now);
+}
+
+/// Connects \p socket to \p peer (in the simulation: an interface sends only once it runs).
+void
+ConnectTo(Ptr<Socket> socket, Address peer)
+{
+    socket->Connect(peer);
+}
+
+/// Sets a device down or up (an interface that fails, then comes back).
+void
+SetInterface(Ptr<Node> node, uint32_t interface, bool up)
+{
+    if (up)
+    {
+        node->GetObject<Ipv4>()->SetUp(interface);
+    }
+    else
+    {
+        node->GetObject<Ipv4>()->SetDown(interface);
+    }
+}
+
+/// Counts the segments each path carried in a time window.
+void
+CountSent(std::vector<uint64_t>* perPath, Ptr<const Packet>, const RudpHeader&, uint32_t path)
+{
+    if (perPath->size() <= path)
+    {
+        perPath->resize(path + 1, 0);
+    }
+    ++(*perPath)[path];
+}
+
+/// Connects the client association's Tx trace (it exists once BulkSend started).
+void
+ConnectTx(MultihomedNetwork* network, std::vector<uint64_t>* perPath)
+{
+    network->ClientSocket()->TraceConnectWithoutContext("Tx",
+                                                        MakeBoundCallback(&CountSent, perPath));
+}
+
+/// Zeroes a count (the start of a time window).
+void
+ResetCounts(std::vector<uint64_t>* counts)
+{
+    std::fill(counts->begin(), counts->end(), 0);
+}
+
+/// Copies a count (the end of a time window).
+void
+CopyCounts(const std::vector<uint64_t>* from, std::vector<uint64_t>* to)
+{
+    *to = *from;
+}
+
+} // namespace
+
+/**
+ * \ingroup rudp-test
+ * BulkSend to PacketSink over ns3::RudpCmtSocketFactory: the client learns
+ * the server's three addresses from the INIT-ACK, and the server the
+ * client's three from the INIT; every byte arrives, every path carries a
+ * share, and both ends close as TCP's do.
+ */
+class RudpCmtSocketBulkTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketBulkTestCase()
+        : TestCase("BulkSend and PacketSink over three paths: addresses learnt, every byte "
+                   "delivered, every path used, a graceful close")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultihomedNetwork network;
+        const uint64_t bytes = 3000000;
+        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        ApplicationContainer sinkApp = sink.Install(network.Server());
+        BulkSendHelper bulk("ns3::RudpCmtSocketFactory",
+                            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        ApplicationContainer bulkApp = bulk.Install(network.Client());
+        bulkApp.Start(Seconds(1));
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sinkApp.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(packetSink->GetTotalRx(), bytes, "every byte arrived");
+        Ptr<RudpCmtSocket> client = network.ClientSocket();
+        Ptr<RudpCmtSocket> server = network.ServerAssociation();
+        NS_TEST_ASSERT_MSG_NE(server, nullptr, "the server accepted an association");
+        const std::vector<Ipv4Address> serverAddresses{Ipv4Address("10.1.1.2"),
+                                                       Ipv4Address("10.1.2.2"),
+                                                       Ipv4Address("10.1.4.2")};
+        NS_TEST_ASSERT_MSG_EQ((client->GetPeerAddresses() == serverAddresses),
+                              true,
+                              "the client learnt the server's three addresses, the one it "
+                              "connected to first");
+        NS_TEST_ASSERT_MSG_EQ(server->GetPeerAddresses().size(), 3, "the client's three");
+        NS_TEST_ASSERT_MSG_EQ(client->GetSender()->GetPaths().size(), 3, "a path per address");
+        uint64_t total = 0;
+        for (const auto& path : client->GetSender()->GetPaths())
+        {
+            NS_TEST_ASSERT_MSG_GT(path->bytesSent,
+                                  bytes / 10,
+                                  "path " << path->index << " carried a share");
+            total += path->bytesSent;
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(total, bytes, "the paths carried the bytes");
+        NS_TEST_ASSERT_MSG_EQ(client->GetState(), RudpCmtSocket::CLOSED, "the client closed");
+        NS_TEST_ASSERT_MSG_EQ(server->GetState(), RudpCmtSocket::CLOSED, "the server closed");
+        NS_TEST_ASSERT_MSG_EQ(client->GetFailure(), "", "no failure");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * A file over the association, SHA-256 checked by RudpFileReceiver: the
+ * application's real bytes, in order, byte-identical.
+ */
+class RudpCmtSocketFileTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketFileTestCase()
+        : TestCase("RudpFileSender to RudpFileReceiver over three paths: the SHA-256 matches")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultihomedNetwork network;
+        RudpFileReceiverHelper receiverHelper("ns3::RudpCmtSocketFactory",
+                                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        receiverHelper.SetAttribute("OutputDirectory", StringValue(""));
+        Ptr<RudpFileReceiver> receiver =
+            DynamicCast<RudpFileReceiver>(receiverHelper.Install(network.Server()).Get(0));
+        RudpFileSenderHelper senderHelper(
+            "ns3::RudpCmtSocketFactory",
+            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
+        senderHelper.SetAttribute("Size", UintegerValue(1500000));
+        senderHelper.SetAttribute("ContentSeed", UintegerValue(11));
+        senderHelper.Install(network.Client()).Start(Seconds(1));
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        const std::vector<RudpFileReport>& reports = receiver->GetReports();
+        NS_TEST_ASSERT_MSG_EQ(reports.size(), 1, "one file");
+        NS_TEST_ASSERT_MSG_EQ(reports[0].complete,
+                              true,
+                              "complete, digest matched: " << reports[0].failure);
+        NS_TEST_ASSERT_MSG_EQ(reports[0].bytes, 1500000, "every byte");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * The direct link's interface goes down on both hosts mid-transfer and comes
+ * back: its path fails (probes only) while the other two carry the data,
+ * then answers a probe and carries data again; every byte arrives.
+ */
+class RudpCmtSocketPathDownTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketPathDownTestCase()
+        : TestCase("a path whose interface goes down fails, the association goes on, and the "
+                   "path is used again when it comes back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultihomedNetwork network;
+        const uint64_t bytes = 40000000;
+        Config::SetDefault("ns3::RudpCmtSocket::CmtPf", BooleanValue(true));
+        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        ApplicationContainer sinkApp = sink.Install(network.Server());
+        BulkSendHelper bulk("ns3::RudpCmtSocketFactory",
+                            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.Install(network.Client()).Start(Seconds(1));
+
+        std::vector<uint64_t> sent;
+        std::vector<uint64_t> whileDown;
+        std::vector<uint64_t> afterUp;
+        std::vector<RudpCmtPath::Status> statuses;
+        Simulator::Schedule(Seconds(1.001), &ConnectTx, &network, &sent);
+        // Interface 1 of both hosts is the direct link: the primary path.
+        Simulator::Schedule(Seconds(4), &SetInterface, network.Client(), 1, false);
+        Simulator::Schedule(Seconds(4), &SetInterface, network.Server(), 1, false);
+        Simulator::Schedule(Seconds(8), &ResetCounts, &sent);
+        Simulator::Schedule(Seconds(12), &CopyCounts, &sent, &whileDown);
+        Simulator::Schedule(Seconds(12), &SetInterface, network.Client(), 1, true);
+        Simulator::Schedule(Seconds(12), &SetInterface, network.Server(), 1, true);
+        Simulator::Schedule(Seconds(12), &ResetCounts, &sent);
+        Simulator::Schedule(Seconds(24), &CopyCounts, &sent, &afterUp);
+        Simulator::Stop(Seconds(120));
+        Simulator::Run();
+
+        Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sinkApp.Get(0));
+        NS_TEST_ASSERT_MSG_EQ(packetSink->GetTotalRx(), bytes, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(whileDown.size(), 3, "three paths counted");
+        NS_TEST_ASSERT_MSG_LT(whileDown[0], 10, "the dead path carried probes at most");
+        NS_TEST_ASSERT_MSG_GT(whileDown[1] + whileDown[2], 1000, "the others carried the data");
+        NS_TEST_ASSERT_MSG_GT(afterUp[0], 500, "the path carried data again once back");
+        Ptr<RudpCmtPath> primary = network.ClientSocket()->GetSender()->GetPaths()[0];
+        NS_TEST_ASSERT_MSG_GT(primary->timeouts, 0, "it timed out while down");
+        NS_TEST_ASSERT_MSG_EQ(network.ClientSocket()->GetFailure(), "", "no failure");
+        Config::Reset();
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * A server that never answers: the INIT is sent MaxInitRetransmits + 1
+ * times and the connection fails (BulkSend's connection-failed callback);
+ * every path dead after set-up: the association fails after
+ * AssociationMaxRetrans timeouts in a row. The simulation ends by itself.
+ */
+class RudpCmtSocketFailureTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketFailureTestCase()
+        : TestCase("no server: the connection fails; every path dead: the association fails; "
+                   "nothing runs on")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            MultihomedNetwork network;
+            Ptr<Socket> socket =
+                Socket::CreateSocket(network.Client(), RudpCmtSocketFactory::GetTypeId());
+            socket->SetAttribute("MaxInitRetransmits", UintegerValue(3));
+            std::vector<RudpCmtSocket::State> states;
+            socket->TraceConnectWithoutContext("State", MakeBoundCallback(&NoteState, &states));
+            Simulator::Schedule(Seconds(1),
+                                &ConnectTo,
+                                socket,
+                                InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
+            Simulator::Run(); // no stop time: the failure must end it
+            Ptr<RudpCmtSocket> cmt = DynamicCast<RudpCmtSocket>(socket);
+            NS_TEST_ASSERT_MSG_EQ(cmt->GetState(), RudpCmtSocket::CLOSED, "closed");
+            NS_TEST_ASSERT_MSG_NE(cmt->GetFailure().find("INIT after 4 tries"),
+                                  std::string::npos,
+                                  cmt->GetFailure());
+            NS_TEST_ASSERT_MSG_LT(Simulator::Now(), Seconds(20), "1 + 2 + 4 + 8 s of INITs");
+            NS_TEST_ASSERT_MSG_EQ(
+                (states == std::vector<RudpCmtSocket::State>{RudpCmtSocket::COOKIE_WAIT,
+                                                             RudpCmtSocket::CLOSED}),
+                true,
+                "COOKIE_WAIT, then CLOSED");
+        }
+        {
+            MultihomedNetwork network;
+            PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), PORT));
+            sink.Install(network.Server());
+            BulkSendHelper bulk("ns3::RudpCmtSocketFactory",
+                                InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
+            bulk.Install(network.Client()).Start(Seconds(1));
+            for (uint32_t interface = 1; interface <= 3; ++interface)
+            {
+                Simulator::Schedule(Seconds(3), &SetInterface, network.Server(), interface, false);
+            }
+            Simulator::Run();
+            Ptr<RudpCmtSocket> client = network.ClientSocket();
+            NS_TEST_ASSERT_MSG_EQ(client->GetState(), RudpCmtSocket::CLOSED, "closed");
+            NS_TEST_ASSERT_MSG_NE(client->GetFailure().find("AssociationMaxRetrans 10"),
+                                  std::string::npos,
+                                  client->GetFailure());
+        }
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * The INIT's address list: encoded and decoded alike; an empty, ragged,
+ * oversized or non-unicast list is refused.
+ */
+class RudpCmtSocketAddressesTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketAddressesTestCase()
+        : TestCase("INIT address lists: round trip, duplicates dropped, bad lists refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<Ipv4Address> decoded;
+        const std::vector<Ipv4Address> list{Ipv4Address("10.0.0.1"), Ipv4Address("192.168.4.7")};
+        NS_TEST_ASSERT_MSG_EQ(
+            RudpCmtSocket::DecodeAddresses(RudpCmtSocket::EncodeAddresses(list), decoded),
+            true,
+            "decoded");
+        NS_TEST_ASSERT_MSG_EQ((decoded == list), true, "the same list");
+        const std::vector<Ipv4Address> twice{list[0], list[0]};
+        RudpCmtSocket::DecodeAddresses(RudpCmtSocket::EncodeAddresses(twice), decoded);
+        NS_TEST_ASSERT_MSG_EQ(decoded.size(), 1, "a duplicate dropped");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtSocket::DecodeAddresses(Create<Packet>(), decoded),
+                              false,
+                              "empty");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtSocket::DecodeAddresses(Create<Packet>(6), decoded),
+                              false,
+                              "ragged");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtSocket::DecodeAddresses(Create<Packet>(4), decoded),
+                              false,
+                              "0.0.0.0");
+        const std::vector<Ipv4Address> many(RudpCmtSocket::MAX_ADDRESSES + 1, list[0]);
+        std::vector<uint8_t> bytes(4 * many.size());
+        for (size_t i = 0; i < many.size(); ++i)
+        {
+            Ipv4Address(0x0a000001 + i).Serialize(&bytes[4 * i]);
+        }
+        NS_TEST_ASSERT_MSG_EQ(
+            RudpCmtSocket::DecodeAddresses(Create<Packet>(bytes.data(), bytes.size()), decoded),
+            false,
+            "too many");
+        const std::vector<Ipv4Address> broadcast{Ipv4Address("255.255.255.255")};
+        NS_TEST_ASSERT_MSG_EQ(
+            RudpCmtSocket::DecodeAddresses(RudpCmtSocket::EncodeAddresses(broadcast), decoded),
+            false,
+            "broadcast");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * \brief RudpCmtSocket's tests.
+ */
+class RudpCmtSocketTestSuite : public TestSuite
+{
+  public:
+    RudpCmtSocketTestSuite()
+        : TestSuite("rudp-cmt-socket")
+    {
+        AddTestCase(new RudpCmtSocketAddressesTestCase);
+        AddTestCase(new RudpCmtSocketBulkTestCase);
+        AddTestCase(new RudpCmtSocketFileTestCase);
+        AddTestCase(new RudpCmtSocketPathDownTestCase);
+        AddTestCase(new RudpCmtSocketFailureTestCase);
+    }
+};
+
+/// The suite's one instance.
+static RudpCmtSocketTestSuite g_rudpCmtSocketTestSuite;

@@ -43,4 +43,5 @@ cpp_examples = [
 # (python/tests/test_python_scenario.py), not CTest.
 python_examples = [
     ("rudp-python-scenario.py", "True"),
+    ("rudp-multipath.py --bytes=1000000 --coupling=olia", "True"),
 ]

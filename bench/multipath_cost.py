@@ -1,13 +1,21 @@
 """What one delivered packet costs a CMT association as paths are added (issue 25).
 
-Runs ``rudp-cmt`` with 1 to ``--max-paths`` disjoint paths, each of the same
+Two tables. The first runs ``rudp-cmt`` (seed 002's applications) with 1 to
+``--max-paths`` disjoint paths, each of the same
 rate and RTT (100 Mbit/s and 200 ms by default: a window of about 1 700
 packets a path), a loss rate low enough that the windows open (2e-5) and
 the unbounded receive buffer, one process per run, and prints the CPU time
 (user plus system, from the process's rusage) per delivered packet and its
 ratio to one path's. A sender whose per-SACK work walks the association's
 window shows the ratio growing with the paths, for n paths keep n windows
-in flight; the goal is at most 1.3 at four paths. Run by hand, not a test::
+in flight; the goal is at most 1.3 at four paths.
+
+The second runs ``rudp-transport-cost``: 100 MB over 1 to ``--max-paths``
+links of 1 Gbit/s side by side, BulkSend to PacketSink over the multipath
+socket (``--transport=rudp-cmt --paths=n``), against the same over the
+single-path RudpSocket (``--transport=rudp-reno``, one link): the goal is at
+most 1.3 times the single-path socket's cost per packet. Run by hand, not a
+test::
 
     .venv/bin/python bench/multipath_cost.py [--repeat K] [--max-paths N] [--duration S]
     make bench-multipath
@@ -24,6 +32,7 @@ from measured_run import Cost, run_measured
 from rudp import paths
 
 SEGMENT_BYTES = 1468
+SOCKET_BYTES = 100_000_000
 GOAL = 1.3
 
 
@@ -49,6 +58,25 @@ def measure(n: int, args: argparse.Namespace, build: paths.Build) -> Cost:
     ]
     packets = int(runs[0].record["delivered_bytes"]) // SEGMENT_BYTES
     return Cost(statistics.median(run.cpu_s for run in runs), packets)
+
+
+def measure_socket(transport: list[str], args: argparse.Namespace, build: paths.Build) -> Cost:
+    """The median CPU time of ``args.repeat`` runs of ``rudp-transport-cost``, and its packets."""
+    runs = [
+        run_measured(build, "rudp-transport-cost", [*transport, f"--bytes={SOCKET_BYTES}"])
+        for _ in range(args.repeat)
+    ]
+    return Cost(statistics.median(run.cpu_s for run in runs), int(runs[0].record["packets"]))
+
+
+def socket_table(single: Cost, costs: list[Cost]) -> list[str]:
+    """The printed table: a row per number of links, its cost and the ratio to RudpSocket's."""
+    lines = [f"{'paths':>5}{'packets':>12}{'us/pkt':>10}{'x':>7}"]
+    lines.append(f"{'RUDP':>5}{single.packets:>12}{single.us_per_packet:>10.1f}{1:>7.2f}")
+    for n, cost in enumerate(costs, 1):
+        ratio = cost.us_per_packet / single.us_per_packet
+        lines.append(f"{n:>5}{cost.packets:>12}{cost.us_per_packet:>10.1f}{ratio:>7.2f}")
+    return lines
 
 
 def table(costs: list[Cost]) -> list[str]:
@@ -87,6 +115,19 @@ def main(argv: list[str] | None = None) -> int:
         ratio = costs[3].us_per_packet / costs[0].us_per_packet
         verdict = "met" if ratio <= GOAL else "MISSED"
         print(f"\n{verdict:>7}  four paths <= {GOAL} x one path: {ratio:.2f}")
+    single = measure_socket(["--transport=rudp-reno"], args, build)
+    sockets = [
+        measure_socket(["--transport=rudp-cmt", f"--paths={n}"], args, build)
+        for n in range(1, args.max_paths + 1)
+    ]
+    print(
+        f"\nCPU time per delivered packet, the multipath socket over 1 Gbit/s links against "
+        f"RudpSocket (Reno) over one, {SOCKET_BYTES // 1_000_000} MB, median of {args.repeat}"
+    )
+    print("\n".join(socket_table(single, sockets)))
+    worst = max(cost.us_per_packet for cost in sockets) / single.us_per_packet
+    verdict = "met" if worst <= GOAL else "MISSED"
+    print(f"\n{verdict:>7}  every number of paths <= {GOAL} x RudpSocket: {worst:.2f}")
     return 0
 
 

@@ -143,29 +143,35 @@ void
 RudpCmtHelper::SetNs2Defaults()
 {
     // ns-2.31 tcl/lib/ns-default.tcl (Agent/SCTP, Agent/SCTP/CMT) and sctp/sctp.h.
+    // Each is also RudpCmtSocket's default: its attributes are its engines'.
+    const auto set =
+        [](const std::string& engine, const std::string& name, const AttributeValue& value) {
+            Config::SetDefault(engine + name, value);
+            Config::SetDefault("ns3::RudpCmtSocket::" + name, value);
+        };
     const std::string sender = "ns3::RudpCmtSender::";
-    Config::SetDefault(sender + "PathMaxRetrans", UintegerValue(5));   // pathMaxRetrans_
-    Config::SetDefault(sender + "ReTxThreshold", UintegerValue(4));    // fastRtxTrigger_
-    Config::SetDefault(sender + "RtxPolicy", StringValue("RTX-SAME")); // eCmtRtxPolicy_ 1
-    Config::SetDefault(sender + "MaxBurst", UintegerValue(4));         // useMaxBurst_ 1, MAX_BURST
-    Config::SetDefault(sender + "InitialSlowStartThreshold", UintegerValue(65536));
-    Config::SetDefault(sender + "InitialCwnd", UintegerValue(2)); // initialCwnd_ (MTUs)
-    Config::SetDefault(sender + "InitialRto", TimeValue(Seconds(3)));
-    Config::SetDefault(sender + "MinRto", TimeValue(Seconds(1)));
-    Config::SetDefault(sender + "MaxRto", TimeValue(Seconds(60)));
-    Config::SetDefault(sender + "Ns2Recovery", BooleanValue(true));     // FastRtx, uiRecover
-    Config::SetDefault(sender + "Sfr", BooleanValue(true));             // useCmtReordering_
-    Config::SetDefault(sender + "Cuc", BooleanValue(true));             // useCmtCwnd_
-    Config::SetDefault(sender + "Dac", BooleanValue(true));             // useCmtDelAck_
-    Config::SetDefault(sender + "CmtPf", BooleanValue(false));          // useCmtPF_
-    Config::SetDefault(sender + "CmtPfCwnd", UintegerValue(1));         // cmtPFCwnd_
-    Config::SetDefault(sender + "IdleWindowDecay", BooleanValue(true)); // CwndDegradeTimer
+    set(sender, "PathMaxRetrans", UintegerValue(5));   // pathMaxRetrans_
+    set(sender, "ReTxThreshold", UintegerValue(4));    // fastRtxTrigger_
+    set(sender, "RtxPolicy", StringValue("RTX-SAME")); // eCmtRtxPolicy_ 1
+    set(sender, "MaxBurst", UintegerValue(4));         // useMaxBurst_ 1, MAX_BURST
+    set(sender, "InitialSlowStartThreshold", UintegerValue(65536));
+    set(sender, "InitialCwnd", UintegerValue(2)); // initialCwnd_ (MTUs)
+    set(sender, "InitialRto", TimeValue(Seconds(3)));
+    set(sender, "MinRto", TimeValue(Seconds(1)));
+    set(sender, "MaxRto", TimeValue(Seconds(60)));
+    set(sender, "Ns2Recovery", BooleanValue(true));     // FastRtx, uiRecover
+    set(sender, "Sfr", BooleanValue(true));             // useCmtReordering_
+    set(sender, "Cuc", BooleanValue(true));             // useCmtCwnd_
+    set(sender, "Dac", BooleanValue(true));             // useCmtDelAck_
+    set(sender, "CmtPf", BooleanValue(false));          // useCmtPF_
+    set(sender, "CmtPfCwnd", UintegerValue(1));         // cmtPFCwnd_
+    set(sender, "IdleWindowDecay", BooleanValue(true)); // CwndDegradeTimer
     const std::string receiver = "ns3::RudpCmtReceiver::";
-    Config::SetDefault(receiver + "DelAckCount", UintegerValue(2)); // useDelayedSacks_
-    Config::SetDefault(receiver + "DelAckTimeout", TimeValue(MilliSeconds(200))); // sackDelay_
-    Config::SetDefault(receiver + "Dac", BooleanValue(true));
+    set(receiver, "DelAckCount", UintegerValue(2));               // useDelayedSacks_
+    set(receiver, "DelAckTimeout", TimeValue(MilliSeconds(200))); // sackDelay_
+    set(receiver, "Dac", BooleanValue(true));
     // sctp-cmt.cc: with DAC the receiver delays every SACK, a gap's filler too.
-    Config::SetDefault(receiver + "SackOnGapFill", BooleanValue(false));
+    set(receiver, "SackOnGapFill", BooleanValue(false));
 }
 
 int64_t

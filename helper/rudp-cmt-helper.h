@@ -59,15 +59,16 @@ class RudpCmtHelper
     void SetReceiverAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * \brief Sets the defaults (Config::SetDefault) of RudpCmtSender and
-     * RudpCmtReceiver to ns-2.31's SCTP-CMT (SCTP release 3.6,
+     * \brief Sets the defaults (Config::SetDefault) of RudpCmtSender,
+     * RudpCmtReceiver and RudpCmtSocket to ns-2.31's SCTP-CMT (SCTP release 3.6,
      * tcl/lib/ns-default.tcl and sctp/sctp.h): PathMaxRetrans 5,
      * ReTxThreshold 4, RtxPolicy RTX-SAME, MaxBurst 4,
      * InitialSlowStartThreshold 65536 bytes, InitialRto 3 s, MinRto 1 s,
      * MaxRto 60 s, InitialCwnd 2, Sfr, Cuc and Dac on, CmtPf off with
      * CmtPfCwnd 1; the receiver's DelAckCount 2, DelAckTimeout 200 ms, Dac
      * on and SackOnGapFill off. Call it before Install (and before
-     * SetSenderAttribute, which overrides a default).
+     * SetSenderAttribute, which overrides a default), or before the
+     * sockets are created.
      */
     static void SetNs2Defaults();
 

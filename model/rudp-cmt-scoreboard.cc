@@ -155,6 +155,36 @@ RudpCmtScoreboard::Uncount(Entry& entry)
     entry.countedBytes = 0;
 }
 
+std::vector<size_t>
+RudpCmtScoreboard::InFlightBelow(const std::vector<std::optional<SequenceNumber32>>& limits) const
+{
+    std::vector<size_t> positions;
+    for (uint32_t path = 0; path < m_paths && path < limits.size(); ++path)
+    {
+        if (!limits[path])
+        {
+            continue;
+        }
+        // Segments do not overlap: one starts below the limit (the start of
+        // a segment of the path) if and only if it ends at or below it.
+        for (const std::set<SequenceNumber32>* index :
+             {&m_index[path].firsts, &m_index[path].resends})
+        {
+            for (auto end = index->begin(); end != index->end() && *end <= *limits[path]; ++end)
+            {
+                const auto entry = std::lower_bound(
+                    m_records.begin(),
+                    m_records.end(),
+                    *end,
+                    [](const Entry& e, SequenceNumber32 at) { return e.end < at; });
+                positions.push_back(entry - m_records.begin());
+            }
+        }
+    }
+    std::sort(positions.begin(), positions.end());
+    return positions;
+}
+
 const RudpTxBuffer::Segment&
 RudpCmtScoreboard::SegmentEndingAt(SequenceNumber32 end) const
 {

@@ -211,6 +211,28 @@ class RudpCmtScoreboard
     }
 
     /**
+     * \brief Calls \p visit(segment, record) for every segment in flight
+     * (sent, neither SACKed nor deemed lost) on a path \c p that starts
+     * below \p limits[p], in sequence order across the paths; a path
+     * without a limit is left out. From the paths' indexes: the visits are
+     * as many as the segments visited, whatever else is outstanding (SFR's
+     * missing reports).
+     * \param limits per path, the first sequence number not visited
+     * \param visit the visitor; it may mark segments lost or move them,
+     *        not take them out of the buffer
+     */
+    template <typename Visitor>
+    void ForEachInFlightBelow(const std::vector<std::optional<SequenceNumber32>>& limits,
+                              Visitor&& visit)
+    {
+        const std::deque<RudpTxBuffer::Segment>& segments = m_buffer->GetSegments();
+        for (const size_t position : InFlightBelow(limits))
+        {
+            visit(segments[position], m_records[position].record);
+        }
+    }
+
+    /**
      * \brief Calls \p visit(segment, record) for the segments in sequence
      * order until it returns false.
      * \param visit the visitor: true to go on
@@ -250,6 +272,13 @@ class RudpCmtScoreboard
         std::set<SequenceNumber32> lost;    ///< deemed lost, waiting for a resend
     };
 
+    /**
+     * \param limits per path, the first sequence number not wanted
+     * \return the positions in the buffer of ForEachInFlightBelow's
+     *         segments, in order
+     */
+    std::vector<size_t> InFlightBelow(
+        const std::vector<std::optional<SequenceNumber32>>& limits) const;
     /// \return the entry of \p segment (the entries are in the buffer's order)
     const Entry& Find(const RudpTxBuffer::Segment& segment) const;
     /// \return the entry of \p segment

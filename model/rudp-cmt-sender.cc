@@ -1151,61 +1151,70 @@ RudpCmtSender::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, u
 {
     bool marked = false;
     const uint32_t pathsGapAcked = acked.PathsGapAcked();
-    // Only a segment below the highest newly acknowledged one can be reported missing.
-    m_scoreboard.ForEachUnsackedBelow(
-        *acked.highestNewOfAll,
-        [&](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
-            if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
+    const auto count = [&](const RudpTxBuffer::Segment& segment,
+                           RudpCmtScoreboard::Record& record) {
+        if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
+        {
+            return;
+        }
+        // SFR: only a later segment newly acknowledged on the same path
+        // proves this one missing; across paths it may just be slower.
+        const std::optional<SequenceNumber32>& highestOnPath = acked.highestNew[record.GetPath()];
+        const bool reported = m_sfr ? highestOnPath && segment.seq < *highestOnPath
+                                    : segment.seq < *acked.highestNewOfAll;
+        if (!reported)
+        {
+            return;
+        }
+        // DAC (ns-2's rule): a SACK that answers two segments reports this
+        // one missing twice only if it acknowledges data on this path alone
+        // (not a "mixed" SACK), and all of it above this segment.
+        const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.GetPath()];
+        const bool acrossAll = lowestOnPath && segment.seq < *lowestOnPath;
+        record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
+        if (record.missingReports < m_dupThreshold)
+        {
+            return;
+        }
+        ++m_fastRetransmits;
+        record.fastRetransmitted = true;
+        marked = true;
+        RudpCmtPath& path = *m_paths[record.GetPath()];
+        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
+                                << record.missingReports << " missing reports");
+        if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
+        {
+            Cut(path);
+            if (m_ns2Recovery)
             {
-                return;
+                // ns-2's uiRecover: the highest segment outstanding on the path.
+                path.inFastRecovery = true;
+                path.recoveryExit = m_scoreboard.HighestOutstandingEnd(path.index);
             }
-            // SFR: only a later segment newly acknowledged on the same path
-            // proves this one missing; across paths it may just be slower.
-            const std::optional<SequenceNumber32>& highestOnPath =
-                acked.highestNew[record.GetPath()];
-            const bool reported = m_sfr ? highestOnPath && segment.seq < *highestOnPath
-                                        : segment.seq < *acked.highestNewOfAll;
-            if (!reported)
+            else if (m_fastRetransmit)
             {
-                return;
+                path.inFastRecovery = true;
+                path.recoveryExit = m_scoreboard.Buffer().HighTxMark();
             }
-            // DAC (ns-2's rule): a SACK that answers two segments reports this
-            // one missing twice only if it acknowledges data on this path alone
-            // (not a "mixed" SACK), and all of it above this segment.
-            const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.GetPath()];
-            const bool acrossAll = lowestOnPath && segment.seq < *lowestOnPath;
-            record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
-            if (record.missingReports < m_dupThreshold)
+            else
             {
-                return;
+                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
             }
-            ++m_fastRetransmits;
-            record.fastRetransmitted = true;
-            marked = true;
-            RudpCmtPath& path = *m_paths[record.GetPath()];
-            NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
-                                    << record.missingReports << " missing reports");
-            if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
-            {
-                Cut(path);
-                if (m_ns2Recovery)
-                {
-                    // ns-2's uiRecover: the highest segment outstanding on the path.
-                    path.inFastRecovery = true;
-                    path.recoveryExit = m_scoreboard.HighestOutstandingEnd(path.index);
-                }
-                else if (m_fastRetransmit)
-                {
-                    path.inFastRecovery = true;
-                    path.recoveryExit = m_scoreboard.Buffer().HighTxMark();
-                }
-                else
-                {
-                    path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
-                }
-            }
-            MarkForRetransmission(segment);
-        });
+        }
+        MarkForRetransmission(segment);
+    };
+    if (m_sfr)
+    {
+        // Only a segment below the highest one newly acknowledged on its
+        // own path can be reported missing: the paths' indexes give those
+        // alone, not the other paths' segments in flight below.
+        m_scoreboard.ForEachInFlightBelow(acked.highestNew, count);
+    }
+    else
+    {
+        // Only a segment below the highest newly acknowledged one can be reported missing.
+        m_scoreboard.ForEachUnsackedBelow(*acked.highestNewOfAll, count);
+    }
     if (marked)
     {
         ++m_fastRetransmitSacks;

@@ -192,8 +192,9 @@ class RudpCmtScoreboardKarnTest : public TestCase
 
 /**
  * \ingroup rudp-test
- * The per-path bytes in flight and earliest lost segments are kept as
- * segments change, not walked for:
+ * The per-path bytes in flight, earliest lost segments and segments in
+ * flight below a limit (SFR's candidates) are kept as segments change, not
+ * walked for:
  * after each of many random sends, resends, losses, moves between paths and
  * SACKs (partial cumulative ACKs too) they equal a walk over the segments.
  */
@@ -201,8 +202,8 @@ class RudpCmtScoreboardInFlightTest : public TestCase
 {
   public:
     RudpCmtScoreboardInFlightTest()
-        : TestCase("bytes in flight and first lost segment per path, kept as segments change, "
-                   "equal a walk")
+        : TestCase("bytes in flight, first lost segment and segments in flight below a limit "
+                   "per path, kept as segments change, equal a walk")
     {
     }
 
@@ -299,6 +300,31 @@ class RudpCmtScoreboardInFlightTest : public TestCase
                 mismatches += board.FirstLost(path) != WalkFirstLost(board, path);
             }
             mismatches += board.AnyLost() != (WalkFirstLost(board, std::nullopt) != nullptr);
+            // SFR's candidates: per path, below a segment's start (or nowhere).
+            std::vector<std::optional<SequenceNumber32>> limits(paths);
+            for (auto& limit : limits)
+            {
+                if (!segments.empty() && draw() % 4 != 0)
+                {
+                    limit = segments[draw() % segments.size()].seq;
+                }
+            }
+            std::vector<SequenceNumber32> indexed;
+            board.ForEachInFlightBelow(
+                limits,
+                [&indexed](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record&) {
+                    indexed.push_back(segment.seq);
+                });
+            std::vector<SequenceNumber32> walked;
+            board.ForEach([&walked, &limits](const RudpTxBuffer::Segment& segment,
+                                             const RudpCmtScoreboard::Record& r) {
+                const std::optional<SequenceNumber32>& limit = limits[r.GetPath()];
+                if (segment.txCount > 0 && segment.InFlight() && limit && segment.seq < *limit)
+                {
+                    walked.push_back(segment.seq);
+                }
+            });
+            mismatches += indexed != walked;
         }
         NS_TEST_ASSERT_MSG_EQ(mismatches, 0, "the kept counts are the walked ones");
         NS_TEST_ASSERT_MSG_GT(board.Buffer().GetSegments().size(), 0, "segments were left");

@@ -8,6 +8,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rudp-cmt-coupling.h"
+#include "ns3/rudp-cmt-helper.h"
 #include "ns3/rudp-cmt-path.h"
 #include "ns3/rudp-cmt-sender.h"
 #include "ns3/rudp-cmt-socket-factory.h"
@@ -708,6 +709,37 @@ class RudpCmtSocketAddressesTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * RudpCmtHelper::SetNs2Defaults gives sockets ns-2.31's settings too, on
+ * both engines.
+ */
+class RudpCmtSocketNs2DefaultsTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketNs2DefaultsTestCase()
+        : TestCase("SetNs2Defaults sets the sockets' engines as the applications'")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RudpCmtHelper::SetNs2Defaults();
+        Ptr<RudpCmtSocket> socket = CreateObject<RudpCmtSocket>();
+        UintegerValue pathMaxRetrans;
+        socket->GetSender()->GetAttribute("PathMaxRetrans", pathMaxRetrans);
+        NS_TEST_ASSERT_MSG_EQ(pathMaxRetrans.Get(), 5, "the sender's PathMaxRetrans");
+        BooleanValue sackOnGapFill;
+        socket->GetReceiver()->GetAttribute("SackOnGapFill", sackOnGapFill);
+        NS_TEST_ASSERT_MSG_EQ(sackOnGapFill.Get(), false, "the receiver's SackOnGapFill");
+        socket->GetAttribute("ReTxThreshold", pathMaxRetrans);
+        NS_TEST_ASSERT_MSG_EQ(pathMaxRetrans.Get(), 4, "the socket's ReTxThreshold");
+        socket->Dispose();
+        Config::Reset();
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * \brief RudpCmtSocket's tests.
  */
 class RudpCmtSocketTestSuite : public TestSuite
@@ -717,6 +749,7 @@ class RudpCmtSocketTestSuite : public TestSuite
         : TestSuite("rudp-cmt-socket")
     {
         AddTestCase(new RudpCmtSocketAddressesTestCase);
+        AddTestCase(new RudpCmtSocketNs2DefaultsTestCase);
         AddTestCase(new RudpCmtSocketBulkTestCase);
         AddTestCase(new RudpCmtSocketFileTestCase);
         AddTestCase(new RudpCmtSocketPathDownTestCase);

@@ -16,7 +16,7 @@
  *     build/bin/rudp-fuzz-make-corpus test/fuzz/corpus
  *
  * writes DIR/rudp-header/, DIR/rudp-socket/, DIR/rudp-cmt-receiver/,
- * DIR/rudp-cmt-sender/ and DIR/rudp-connection/.
+ * DIR/rudp-cmt-sender/, DIR/rudp-connection/ and DIR/rudp-cmt-socket/.
  * The output is the same on every run (`make fuzz-corpus`).
  */
 
@@ -61,6 +61,26 @@ Segment(uint32_t seq,
     header.SetSackBlocks(blocks);
     header.ComputeChecksum(packet);
     packet->AddHeader(header);
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return bytes;
+}
+
+/// \return a RudpCmtSocket INIT or INIT-ACK: \p flags, the window, and \p addresses as its payload
+std::vector<uint8_t>
+Init(uint8_t flags, const std::vector<Ipv4Address>& addresses, uint32_t window = 65536)
+{
+    // Written here, not by RudpCmtSocket::EncodeAddresses: a list may be too long.
+    std::vector<uint8_t> list(4 * addresses.size());
+    for (size_t i = 0; i < addresses.size(); ++i)
+    {
+        addresses[i].Serialize(&list[4 * i]);
+    }
+    Ptr<Packet> payload = Create<Packet>(list.data(), list.size());
+    RudpHeader header;
+    header.SetFlags(flags);
+    header.SetWindow(window);
+    Ptr<Packet> packet = RudpSegmentCodec::Encode(header, payload, RudpHeader::CHECKSUM_INTERNET16);
     std::vector<uint8_t> bytes(packet->GetSize());
     packet->CopyData(bytes.data(), bytes.size());
     return bytes;
@@ -173,8 +193,12 @@ main(int argc, char** argv)
         return 2;
     }
     const std::filesystem::path dir(argv[1]);
-    for (const char* target :
-         {"rudp-header", "rudp-socket", "rudp-cmt-receiver", "rudp-cmt-sender", "rudp-connection"})
+    for (const char* target : {"rudp-header",
+                               "rudp-socket",
+                               "rudp-cmt-receiver",
+                               "rudp-cmt-sender",
+                               "rudp-connection",
+                               "rudp-cmt-socket"})
     {
         std::filesystem::create_directories(dir / target);
     }
@@ -373,6 +397,49 @@ main(int argc, char** argv)
           Forged(0x01 | reno, 0x02 | 0x10, {Forgery(0x03, false, H::ACK, 0, 30000)}));
     Write(connection / "corrupt-to-server",
           Forged(0x01 | 0x20, 0x01, {Forgery(0x03 | 0x20, true, H::ACK, 0, 0, 65535, 25)}));
+
+    // A multipath socket. The peer's port 40000 + i sends from 10.1.1.(10 + i).
+    const std::filesystem::path multipath = dir / "rudp-cmt-socket";
+    const Ipv4Address peer0("10.1.1.10");
+    const Ipv4Address peer1("10.1.1.11");
+    // As a server: a client's INIT, 3 segments of data, its SHUTDOWN.
+    Write(multipath / "server-init-data-shutdown",
+          Input(0x00,
+                0x00,
+                {Raw(Init(H::SYN, {peer0, peer1}), 0, 1),
+                 Raw(Segment(1, 0, 0, 1000), 0, 3),
+                 Raw(Segment(2001, 0, 0, 1000), 0, 1),
+                 Raw(Segment(1001, 0, 0, 1000), 0, 1),
+                 Raw(Segment(3001, 0, H::FIN, 0), 0, 4)}));
+    // Bad address lists: ragged, broadcast, one too many; then a good INIT again.
+    std::vector<Ipv4Address> tooMany;
+    for (uint32_t i = 0; i <= RudpCmtSocket::MAX_ADDRESSES; ++i)
+    {
+        tooMany.emplace_back(0x0a020000 + i);
+    }
+    Write(multipath / "server-bad-address-lists",
+          Input(0x02 | 0x40,
+                0x01,
+                {Raw(Segment(0, 0, H::SYN, 6), 1, 1),
+                 Raw(Init(H::SYN, {Ipv4Address("255.255.255.255")}), 2, 1),
+                 Raw(Init(H::SYN, tooMany), 3, 1),
+                 Raw(Init(H::SYN, {peer0}), 0, 1),
+                 Raw(Init(H::SYN, {peer0}), 0, 6),
+                 Raw(Segment(1, 0, 0, 1000), 0, 2)}));
+    // As a client: the server's INIT-ACK with two addresses, SACKs of everything, SHUTDOWN-ACK.
+    std::vector<Datagram> clientRun{Raw(Init(H::SYN | H::ACK, {peer0, peer1}), 0, 1)};
+    for (uint32_t n = 0; n < 20; ++n)
+    {
+        clientRun.push_back(Relative(Segment(n + 1, 0, H::ACK, 0, {}, 65536), 0, 4));
+    }
+    clientRun.push_back(Raw(Segment(0, 0, H::FIN | H::ACK, 0), 0, 5));
+    Write(multipath / "client-init-ack-sacks", Input(0x01, 0x02, clientRun));
+    // As a client: an INIT-ACK with no address, a window below a segment, then silence.
+    Write(multipath / "client-bad-init-ack",
+          Input(0x01 | 0x80,
+                0x0c,
+                {Raw(Init(H::SYN | H::ACK, {}), 0, 1),
+                 Raw(Init(H::SYN | H::ACK, {peer0}, 100), 0, 1)}));
     Simulator::Destroy();
     std::cout << "corpus written to " << dir << std::endl;
     return 0;

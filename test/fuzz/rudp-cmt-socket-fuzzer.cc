@@ -1,0 +1,169 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup rudp-fuzz
+ * Fuzz target: a RudpCmtSocket fed arbitrary datagrams by a multihomed
+ * peer whose four ports send from four addresses (port 40000 + i from
+ * 10.1.1.(10 + i)), then the simulator run for a bounded simulated time.
+ * As a server (a PacketSink listening on the target's address) each source
+ * is a client of its own: INITs with address lists, data, SACKs,
+ * SHUTDOWNs. As a client (a BulkSend of MaxBytes connecting to the peer's
+ * port 40000) the records are the server's answers: INIT-ACKs with address
+ * lists, SACKs of its data, SHUTDOWN-ACKs. No input may crash, assert or
+ * hang it (at most MAX_EVENTS simulator events), nor make it count more
+ * bytes acknowledged than the application wrote.
+ *
+ * Input: two configuration bytes, then datagram records (rudp-fuzz-common.h;
+ * relative numbers count from what the target last sent to that source, as
+ * one association over its paths: SEQ from 0, ACK from the end of its data;
+ * gap blocks are absolute, from RudpCmtSender::FIRST_SEQUENCE, 1).
+ *
+ * \verbatim
+   config 0   bit 0    the target is the client (BulkSend), else the server (PacketSink)
+              bit 1    CmtPf
+              bit 2    Checksum Crc32c, fixed-up records carry one
+              bit 3    SackOnGapFill off
+              bits 4-5 MaxBytes: 20 000, 100 000, 400 000, 1 000 000
+              bit 6    RcvBufSize 4096 (else 2^20)
+              bit 7    MaxInitRetransmits 1, AssociationMaxRetrans 2
+   config 1   bits 0-1 Coupling: uncoupled, LIA, OLIA, CMT/RPv2
+              bit 2    RtxPolicy RTX-SAME (else RTX-SSTHRESH)
+              bit 3    PathMaxRetrans 0
+ \endverbatim
+ */
+
+#include "rudp-fuzz-common.h"
+
+#include "ns3/applications-module.h"
+
+using namespace ns3;
+using namespace ns3::rudpfuzz;
+
+namespace
+{
+
+const uint16_t PORT = 5000;
+const uint16_t PEER_PORTS[] = {40000, 40001, 40002, 40003};
+const uint64_t MAX_BYTES[] = {20000, 100000, 400000, 1000000};
+const char* const COUPLINGS[] = {"ns3::RudpCmtUncoupled",
+                                 "ns3::RudpLia",
+                                 "ns3::RudpOlia",
+                                 "ns3::RudpCmtRpv2"};
+/// Simulated time a run may take after the last datagram (set-up retries and RTOs).
+const Time SETTLE = Seconds(5);
+
+/// Sets the attributes \p config0 and \p config1 name as the sockets' defaults.
+void
+Configure(uint8_t config0, uint8_t config1)
+{
+    const std::string socket = "ns3::RudpCmtSocket::";
+    Config::SetDefault(socket + "SegmentSize", UintegerValue(1000));
+    Config::SetDefault(socket + "InitialRto", TimeValue(MilliSeconds(200)));
+    Config::SetDefault(socket + "MinRto", TimeValue(MilliSeconds(200)));
+    Config::SetDefault(socket + "MaxRto", TimeValue(Seconds(1)));
+    Config::SetDefault(socket + "Linger", TimeValue(Seconds(1)));
+    Config::SetDefault(socket + "CmtPf", BooleanValue(config0 & 0x02));
+    Config::SetDefault(socket + "Checksum", StringValue(config0 & 0x04 ? "Crc32c" : "Internet16"));
+    Config::SetDefault(socket + "SackOnGapFill", BooleanValue(!(config0 & 0x08)));
+    Config::SetDefault(socket + "RcvBufSize", UintegerValue(config0 & 0x40 ? 4096 : 1 << 20));
+    Config::SetDefault(socket + "MaxInitRetransmits", UintegerValue(config0 & 0x80 ? 1 : 3));
+    Config::SetDefault(socket + "AssociationMaxRetrans", UintegerValue(config0 & 0x80 ? 2 : 4));
+    Config::SetDefault(socket + "Coupling",
+                       TypeIdValue(TypeId::LookupByName(COUPLINGS[config1 & 3])));
+    Config::SetDefault(socket + "RtxPolicy",
+                       StringValue(config1 & 0x04 ? "RTX-SAME" : "RTX-SSTHRESH"));
+    Config::SetDefault(socket + "PathMaxRetrans", UintegerValue(config1 & 0x08 ? 0 : 1));
+}
+
+void
+Run(const uint8_t* data, size_t size)
+{
+    FuzzReader reader(data, size);
+    const uint8_t config0 = reader.U8();
+    const uint8_t config1 = reader.U8();
+    const std::vector<Datagram> records = ReadDatagrams(reader);
+    Configure(config0, config1);
+
+    FuzzNetwork network;
+    network.SetCrc32c(config0 & 0x04);
+    for (uint32_t i = 0; i < 4; ++i)
+    {
+        network.SetSourceAddress(PEER_PORTS[i], Ipv4Address(network.PeerAddress().Get() + 9 + i));
+    }
+    RudpStackHelper().Install(network.Target());
+    const bool client = config0 & 0x01;
+    const uint64_t maxBytes = MAX_BYTES[(config0 >> 4) & 3];
+    Ptr<BulkSendApplication> bulk;
+    Ptr<PacketSink> sink;
+    if (client)
+    {
+        // The fuzz network has no Ipv4: the socket announces the address it is bound to.
+        BulkSendHelper helper(
+            "ns3::RudpCmtSocketFactory",
+            InetSocketAddress(Ipv4Address(network.PeerAddress().Get() + 9), PEER_PORTS[0]));
+        helper.SetAttribute("MaxBytes", UintegerValue(maxBytes));
+        helper.SetAttribute("Local",
+                            AddressValue(InetSocketAddress(network.TargetAddress(), PORT)));
+        bulk = DynamicCast<BulkSendApplication>(helper.Install(network.Target()).Get(0));
+    }
+    else
+    {
+        PacketSinkHelper helper("ns3::RudpCmtSocketFactory",
+                                InetSocketAddress(network.TargetAddress(), PORT));
+        sink = DynamicCast<PacketSink>(helper.Install(network.Target()).Get(0));
+    }
+
+    // A client sends its INIT at once: the records may answer it.
+    const Time last = network.Schedule(records,
+                                       MilliSeconds(1),
+                                       {PEER_PORTS, PEER_PORTS + 4},
+                                       PORT,
+                                       true,
+                                       SequenceNumber32(0),
+                                       RudpCmtSender::FIRST_SEQUENCE);
+    Simulator::Stop(last + SETTLE);
+    Simulator::Run();
+
+    ObjectVectorValue sockets;
+    network.Target()->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", sockets);
+    for (uint32_t i = 0; i < sockets.GetN(); ++i)
+    {
+        Ptr<RudpCmtSocket> socket = DynamicCast<RudpCmtSocket>(sockets.Get(i));
+        Ptr<RudpCmtSender> sender = socket->GetSender();
+        uint64_t sent = 0;
+        for (const auto& path : sender->GetPaths())
+        {
+            sent += path->bytesSent;
+        }
+        if (sender->GetBytesAcked() > sent)
+        {
+            Violation("an association counted more bytes acknowledged than its paths sent");
+        }
+        if (sender->GetBytesAcked() > maxBytes)
+        {
+            Violation("an association counted more bytes acknowledged than it had to send");
+        }
+        if (socket->GetPeerAddresses().size() > RudpCmtSocket::MAX_ADDRESSES)
+        {
+            Violation("an association has more paths than an INIT may announce");
+        }
+    }
+    if (sink && sink->GetTotalRx() > 64 * 65535)
+    {
+        Violation("the server delivered more bytes than the records carried");
+    }
+    Simulator::Destroy();
+    Config::Reset();
+}
+
+} // namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    Run(data, size);
+    return 0;
+}

@@ -8,6 +8,7 @@
 #include "rudp-cmt-receiver.h"
 #include "rudp-cmt-sender.h"
 #include "rudp-cmt-socket-factory.h"
+#include "rudp-rx-buffer.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
@@ -922,7 +923,11 @@ RudpCmtSocket::Establish(uint32_t window)
     }
     m_engineOpen = true;
     SetState(ESTABLISHED);
-    m_sender->SetAttribute("InitialPeerWindow", UintegerValue(window));
+    // The peer's a_rwnd is any 32-bit number; no receive buffer here is
+    // larger than RudpRxBuffer::MAX_CAPACITY (sequence numbers compare
+    // within 2^31), and a larger one would change nothing.
+    m_sender->SetAttribute("InitialPeerWindow",
+                           UintegerValue(std::min(window, RudpRxBuffer::MAX_CAPACITY)));
     m_sender->SetAcknowledgedCallback(MakeCallback(&RudpCmtSocket::OnAcknowledged, this));
     m_sender->TraceConnectWithoutContext("Failure",
                                          MakeCallback(&RudpCmtSocket::OnSenderFailure, this));

@@ -232,6 +232,12 @@ RudpCmtReceiver::GetRxAvailable() const
     return m_buffer->Available();
 }
 
+uint32_t
+RudpCmtReceiver::GetWindow() const
+{
+    return m_buffer->FreeSpace();
+}
+
 SequenceNumber32
 RudpCmtReceiver::GetNextRxSequence() const
 {

@@ -80,6 +80,8 @@ class RudpCmtReceiver : public Application
     Ptr<Packet> Read(uint32_t maxSize);
     /// \return in-order bytes Read can take now
     uint32_t GetRxAvailable() const;
+    /// \return the window it advertises now: the buffer's free space (bytes)
+    uint32_t GetWindow() const;
     /// \return the sequence number of the next byte expected in order
     SequenceNumber32 GetNextRxSequence() const;
     /**

@@ -381,6 +381,12 @@ RudpCmtSender::GetChecksumKind() const
     return m_checksumKind;
 }
 
+uint32_t
+RudpCmtSender::GetSegmentSize() const
+{
+    return m_segmentSize;
+}
+
 uint64_t
 RudpCmtSender::GetBytesAcked() const
 {

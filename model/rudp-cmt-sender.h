@@ -157,6 +157,8 @@ class RudpCmtSender : public Application
 
     /// \return the checksum its segments carry (Checksum)
     RudpHeader::ChecksumKind GetChecksumKind() const;
+    /// \return the most payload bytes a segment carries (SegmentSize)
+    uint32_t GetSegmentSize() const;
     /// \return payload bytes cumulatively acknowledged
     uint64_t GetBytesAcked() const;
     /// \return segments resent (fast and on timeout)

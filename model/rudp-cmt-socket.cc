@@ -650,16 +650,13 @@ RudpCmtSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
     {
         return nullptr;
     }
-    const uint32_t freeBefore = m_receiver->GetCapacity() - m_receiver->GetRxAvailable();
+    const uint32_t freeBefore = m_receiver->GetWindow();
     Ptr<Packet> p = m_receiver->Read(maxSize);
     // Receiver SWS avoidance (RFC 9260 6.2): announce the window when it has
     // grown by min(MSS, half the buffer), as RudpSocket does.
-    UintegerValue mss;
-    m_sender->GetAttribute("SegmentSize", mss);
     const uint32_t update =
-        std::min<uint32_t>(mss.Get(), std::max(1u, m_receiver->GetCapacity() / 2));
-    const uint32_t freeAfter = m_receiver->GetCapacity() - m_receiver->GetRxAvailable();
-    if (p && freeBefore < update && freeAfter >= update && m_state >= ESTABLISHED &&
+        std::min(m_sender->GetSegmentSize(), std::max(1u, m_receiver->GetCapacity() / 2));
+    if (p && freeBefore < update && m_receiver->GetWindow() >= update && m_state >= ESTABLISHED &&
         m_state <= SHUTDOWN_RECEIVED)
     {
         m_receiver->Acknowledge(PrimaryPeer());

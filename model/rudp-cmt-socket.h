@@ -130,7 +130,11 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Ptr<RudpCmtReceiver> GetReceiver() const;
     /// \return the association's state
     State GetState() const;
-    /// \return the peer's addresses, one per path, the primary first
+    /**
+     * \return the peer's addresses, one per path, the primary first: the
+     *         address connected to (or the INIT came from) and those its
+     *         INIT or INIT-ACK listed (at most MAX_ADDRESSES + 1)
+     */
     const std::vector<Ipv4Address>& GetPeerAddresses() const;
     /// \return the addresses this end announces (or announced)
     std::vector<Ipv4Address> GetLocalAddresses() const;

@@ -108,6 +108,22 @@ class MultihomedNetwork
         return Ipv4Address("10.1.1.2");
     }
 
+    /**
+     * \brief A PacketSink on the server (any address) and a BulkSend of
+     * \p bytes from the client to ServerAddress, started at 1 s.
+     * \param bytes the BulkSend's MaxBytes
+     * \return the sink
+     */
+    Ptr<PacketSink> InstallTransfer(uint64_t bytes)
+    {
+        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        BulkSendHelper bulk("ns3::RudpCmtSocketFactory", InetSocketAddress(ServerAddress(), PORT));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.Install(Client()).Start(Seconds(1));
+        return DynamicCast<PacketSink>(sink.Install(Server()).Get(0));
+    }
+
     /// \return the association the client's socket factory made first
     Ptr<RudpCmtSocket> ClientSocket() const
     {
@@ -450,18 +466,10 @@ class RudpCmtSocketBulkTestCase : public TestCase
     {
         MultihomedNetwork network;
         const uint64_t bytes = 3000000;
-        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
-                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
-        ApplicationContainer sinkApp = sink.Install(network.Server());
-        BulkSendHelper bulk("ns3::RudpCmtSocketFactory",
-                            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
-        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
-        ApplicationContainer bulkApp = bulk.Install(network.Client());
-        bulkApp.Start(Seconds(1));
+        Ptr<PacketSink> packetSink = network.InstallTransfer(bytes);
         Simulator::Stop(Seconds(60));
         Simulator::Run();
 
-        Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sinkApp.Get(0));
         NS_TEST_ASSERT_MSG_EQ(packetSink->GetTotalRx(), bytes, "every byte arrived");
         Ptr<RudpCmtSocket> client = network.ClientSocket();
         Ptr<RudpCmtSocket> server = network.ServerAssociation();
@@ -551,13 +559,7 @@ class RudpCmtSocketPathDownTestCase : public TestCase
         MultihomedNetwork network;
         const uint64_t bytes = 40000000;
         Config::SetDefault("ns3::RudpCmtSocket::CmtPf", BooleanValue(true));
-        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
-                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
-        ApplicationContainer sinkApp = sink.Install(network.Server());
-        BulkSendHelper bulk("ns3::RudpCmtSocketFactory",
-                            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
-        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
-        bulk.Install(network.Client()).Start(Seconds(1));
+        Ptr<PacketSink> packetSink = network.InstallTransfer(bytes);
 
         std::vector<uint64_t> sent;
         std::vector<uint64_t> whileDown;
@@ -576,7 +578,6 @@ class RudpCmtSocketPathDownTestCase : public TestCase
         Simulator::Stop(Seconds(120));
         Simulator::Run();
 
-        Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sinkApp.Get(0));
         NS_TEST_ASSERT_MSG_EQ(packetSink->GetTotalRx(), bytes, "every byte arrived");
         NS_TEST_ASSERT_MSG_EQ(whileDown.size(), 3, "three paths counted");
         NS_TEST_ASSERT_MSG_LT(whileDown[0], 10, "the dead path carried probes at most");

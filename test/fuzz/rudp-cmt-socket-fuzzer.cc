@@ -14,7 +14,8 @@
  * port 40000) the records are the server's answers: INIT-ACKs with address
  * lists, SACKs of its data, SHUTDOWN-ACKs. No input may crash, assert or
  * hang it (at most MAX_EVENTS simulator events), nor make it count more
- * bytes acknowledged than the application wrote.
+ * bytes acknowledged than the application wrote, nor more paths than the
+ * peer's addresses (those its INIT lists and the one it came from).
  *
  * Input: two configuration bytes, then datagram records (rudp-fuzz-common.h;
  * relative numbers count from what the target last sent to that source, as
@@ -146,9 +147,10 @@ Run(const uint8_t* data, size_t size)
         {
             Violation("an association counted more bytes acknowledged than it had to send");
         }
-        if (socket->GetPeerAddresses().size() > RudpCmtSocket::MAX_ADDRESSES)
+        // The addresses an INIT lists, and the one it came from (or was sent to).
+        if (socket->GetPeerAddresses().size() > RudpCmtSocket::MAX_ADDRESSES + 1)
         {
-            Violation("an association has more paths than an INIT may announce");
+            Violation("an association has more paths than its peer announced");
         }
     }
     if (sink && sink->GetTotalRx() > 64 * 65535)

@@ -170,11 +170,15 @@ RudpCmtPath::StopIdleDecay()
 void
 RudpCmtPath::IdleTimerExpired()
 {
-    DecayIdleWindow();
-    m_idleTimer.Set(m_rtoTimer->GetRto());
+    // A window the decay leaves alone stays so until data goes out again
+    // (DataSent restarts the timer): an idle association schedules nothing.
+    if (DecayIdleWindow())
+    {
+        m_idleTimer.Set(m_rtoTimer->GetRto());
+    }
 }
 
-void
+bool
 RudpCmtPath::DecayIdleWindow()
 {
     // RFC 4960 7.2.1: "adjusted to max(cwnd/2, 4*MTU) per RTO" without data
@@ -182,11 +186,13 @@ RudpCmtPath::DecayIdleWindow()
     // 2 MSS (the initial window, or one a timeout collapsed) is left alone;
     // one between 2 and 4 MSS is raised to 4, as the formula says.
     const uint32_t mss = m_state->m_segmentSize;
-    if (m_state->m_cWnd > 2 * mss)
+    const uint32_t before = m_state->m_cWnd;
+    if (before > 2 * mss)
     {
         NS_LOG_LOGIC("path " << index << " idle for an RTO: cwnd " << m_state->m_cWnd.Get());
         m_state->m_cWnd = std::max(m_state->m_cWnd.Get() / 2, 4 * mss);
     }
+    return m_state->m_cWnd != before;
 }
 
 double

@@ -199,8 +199,11 @@ class RudpCmtPath : public Object
     void TimerExpired();
     /// No data went out for an RTO: decays the window, and waits another.
     void IdleTimerExpired();
-    /// RFC 4960 7.2.1's adjustment of an idle path's window.
-    void DecayIdleWindow();
+    /**
+     * RFC 4960 7.2.1's adjustment of an idle path's window.
+     * \return true if it changed the window
+     */
+    bool DecayIdleWindow();
 
     /**
      * The path's windows, aggregated to the path. A plain pointer: a Ptr to

@@ -165,6 +165,29 @@ ConnectTo(Ptr<Socket> socket, Address peer)
     socket->Connect(peer);
 }
 
+/// Notes how many events the simulator ran so far.
+void
+NoteEventCount(uint64_t* count)
+{
+    *count = Simulator::GetEventCount();
+}
+
+/// Writes \p bytes once connected.
+void
+WriteOnConnect(uint32_t bytes, Ptr<Socket> socket)
+{
+    socket->Send(Create<Packet>(bytes));
+}
+
+/// Connects \p socket to \p peer and writes \p bytes at once (the socket's buffer holds them).
+void
+ConnectAndWrite(Ptr<Socket> socket, Address peer, uint32_t bytes)
+{
+    socket->SetConnectCallback(MakeBoundCallback(&WriteOnConnect, bytes),
+                               MakeNullCallback<void, Ptr<Socket>>());
+    socket->Connect(peer);
+}
+
 /// Sets a device down or up (an interface that fails, then comes back).
 void
 SetInterface(Ptr<Node> node, uint32_t interface, bool up)
@@ -657,6 +680,49 @@ class RudpCmtSocketFailureTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * An association that delivered its data and stays open, idle, schedules
+ * nothing more, so that a simulation without a stop time ends: the idle
+ * windows' decay (RFC 4960 7.2.1) stops once it no longer changes them.
+ */
+class RudpCmtSocketIdleTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketIdleTestCase()
+        : TestCase("an idle open association schedules nothing: the simulation ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultihomedNetwork network;
+        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sink.Install(network.Server()).Get(0));
+        Ptr<Socket> socket =
+            Socket::CreateSocket(network.Client(), RudpCmtSocketFactory::GetTypeId());
+        Simulator::Schedule(Seconds(1),
+                            &ConnectAndWrite,
+                            socket,
+                            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT),
+                            200000);
+        uint64_t eventsAtMinute = 0;
+        Simulator::Schedule(Seconds(60), &NoteEventCount, &eventsAtMinute);
+        Simulator::Stop(Seconds(3600));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(packetSink->GetTotalRx(), 200000, "the data arrived");
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<RudpCmtSocket>(socket)->GetState(),
+                              RudpCmtSocket::ESTABLISHED,
+                              "still open");
+        // Only the stop itself ran after the first minute.
+        NS_TEST_ASSERT_MSG_EQ(Simulator::GetEventCount() - eventsAtMinute,
+                              1,
+                              "nothing ran from 60 s to 3600 s");
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * The INIT's address list: encoded and decoded alike; an empty, ragged,
  * oversized or non-unicast list is refused.
  */
@@ -755,6 +821,7 @@ class RudpCmtSocketTestSuite : public TestSuite
         AddTestCase(new RudpCmtSocketFileTestCase);
         AddTestCase(new RudpCmtSocketPathDownTestCase);
         AddTestCase(new RudpCmtSocketFailureTestCase);
+        AddTestCase(new RudpCmtSocketIdleTestCase);
         AddTestCase(new RudpCmtSocketSharedBottleneckTestCase);
         AddTestCase(new RudpCmtSocketDisjointTestCase);
     }

@@ -14,7 +14,8 @@
  *     +---cell (slow, long)---- base -------+
  *
  * Each radio's access link is a point-to-point link with the rate, delay
- * and loss given; each access router reaches its own address of the server.
+ * and loss given; each access router reaches its own address of the server,
+ * and static routes keep each path on its own radio.
  * The association learns the server's second address from its INIT-ACK and
  * sends on both paths at once. The coupling and the scheduler are options;
  * the program prints what each path carried, the goodput, and FlowMonitor's
@@ -82,9 +83,28 @@ Connect(NodeContainer& nodes, uint32_t router, const Access& access, uint32_t ne
     NetDeviceContainer core = wire.Install(nodes.Get(router), nodes.Get(1));
     Ipv4AddressHelper address;
     address.SetBase(Ipv4Address(0x0a000000 + (network << 16) + (1 << 8)), "255.255.255.0");
-    address.Assign(air);
+    const Ipv4InterfaceContainer radioSide = address.Assign(air);
     address.SetBase(Ipv4Address(0x0a000000 + (network << 16) + (2 << 8)), "255.255.255.0");
-    return address.Assign(core).GetAddress(1);
+    const Ipv4InterfaceContainer coreSide = address.Assign(core);
+    // Each radio reaches its own address of the server, and the server
+    // answers each radio through the same router: the two paths are
+    // disjoint. (Global routing would send both through one router, the
+    // networks being equally far.)
+    Ipv4StaticRoutingHelper routing;
+    const Ipv4Mask mask("255.255.255.0");
+    Ptr<Ipv4> phone = nodes.Get(0)->GetObject<Ipv4>();
+    Ptr<Ipv4> server = nodes.Get(1)->GetObject<Ipv4>();
+    routing.GetStaticRouting(phone)->AddNetworkRouteTo(
+        coreSide.GetAddress(1).CombineMask(mask),
+        mask,
+        radioSide.GetAddress(1),
+        phone->GetInterfaceForAddress(radioSide.GetAddress(0)));
+    routing.GetStaticRouting(server)->AddNetworkRouteTo(
+        radioSide.GetAddress(0).CombineMask(mask),
+        mask,
+        coreSide.GetAddress(0),
+        server->GetInterfaceForAddress(coreSide.GetAddress(1)));
+    return coreSide.GetAddress(1);
 }
 
 /// Writes a path's new congestion window: time, path, bytes.
@@ -194,7 +214,8 @@ main(int argc, char* argv[])
     InternetStackHelper().Install(nodes);
     const Ipv4Address serverWlan = Connect(nodes, 2, wlan, 1);
     Connect(nodes, 3, cell, 2);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    PointToPointHelper every; // --pcap: every device (all are point-to-point)
+    tracing.EnablePcap(every);
     RudpStackHelper().Install(nodes.Get(0));
     RudpStackHelper().Install(nodes.Get(1));
 

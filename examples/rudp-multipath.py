@@ -104,7 +104,11 @@ def _use_this_checkouts_package() -> None:
 
 
 def build(ns: Any, bindings: Any) -> tuple[Any, Any, Any]:
-    """Phone, server and two access routers; return the phone, the server and its first address."""
+    """Phone, server and two access routers; return the phone, the server and its first address.
+
+    Static routes keep each path on its own link (global routing would send
+    both through one router, the server's two networks being equally far).
+    """
     phone, server = bindings.create_object(ns.Node), bindings.create_object(ns.Node)
     routers = [bindings.create_object(ns.Node) for _ in LINKS]
     nodes = ns.NodeContainer()
@@ -114,19 +118,33 @@ def build(ns: Any, bindings: Any) -> tuple[Any, Any, Any]:
     core = ns.PointToPointHelper()
     core.SetDeviceAttribute("DataRate", ns.StringValue("1Gbps"))
     core.SetChannelAttribute("Delay", ns.StringValue("5ms"))
+    routing = ns.Ipv4StaticRoutingHelper()
+    mask = ns.Ipv4Mask("255.255.255.0")
+    phone_ip, server_ip = phone.GetObject[ns.Ipv4](), server.GetObject[ns.Ipv4]()
     server_addresses = []
     for index, ((_, rate, delay), router) in enumerate(zip(LINKS, routers, strict=True)):
         radio = ns.PointToPointHelper()
         radio.SetDeviceAttribute("DataRate", ns.StringValue(rate))
         radio.SetChannelAttribute("Delay", ns.StringValue(delay))
-        ns.Ipv4AddressHelper(f"10.{index + 1}.1.0", "255.255.255.0").Assign(
+        air = ns.Ipv4AddressHelper(f"10.{index + 1}.1.0", "255.255.255.0").Assign(
             radio.Install(phone, router)
         )
-        assigned = ns.Ipv4AddressHelper(f"10.{index + 1}.2.0", "255.255.255.0").Assign(
+        wire = ns.Ipv4AddressHelper(f"10.{index + 1}.2.0", "255.255.255.0").Assign(
             core.Install(router, server)
         )
-        server_addresses.append(assigned.GetAddress(1))
-    ns.Ipv4GlobalRoutingHelper.PopulateRoutingTables()
+        routing.GetStaticRouting(phone_ip).AddNetworkRouteTo(
+            ns.Ipv4Address(f"10.{index + 1}.2.0"),
+            mask,
+            air.GetAddress(1),
+            phone_ip.GetInterfaceForAddress(air.GetAddress(0)),
+        )
+        routing.GetStaticRouting(server_ip).AddNetworkRouteTo(
+            ns.Ipv4Address(f"10.{index + 1}.1.0"),
+            mask,
+            wire.GetAddress(0),
+            server_ip.GetInterfaceForAddress(wire.GetAddress(1)),
+        )
+        server_addresses.append(wire.GetAddress(1))
     stack = ns.RudpStackHelper()
     stack.Install(phone)
     stack.Install(server)

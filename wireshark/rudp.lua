@@ -117,6 +117,8 @@ local f = {
     sack_right = ProtoField.uint32("rudp.sack.right", "Right Edge", base.DEC),
     sack_size = ProtoField.uint32("rudp.sack.size", "Bytes in Block", base.DEC),
     payload = ProtoField.bytes("rudp.payload", "Payload"),
+    init_address = ProtoField.ipv4("rudp.init.address", "Address",
+        "An address the sender of a multipath INIT or INIT-ACK announces (RudpCmtSocket)"),
     file_name_len = ProtoField.uint16("rudp.file.name_len", "File Name Length", base.DEC),
     file_name = ProtoField.string("rudp.file.name", "File Name"),
     file_length = ProtoField.uint64("rudp.file.length", "File Length", base.DEC),
@@ -134,7 +136,7 @@ rudp.fields = {
     f.seq, f.seq_rel, f.nxtseq, f.ack, f.ack_rel, f.flags, f.flags_reserved, f.flags_crc32c,
     f.flags_pair, f.flags_sack_permitted, f.flags_fin, f.flags_ack, f.flags_syn, f.flags_str,
     f.sack_count, f.len, f.window, f.checksum, f.checksum_kind, f.checksum_calculated,
-    f.checksum_status, f.sack, f.sack_left, f.sack_right, f.sack_size, f.payload,
+    f.checksum_status, f.sack, f.sack_left, f.sack_right, f.sack_size, f.payload, f.init_address,
     f.file_record, f.file_name_len, f.file_name, f.file_length, f.file_data, f.file_offset, f.file_sha256,
     f.stream, f.analysis, f.analysis_retransmission,
 }
@@ -548,7 +550,17 @@ local function dissect(tvb, pinfo, tree)
     if payload_len > 0 then
         local payload_item = subtree:add(f.payload, tvb(header_len, payload_len))
         payload_item:set_text(string.format("Payload: %d bytes", payload_len))
-        if rudp.prefs.file_record and state.isn ~= nil and status ~= CHECKSUM_BAD then
+        if band(flags, FLAG_SYN) ~= 0 and payload_len % 4 == 0 then
+            -- A multipath association's INIT or INIT-ACK: its sender's addresses.
+            local addresses = {}
+            for i = 0, payload_len / 4 - 1 do
+                local range = tvb(header_len + 4 * i, 4)
+                payload_item:add(f.init_address, range)
+                addresses[#addresses + 1] = tostring(range:ipv4())
+            end
+            payload_item:set_text(string.format("Addresses: %d", #addresses))
+            infos[#infos + 1] = "Addresses=" .. table.concat(addresses, ",")
+        elseif rudp.prefs.file_record and state.isn ~= nil and status ~= CHECKSUM_BAD then
             local rel = mod32(seq - state.isn)
             infos = dissect_file_stream(tvb, header_len, payload_len, rel, state, payload_item, pinfo)
         end

@@ -59,6 +59,7 @@ FIELDS = (
     "rudp.file.length",
     "rudp.file.sha256",
     "rudp.analysis.retransmission",
+    "rudp.init.address",
     "_ws.expert.message",
 )
 
@@ -360,6 +361,34 @@ def test_cmt_paths_carry_what_each_path_counted(tshark: str, tmp_path: Path, che
         sacks += sum(s.number("rudp.sack_count") > 0 for s in answers)
     assert sum(s["retransmissions"] for s in paths_stats) == run.record["retransmissions"]
     assert sacks > 0  # 1 % loss leaves holes that SACK blocks report
+
+
+# --- rudp-multipath: the multipath socket's set-up ----------------------------------
+
+
+@pytest.mark.programs("rudp-multipath")
+def test_multipath_set_up_announces_each_ends_addresses(tshark: str, tmp_path: Path) -> None:
+    prefix = tmp_path / "capture"
+    done = subprocess.run(
+        [str(paths.program("rudp-multipath")), "--bytes=300000", f"--pcap={prefix}"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    wlan, cell = sorted(tmp_path.glob("capture-0-*.pcap"))  # the phone's two radios
+    init, init_ack, *rest = decode(tshark, wlan)
+    assert init.flag("syn") and not init.flag("ack")
+    assert init["rudp.init.address"] == "10.1.1.1,10.2.1.1"  # the phone's
+    assert init_ack.flag("syn") and init_ack.flag("ack")
+    assert init_ack["rudp.init.address"] == "10.1.2.2,10.2.2.2"  # the server's
+    assert all(s.is_rudp and s.number("rudp.checksum.status") == GOOD for s in rest)
+    assert all(s["rudp.init.address"] == "" for s in rest)
+    # A path per server address, each on its own radio: data from each radio's address.
+    for pcap, radio in ((wlan, "10.1.1.1"), (cell, "10.2.1.1")):
+        data = [s for s in decode(tshark, pcap) if s.number("rudp.len") > 0 and not s.flag("syn")]
+        assert data and {s["ip.src"] for s in data} == {radio}
 
 
 # --- Malformed segments (written here, byte by byte) ------------------------------

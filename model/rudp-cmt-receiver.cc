@@ -215,13 +215,18 @@ RudpCmtReceiver::Halt()
 }
 
 Ptr<Packet>
-RudpCmtReceiver::Read(uint32_t maxSize)
+RudpCmtReceiver::Read(uint32_t maxSize, uint32_t mss)
 {
+    const uint32_t freeBefore = m_buffer->FreeSpace();
     Ptr<Packet> data = m_buffer->Extract(maxSize);
     if (data)
     {
         m_delivered += data->GetSize();
         m_occupancy = m_buffer->Occupancy();
+        if (m_buffer->WindowReopened(freeBefore, mss))
+        {
+            SendSack(); // on the path of the latest segment; a no-op once halted
+        }
     }
     return data;
 }
@@ -230,12 +235,6 @@ uint32_t
 RudpCmtReceiver::GetRxAvailable() const
 {
     return m_buffer->Available();
-}
-
-uint32_t
-RudpCmtReceiver::GetWindow() const
-{
-    return m_buffer->FreeSpace();
 }
 
 SequenceNumber32

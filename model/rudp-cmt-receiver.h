@@ -73,15 +73,16 @@ class RudpCmtReceiver : public Application
      */
     void Receive(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
     /**
-     * \brief Attached: takes in-order bytes out of the buffer.
+     * \brief Attached: takes in-order bytes out of the buffer, and
+     * announces the window at once if that reopened it
+     * (RudpRxBuffer::WindowReopened).
      * \param maxSize the most bytes to take
+     * \param mss the sender's segment size
      * \return the bytes, or nullptr if none is readable
      */
-    Ptr<Packet> Read(uint32_t maxSize);
+    Ptr<Packet> Read(uint32_t maxSize, uint32_t mss);
     /// \return in-order bytes Read can take now
     uint32_t GetRxAvailable() const;
-    /// \return the window it advertises now: the buffer's free space (bytes)
-    uint32_t GetWindow() const;
     /// \return the sequence number of the next byte expected in order
     SequenceNumber32 GetNextRxSequence() const;
     /**

@@ -650,18 +650,8 @@ RudpCmtSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
     {
         return nullptr;
     }
-    const uint32_t freeBefore = m_receiver->GetWindow();
-    Ptr<Packet> p = m_receiver->Read(maxSize);
-    // Receiver SWS avoidance (RFC 9260 6.2): announce the window when it has
-    // grown by min(MSS, half the buffer), as RudpSocket does.
-    const uint32_t update =
-        std::min(m_sender->GetSegmentSize(), std::max(1u, m_receiver->GetCapacity() / 2));
-    if (p && freeBefore < update && m_receiver->GetWindow() >= update && m_state >= ESTABLISHED &&
-        m_state <= SHUTDOWN_RECEIVED)
-    {
-        m_receiver->Acknowledge(PrimaryPeer());
-    }
-    return p;
+    // The peer's segments are as large as ours (both ends' SegmentSize).
+    return m_receiver->Read(maxSize, m_sender->GetSegmentSize());
 }
 
 Ptr<Packet>

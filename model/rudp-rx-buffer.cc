@@ -182,6 +182,13 @@ RudpRxBuffer::FreeSpace() const
 }
 
 bool
+RudpRxBuffer::WindowReopened(uint32_t freeBefore, uint32_t mss) const
+{
+    const uint32_t step = std::min(mss, std::max(1u, m_capacity / 2));
+    return freeBefore < step && FreeSpace() >= step;
+}
+
+bool
 RudpRxBuffer::HasGap() const
 {
     return !m_outOfOrder.empty();

@@ -88,6 +88,15 @@ class RudpRxBuffer : public Object
     uint32_t Occupancy() const;
     /// \return capacity minus occupancy: the window to advertise
     uint32_t FreeSpace() const;
+    /**
+     * \brief Receiver SWS avoidance (RFC 1122 4.2.3.3, RFC 9260 6.2): a read
+     * reopened the window enough to announce it at once, by min(MSS, half
+     * the buffer).
+     * \param freeBefore FreeSpace() before the read
+     * \param mss the peer's segment size
+     * \return true if the window crossed that step
+     */
+    bool WindowReopened(uint32_t freeBefore, uint32_t mss) const;
     /// \return true if segments wait behind a gap
     bool HasGap() const;
     /**

@@ -720,10 +720,7 @@ RudpSocket::Recv(uint32_t maxSize, uint32_t /* flags */)
 {
     const uint32_t freeBefore = m_rxBuffer->FreeSpace();
     Ptr<Packet> p = m_rxBuffer->Extract(maxSize);
-    // Receiver SWS avoidance (RFC 1122 4.2.3.3): announce the window when
-    // it has grown by min(MSS, half the buffer).
-    const uint32_t update = std::min(m_segmentSize, std::max(1u, m_rcvBufSize / 2));
-    if (p && freeBefore < update && m_rxBuffer->FreeSpace() >= update &&
+    if (p && m_rxBuffer->WindowReopened(freeBefore, m_segmentSize) &&
         (m_state == ESTABLISHED || m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2))
     {
         SendAck(); // the window reopened: tell the sender

@@ -44,6 +44,18 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.fail(message, pytrace=False)
 
 
+@pytest.fixture
+def library_built() -> None:
+    """As the ``programs`` marker, for the module's library (the Python examples load it):
+    fail if it is not built, unless told to skip."""
+    if paths.library().is_file():
+        return
+    message = f"{paths.library()} is not built ('make setup' builds it)"
+    if os.environ.get(SKIP_UNBUILT) == "1":
+        pytest.skip(message)
+    pytest.fail(message, pytrace=False)
+
+
 #: The project's installer of Debian's ns2 (ns-2.35).
 NS2_INSTALLER = Path(__file__).resolve().parents[2] / "scripts" / "install-ns2.sh"
 

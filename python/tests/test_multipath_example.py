@@ -6,7 +6,6 @@ command-line checks, which fail before ns-3 is imported.
 
 from __future__ import annotations
 
-import os
 import re
 import runpy
 import subprocess
@@ -47,12 +46,8 @@ def test_bad_parameter_exits_2_naming_it(argument: str, named: str, tmp_path: Pa
     assert named in done.stderr
 
 
+@pytest.mark.usefixtures("library_built")
 def test_both_paths_carry_the_transfer_and_windows_are_drawn(tmp_path: Path) -> None:
-    if not paths.library().is_file():
-        message = f"{paths.library()} is not built ('make setup' builds it)"
-        if os.environ.get("RUDP_SKIP_UNBUILT") == "1":
-            pytest.skip(message)
-        pytest.fail(message, pytrace=False)
     figure = tmp_path / "paths.png"
     done = example("--bytes=1000000", "--coupling=lia", f"--figure={figure}", cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
-import os
 import re
 import runpy
 import subprocess
@@ -47,17 +46,6 @@ def load_example() -> ModuleType:
     sys.modules[spec.name] = module  # dataclasses resolve annotations through it
     spec.loader.exec_module(module)
     return module
-
-
-@pytest.fixture
-def library_built() -> None:
-    """As the ``programs`` marker: fail if the module is not built, unless told to skip."""
-    if paths.library().is_file():
-        return
-    message = f"{paths.library()} is not built ('make setup' builds it)"
-    if os.environ.get("RUDP_SKIP_UNBUILT") == "1":
-        pytest.skip(message)
-    pytest.fail(message, pytrace=False)
 
 
 def test_listed_for_ns3s_test_py() -> None:

@@ -143,12 +143,16 @@ def test_every_presets_quick_size_runs_enough_to_give_an_interval() -> None:
             )
 
 
-def test_seed003_runs_five_where_loss_is_random_and_one_where_runs_agree() -> None:
+def test_seed003_runs_until_tight_where_loss_is_random_and_one_where_runs_agree() -> None:
     for grid in seed003.grids(False):
         random_loss = grid.fixed.get("loss", 0) != 0 or "loss" in grid.axes
         assert grid.runs == (seed003.RUNS if random_loss else 1), grid.name
         assert ("lossy" in grid.name) == random_loss
-    assert seed003.RUNS == 5
+    # Lossy points start with three runs (an interval to project from) and get
+    # more until the utilisation and the two flows' ratio are tight.
+    assert seed003.RUNS == 3
+    assert seed003.UNTIL_CI.metrics == ("utilization", "throughput_ratio")
+    assert seed003.UNTIL_CI.fraction == 0.05 and seed003.UNTIL_CI.max_runs == 10
 
 
 # --- segments -------------------------------------------------------------------------------

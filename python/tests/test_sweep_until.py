@@ -12,8 +12,17 @@ from rudp.sweep import Grid, GridError, run_sweep
 from rudp.sweep.cli import main
 from rudp.sweep.execute import Outcome
 from rudp.sweep.grid import Point
+from rudp.sweep.manager import plan
+from rudp.sweep.presets import PRESETS
 from rudp.sweep.stats import t_quantile
-from rudp.sweep.until import PointSample, UntilCi, more_runs, runs_wanted, samples
+from rudp.sweep.until import (
+    PointSample,
+    UntilCi,
+    more_runs,
+    point_states,
+    runs_wanted,
+    samples,
+)
 
 PROGRAM = "rudp-file-transfer"
 
@@ -56,6 +65,42 @@ def test_tight_deterministic_capped_and_failed_points() -> None:
     assert runs_wanted(sample([10.0], runs=2), until) == 3  # one run failed: one more
 
 
+def test_several_metrics_each_that_a_point_reports_must_be_tight() -> None:
+    until = UntilCi(0.05, 10, "m, ratio")
+    assert until.metrics == ("m", "ratio")
+    one_flow = [Point(PROGRAM, (("flows", "a"),), run) for run in (1, 2, 3)]
+    two_flows = [Point(PROGRAM, (("flows", "a,b"),), run) for run in (1, 2, 3)]
+    outcomes: list[Outcome | None] = [
+        *(Outcome(p, "", metrics={"m": 10.0}) for p in one_flow),
+        *(
+            Outcome(p, "", metrics={"m": 10.0, "ratio": r})
+            for p, r in zip(two_flows, (1, 2, 3), strict=True)
+        ),
+    ]
+    single, pair = point_states([*one_flow, *two_flows], outcomes, until)
+    # No ratio in one-flow runs: the utilisation alone decides, and is tight.
+    assert [name for name, _ in single.by_metric] == ["m"]
+    assert single.is_tight(0.05) and single.runs_wanted(until) == 3
+    # Two flows: the ratio is loose, so it governs and asks for runs up to the cap.
+    assert pair.governing[0] == "ratio" and not pair.is_tight(0.05)
+    assert pair.runs_wanted(until) == 10
+    (grid,) = more_runs([*one_flow, *two_flows], outcomes, until)
+    assert dict(grid.fixed) == {"flows": "a,b"} and grid.runs == 10
+    # Runs reporting none of the metrics: a sample of the first, asking one more.
+    nothing = [Outcome(p, "", metrics={"x": 1.0}) for p in one_flow]
+    (silent,) = point_states(one_flow, list(nothing), until)
+    assert silent.governing[0] == "m" and silent.runs_wanted(until) == 4
+
+
+def test_a_preset_runs_until_tight_in_its_full_size_only() -> None:
+    until = PRESETS["seed003"].until_ci
+    assert until is not None and until.metrics == ("utilization", "throughput_ratio")
+    assert plan("seed003", check=False).until_ci == until
+    assert plan("seed003", quick=True, check=False).until_ci is None
+    assert plan("seed003", runs=5, check=False).until_ci is None
+    assert plan("seed000", check=False).until_ci is None
+
+
 def test_failed_runs_and_other_metrics_are_not_in_the_sample() -> None:
     points = [Point(PROGRAM, (("loss", 0.1),), run) for run in (1, 2, 3)]
     outcomes: list[Outcome | None] = [
@@ -89,6 +134,24 @@ def test_a_sweep_adds_runs_until_each_point_is_tight_and_caches_them(tmp_path: P
     again = run_sweep(grid, out=tmp_path, jobs=2, progress=False, report=False, until_ci=until)
     assert again.attrs["executed"] == 0
     pd.testing.assert_frame_equal(again, frame)
+    # The cached rounds make the report of a sweep that ran (--cached-only).
+    cached = run_sweep(
+        grid, out=tmp_path, progress=False, report=False, until_ci=until, cached_only=True
+    )
+    assert cached.attrs["missing"] == 0 and cached.attrs["until_ci"] == frame.attrs["until_ci"]
+    pd.testing.assert_frame_equal(cached, frame)
+    # Without a cache the rounds go the same way (the runs are deterministic).
+    fresh = run_sweep(
+        grid,
+        out=tmp_path / "fresh",
+        jobs=2,
+        progress=False,
+        report=False,
+        until_ci=until,
+        use_cache=False,
+    )
+    assert fresh.attrs["executed"] == len(frame)
+    assert list(fresh["transfer_time_s"]) == list(frame["transfer_time_s"])
 
 
 @pytest.mark.parametrize(
@@ -98,7 +161,7 @@ def test_a_sweep_adds_runs_until_each_point_is_tight_and_caches_them(tmp_path: P
         ["--ci-metric", "utilization"],  # no --until-ci
         ["--until-ci", "1.5", "--ci-metric", "utilization"],
         ["--until-ci", "0.05", "--ci-metric", "utilization", "--max-runs", "1"],
-        ["--until-ci", "0.05", "--ci-metric", "utilization", "--no-cache"],
+        ["--until-ci", "0.05", "--ci-metric", "utilization,"],
     ],
 )
 def test_until_ci_options_that_make_no_sense_exit_2(

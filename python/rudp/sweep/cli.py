@@ -125,7 +125,13 @@ def parser() -> argparse.ArgumentParser:
         help=f"a preset ({', '.join(PRESETS)}), a TOML grid file, or a built program's name",
     )
     p.add_argument("--quick", action="store_true", help="the preset's small size (demo, tests)")
-    p.add_argument("--runs", type=_positive_int, metavar="N", help="runs per point (RngRun 1..N)")
+    p.add_argument(
+        "--runs",
+        type=_positive_int,
+        metavar="N",
+        help="runs per point (RngRun 1..N), in place of a preset's runs until the interval is "
+        "tight (seed003's lossy points)",
+    )
     p.add_argument(
         "--jobs",
         type=_positive_int,
@@ -259,6 +265,12 @@ def _dry_run(
         f"{the_plan.name}: {len(the_plan.grids)} grid(s), {len(status.points)} runs, "
         f"{status.cached} cached, {len(missing)} to run ({the_plan.build})"
     )
+    until = _until_ci(args) or the_plan.until_ci
+    if until is not None:
+        print(
+            f"  then runs added until each point's {until.metric} is within {until.fraction:g} "
+            f"of its mean, at most {until.max_runs} runs a point"
+        )
     for i in missing[:10]:
         print("  " + command_of(status.points[i], the_plan.build))
     if len(missing) > 10:

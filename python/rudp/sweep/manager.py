@@ -84,6 +84,8 @@ class Plan:
     build: paths.Build = field(default_factory=paths.standalone_build)
     #: Failures its design produces on purpose (a preset's), named in the summary.
     expected_failures: tuple[ExpectedFailure, ...] = ()
+    #: The preset's runs until the interval is tight (its full size, without ``runs``).
+    until_ci: UntilCi | None = None
 
     def points(self) -> list[Point]:
         return expand(self.grids)
@@ -118,7 +120,8 @@ def plan(
     """Resolve ``spec`` into grids, with ``runs``, ``fixed`` and ``axes`` overriding.
 
     ``spec`` is a preset (:data:`PRESETS`), a TOML grid file, the name of a
-    built program (then ``axes`` and ``fixed`` are its grid), or grids.
+    built program (then ``axes`` and ``fixed`` are its grid), or grids. A
+    preset's ``until_ci`` applies to its full size when ``runs`` is not given.
     ``ns3_build``: run the programs of this ns-3 tree (or its build folder)
     instead of the standalone build's (default: ``$RUDP_NS3_BUILD`` if set;
     see :func:`rudp.paths.current_build`). With ``check``, every parameter is
@@ -132,6 +135,7 @@ def plan(
     build = paths.current_build(ns3_build)
     report: Report | None = None
     expected_failures: tuple[ExpectedFailure, ...] = ()
+    until_ci: UntilCi | None = None
     if isinstance(spec, Grid):
         name, grids = spec.name or spec.program, [spec]
     elif not isinstance(spec, str | Path):
@@ -143,6 +147,7 @@ def plan(
         preset = PRESETS[str(spec)]
         name, grids, report = preset.name, preset.grids(quick), preset.report
         expected_failures = preset.expected_failures
+        until_ci = None if quick or runs is not None else preset.until_ci
         name += "-quick" if quick else ""
     elif Path(spec).is_file():
         name, grids = Path(spec).stem, load_grids(spec, quick)
@@ -162,7 +167,7 @@ def plan(
 
         return generic_report(frame, grids, out)
 
-    return Plan(name, grids, report or generic, build, expected_failures)
+    return Plan(name, grids, report or generic, build, expected_failures, until_ci)
 
 
 def program_identities(
@@ -353,12 +358,16 @@ def _run(
     ran.executed += len(pending)
     while until_ci is not None and (more := more_runs(ran.points, ran.outcomes, until_ci)):
         # The plan's points stay a prefix: expand() lists the new grids' runs after them.
-        ran.plan = replace(ran.plan, grids=[*ran.plan.grids, *more])
-        added = ran.plan.status(store)
-        ran.outcomes += added.outcomes[len(ran.points) :]
-        ran.points = added.points
+        widened = replace(ran.plan, grids=[*ran.plan.grids, *more])
+        added = widened.status(store)
+        new_outcomes = added.outcomes[len(ran.points) :]
+        if cached_only and all(outcome is None for outcome in new_outcomes):
+            break  # the rounds the cache holds are taken: the sweep that ran stopped here
+        ran.plan, ran.points, ran.outcomes = widened, added.points, ran.outcomes + new_outcomes
         everything = longest_first(ran.points, range(len(ran.points)), ran.outcomes)
         pending = [i for i in everything if ran.outcomes[i] is None]
+        if cached_only:
+            ran.missing, pending = ran.missing + len(pending), []
         ran.rebuilt += execute(ran, pending)
         ran.executed += len(pending)
     return ran
@@ -417,10 +426,11 @@ def run_sweep(
             the same: results are filed under the identity of the program
             that ran, its libraries included.
         until_ci: after the grids' runs, add runs to each point until its
-            interval is tight (:class:`rudp.sweep.until.UntilCi`); the
-            frame's ``attrs["until_ci"]`` lists each point's runs, mean,
-            interval and whether it is tight, as ``runs-per-point.csv``
-            beside the results.
+            interval is tight (:class:`rudp.sweep.until.UntilCi`; default:
+            the preset's, in its full size without ``runs``); the frame's
+            ``attrs["until_ci"]`` lists each point's runs, mean, interval and
+            whether it is tight, as ``runs-per-point.csv`` beside the
+            results. With ``cached_only``, the rounds the cache holds.
 
     Returns:
         One row per (point, run), or per cached one with ``cached_only``;
@@ -452,9 +462,8 @@ def run_sweep(
     _check_limits(jobs, timeout_s)
     if cached_only and not use_cache:
         raise GridError("cached_only needs the cache: it runs nothing")
-    if until_ci is not None and (not use_cache or cached_only):
-        raise GridError("until-ci needs the cache (each round reads the runs before it) and runs")
     the_plan = plan(spec, quick, runs, fixed, axes, ns3_build=ns3_build)
+    until_ci = until_ci if until_ci is not None else the_plan.until_ci
     folder = Path(out) if out is not None else Path("results") / the_plan.name
     store = cache_of(folder, cache) if use_cache else None
     if store is not None and not cached_only:

@@ -13,6 +13,11 @@ A grid of one run a point stays so: the presets use one run where nothing
 in a run is random (seed003's high-BDP grids), and every ``RngRun`` would
 repeat it. A point's failed runs do not count towards its sample, but do
 towards ``max_runs``.
+
+The metric may be several record keys separated by commas (seed003's
+``utilization,throughput_ratio``): a point is tight when each of them that
+its runs report is, so one setting serves a sweep of one-flow runs (no
+ratio) and two-flow runs alike.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ class UntilCi:
 
     fraction: float
     max_runs: int
+    #: A record key, or several separated by commas.
     metric: str
 
     def __post_init__(self) -> None:
@@ -54,8 +60,16 @@ class UntilCi:
                 f"max-runs: at least 2 (an interval needs two runs), at most 10000; "
                 f"got {self.max_runs}"
             )
-        if not self.metric:
-            raise GridError("until-ci needs a metric (ci-metric: a key of the programs' records)")
+        if not self.metric or not all(self.metrics):
+            raise GridError(
+                "until-ci needs a metric (ci-metric: a key of the programs' records, or several "
+                f"separated by commas); got {self.metric!r}"
+            )
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """The record keys the interval is tightened for."""
+        return tuple(name.strip() for name in self.metric.split(","))
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,13 @@ class PointSample:
             return False
         return half <= fraction * abs(self.mean) or (half == 0 and self.mean == 0)
 
+    def looseness(self) -> float:
+        """The half-width as a fraction of the mean (infinite where there is none)."""
+        half = self.half_width()
+        if math.isnan(half) or (self.mean == 0 and half != 0):
+            return math.inf
+        return 0.0 if half == 0 else half / abs(self.mean)
+
 
 def samples(
     points: Sequence[Point], outcomes: Sequence[Outcome | None], metric: str
@@ -112,6 +133,40 @@ def samples(
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             values[key].append(float(value))
     return [PointSample(key, params[key], runs[key], tuple(values[key])) for key in runs]
+
+
+@dataclass(frozen=True)
+class PointState:
+    """A point's samples of each metric its runs report, loosest first."""
+
+    #: At least one sample: a point whose runs report none of the metrics
+    #: keeps an empty sample of the first.
+    by_metric: tuple[tuple[str, PointSample], ...]
+
+    @property
+    def governing(self) -> tuple[str, PointSample]:
+        """The metric furthest from tight, with its sample."""
+        return self.by_metric[0]
+
+    def runs_wanted(self, until: UntilCi) -> int:
+        return max(runs_wanted(sample, until) for _, sample in self.by_metric)
+
+    def is_tight(self, fraction: float) -> bool:
+        return all(sample.is_tight(fraction) for _, sample in self.by_metric)
+
+
+def point_states(
+    points: Sequence[Point], outcomes: Sequence[Outcome | None], until: UntilCi
+) -> list[PointState]:
+    """Each point's state for every metric of ``until``, in the order its first run appears."""
+    per_metric = [(name, samples(points, outcomes, name)) for name in until.metrics]
+    states: list[PointState] = []
+    for i in range(len(per_metric[0][1])):
+        reported = [(name, found[i]) for name, found in per_metric if found[i].values]
+        ordered = sorted(reported, key=lambda item: -item[1].looseness())
+        first_name, first_samples = per_metric[0]
+        states.append(PointState(tuple(ordered) or ((first_name, first_samples[i]),)))
+    return states
 
 
 def runs_wanted(sample: PointSample, until: UntilCi) -> int:
@@ -136,8 +191,9 @@ def more_runs(
 ) -> list[Grid]:
     """One-point grids that give the points not tight yet the runs they want."""
     grids: list[Grid] = []
-    for sample in samples(points, outcomes, until.metric):
-        wanted = runs_wanted(sample, until)
+    for state in point_states(points, outcomes, until):
+        _, sample = state.governing
+        wanted = state.runs_wanted(until)
         if wanted > sample.runs:
             grids.append(Grid(sample.key[0], dict(sample.params), {}, wanted, name="until-ci"))
     return grids
@@ -146,21 +202,25 @@ def more_runs(
 def runs_per_point(
     points: Sequence[Point], outcomes: Sequence[Outcome | None], until: UntilCi
 ) -> pd.DataFrame:
-    """One row a point: its parameters, ``runs``, ``n`` (successful runs),
-    ``mean`` and ``ci95`` of the metric, and ``tight`` (the interval reached
-    the fraction; False where ``max_runs`` stopped it, or a one-run grid)."""
-    rows = [
-        {
-            "program": sample.key[0],
-            **dict(sample.params),
-            "runs": sample.runs,
-            "n": len(sample.values),
-            "mean": sample.mean,
-            "ci95": sample.half_width(),
-            "tight": sample.is_tight(until.fraction),
-        }
-        for sample in samples(points, outcomes, until.metric)
-    ]
+    """One row a point: its parameters, ``runs``, and for its loosest metric
+    (``metric``) ``n`` (successful runs), ``mean`` and ``ci95``; ``tight``:
+    every metric's interval reached the fraction (False where ``max_runs``
+    stopped it, or a one-run grid)."""
+    rows = []
+    for state in point_states(points, outcomes, until):
+        metric, sample = state.governing
+        rows.append(
+            {
+                "program": sample.key[0],
+                **dict(sample.params),
+                "runs": sample.runs,
+                "metric": metric,
+                "n": len(sample.values),
+                "mean": sample.mean,
+                "ci95": sample.half_width(),
+                "tight": state.is_tight(until.fraction),
+            }
+        )
     return pd.DataFrame(rows)
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..grid import ExpectedFailure, Grid
+from ..until import UntilCi
 from . import cmt_remedies, reno_model, seed000, seed001, seed002, seed003
 
 if TYPE_CHECKING:
@@ -38,6 +39,9 @@ class Preset:
     report_module: str
     #: Failures the preset's design produces on purpose (documented results).
     expected_failures: tuple[ExpectedFailure, ...] = field(default=())
+    #: Runs added until each point's interval is tight, in the full size
+    #: without ``runs`` (None: the grids' runs).
+    until_ci: UntilCi | None = None
 
     def report(self, frame: pd.DataFrame, out: Path) -> list[Path]:
         """Draw the preset's tables and figures of ``frame`` under ``out``."""
@@ -50,8 +54,10 @@ def _preset(
     description: str,
     grids: Callable[[bool], list[Grid]],
     expected_failures: tuple[ExpectedFailure, ...] = (),
+    until_ci: UntilCi | None = None,
 ) -> Preset:
-    return Preset(name, description, grids, f"{__name__}.{name}.report", expected_failures)
+    report = f"{__name__}.{name}.report"
+    return Preset(name, description, grids, report, expected_failures, until_ci)
 
 
 PRESETS: dict[str, Preset] = {
@@ -95,8 +101,11 @@ PRESETS: dict[str, Preset] = {
         "seed 003: Reno, Cubic, H-TCP, Hybla, Westwood+, Veno and CVTCP on a dumbbell, over "
         "TCP and over RUDP: utilisation against RTT and loss, RTT fairness, TCP friendliness; "
         f"figures 2-9, tables 1-2 ({len(seed003.TRANSPORTS)} transports, runs of "
-        f"{seed003.DURATION} s; --quick: runs of {seed003.QUICK_DURATION} s on a smaller grid)",
+        f"{seed003.DURATION} s, lossy points run until their interval is within "
+        f"{seed003.UNTIL_CI.fraction:g} of the mean, {seed003.RUNS} to {seed003.UNTIL_CI.max_runs}"
+        f" runs; --quick: runs of {seed003.QUICK_DURATION} s on a smaller grid)",
         seed003.grids,
+        until_ci=seed003.UNTIL_CI,
     ),
     "cmt-remedies": Preset(
         "cmt-remedies",

@@ -26,6 +26,7 @@ from .grid import (
     RUNS,
     SETTINGS,
     TRANSPORTS,
+    UNTIL_CI,
     WARMUP,
     grids,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "RUNS",
     "SETTINGS",
     "TRANSPORTS",
+    "UNTIL_CI",
     "WARMUP",
     "grids",
 ]

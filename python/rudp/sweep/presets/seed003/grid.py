@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ....runner import Value
 from ...grid import Grid
+from ...until import UntilCi
 
 PROGRAM = "rudp-cc-comparison"
 #: The Reno baseline first, then the seed's five, then CVTCP.
@@ -29,8 +30,12 @@ FRIENDLINESS_LOSS = 1e-2
 DURATION, QUICK_DURATION = 600, 20
 WARMUP, QUICK_WARMUP = 10, 5
 #: Runs per point where runs differ: the lossy setting's random loss (RngRun
-#: 1..N draws other losses), one flow or two.
-RUNS, QUICK_RUNS = 5, 3
+#: 1..N draws other losses), one flow or two. The full size starts with RUNS
+#: and adds runs until the interval is tight (UNTIL_CI); --quick keeps QUICK_RUNS.
+RUNS, QUICK_RUNS = 3, 3
+#: Until the 95 % interval of the utilisation, and of the two flows' ratio
+#: where there are two, is within 5 % of its mean, at most 10 runs.
+UNTIL_CI = UntilCi(0.05, 10, "utilization,throughput_ratio")
 #: Runs per point of the high-BDP setting: without random loss nothing in a run
 #: draws a random number, so every RngRun gives the same run (tested:
 #: ``test_seed003_high_bdp_deterministic``); one run is the whole sample.

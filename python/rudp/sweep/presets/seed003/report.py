@@ -196,14 +196,18 @@ def _transports(flows: pd.DataFrame) -> list[str]:
 # --- figures --------------------------------------------------------------------------------
 
 
-def _runs_note(setting: str, runs: int, *, dots: bool = True) -> str:
-    if setting == "high-bdp" and runs == 1:
+def _runs_note(setting: str, runs: pd.Series, *, dots: bool = True) -> str:
+    """What the marks are, given each point's number of runs (``runs``)."""
+    fewest, most = int(runs.min()), int(runs.max())
+    if setting == "high-bdp" and most == 1:
         return (
             "one run a point: without random loss every RngRun gives the same run (deterministic)"
         )
-    if runs == 1:
+    if most == 1:
         return "one run a point, no interval"
-    note = f"mean and 95 % CI (Student t) of {runs} runs a point"
+    # The full preset adds runs to a point until its interval is tight (UNTIL_CI).
+    count = str(most) if fewest == most else f"{fewest} to {most} (runs-per-point.csv)"
+    note = f"mean and 95 % CI (Student t) of {count} runs a point"
     return note + (", dots: the runs" if dots else "")
 
 
@@ -260,7 +264,7 @@ def _utilization_figure(
         return None
     x = "rtt_ms" if setting == "high-bdp" else "loss"
     fig, axes, panels = _transport_panels(data)
-    runs = int(data.groupby(["transport", "algorithm", x])["run"].nunique().max())
+    runs = data.groupby(["transport", "algorithm", x])["run"].nunique()
     for ax, transport, part in panels:
         groups = coinciding(part, x, COINCIDE_POINTS)
         for i, group in enumerate(groups):
@@ -274,7 +278,7 @@ def _utilization_figure(
                 "_pct",
                 name,
                 x_scale=factor,
-                show_runs=runs > 1,
+                show_runs=int(runs.max()) > 1,
                 linewidth=2.2 if "cvtcp" in group else 1.3,
             )
         merged = [g for g in groups if len(g) > 1]
@@ -371,7 +375,7 @@ def _friendliness_figure(
         ax.set_ylim(0, top)
         ax.legend(fontsize="small", loc="upper center", ncol=2)
     axes[0][0].set_ylabel("throughput (Mbit/s)")
-    runs = int(pairs.groupby(["transport", "algorithm"])["run"].nunique().max())
+    runs = pairs.groupby(["transport", "algorithm"])["run"].nunique()
     rtt = FRIENDLINESS_RTT_MS[setting]
     where = SETTING_TITLES[setting].split(":")[1]
     loss = f", loss {FRIENDLINESS_LOSS:g}" if setting == "lossy" else ""
@@ -430,7 +434,7 @@ def _fairness_tables(flows: pd.DataFrame, out: Path) -> list[Path]:
             note="Throughput of the 50 ms flow over that of the other flow of the same "
             "algorithm (1 is fair; more favours the short RTT). Mean ± 95 % CI half-width "
             "(Student t) over the successful runs, the mean alone where there is one run "
-            f"({_runs_note(setting, int(long['runs'].max()))}); (k/n failed): k of the n runs "
+            f"({_runs_note(setting, long['runs'])}); (k/n failed): k of the n runs "
             "failed (reported a failure or gave no result) and are not in the mean.",
         )
     return written

@@ -519,17 +519,21 @@ def _python(code: str) -> str:
 
 def test_importing_the_sweep_loads_no_report_layer() -> None:
     """What a notebook's import and a Dask worker (which unpickles run_point) load:
-    no matplotlib, no scipy, none of the report modules; the presets' grids only."""
-    loaded = json.loads(
-        _python(
+    no matplotlib, no scipy, none of the report modules, no preset it does not use;
+    a preset's grids once asked for."""
+    loaded_first, loaded = (
+        json.loads(line)
+        for line in _python(
             "import json, pickle, sys\n"
             "import rudp.sweep, rudp.sweep.cli\n"
             "from rudp.sweep import PRESETS, run_point\n"
             "pickle.loads(pickle.dumps(run_point))\n"
+            "print(json.dumps(sorted(sys.modules)))\n"
             "grids = [g for p in PRESETS.values() for g in p.grids(True)]\n"
             "print(json.dumps(sorted(sys.modules)))"
-        )
+        ).splitlines()
     )
+    assert [m for m in loaded_first if m.startswith("rudp.sweep.presets.")] == []
     heavy = [m for m in loaded if m.split(".")[0] in {"matplotlib", "scipy"}]
     report = [
         m

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import math
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pandas as pd
 import pytest
 
 from rudp.sweep import Grid, GridError, run_sweep
-from rudp.sweep.cli import main
+from rudp.sweep.cli import COMMANDS, main, parser, sweep_arguments
 from rudp.sweep.execute import Outcome
 from rudp.sweep.grid import Point
 from rudp.sweep.manager import plan
@@ -169,3 +170,28 @@ def test_until_ci_options_that_make_no_sense_exit_2(
 ) -> None:
     assert main([PROGRAM, "--out", str(tmp_path), *argv]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_every_argument_of_run_sweep_has_an_option() -> None:
+    """The command line passes run_sweep's keyword arguments by their names:
+    each one is an option's dest, so none is re-listed by hand or left out."""
+    args = parser().parse_args(["seed003", "--no-cache", "--quiet", "--timeout", "5"])
+    passed = sweep_arguments(args, {}, {})
+    keywords = {
+        name
+        for name, parameter in inspect.signature(run_sweep).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+    assert set(passed) == keywords
+    assert passed["use_cache"] is False and passed["progress"] is False
+    assert passed["timeout_s"] == 5 and passed["report"] is True and passed["fmt"] == "parquet"
+    assert passed["until_ci"] is None  # the preset's own applies in run_sweep
+
+
+def test_the_other_commands_are_listed_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    for name in COMMANDS:
+        assert f"  {name} " in shown
+    assert "seed003" in shown and "within 0.05 of the mean" in shown

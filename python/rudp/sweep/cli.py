@@ -1,34 +1,100 @@
-"""``python -m rudp.sweep``: the command line over :func:`rudp.sweep.run_sweep`,
-and ``python -m rudp.sweep cwnd-figure``, over :func:`rudp.sweep.figures.cwnd_figure`."""
+"""``python -m rudp.sweep``: the command line over :func:`rudp.sweep.run_sweep`, and
+its other commands (:data:`COMMANDS`: ``cwnd-figure``, ``seed002-ns2``)."""
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import math
 import signal
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from ..ns2.compare import main as ns2_main
 from ..paths import NS3_BUILD_VARIABLE, current_build
 from ..runner import Value
 from .execute import command_of
 from .grid import GridError
-from .manager import cache_of, plan, run_sweep
+from .manager import cache_of, plan, results_folder, run_sweep
 from .pool import default_jobs
 from .presets import PRESETS
 from .until import UntilCi
 
-PRESET_HELP = "\n".join(
-    textwrap.fill(p.description, 79, initial_indent=f"  {p.name:9} ", subsequent_indent=" " * 12)
-    for p in PRESETS.values()
-)
 
-EPILOG = f"""\
+@dataclass(frozen=True)
+class Command:
+    """A command of ``python -m rudp.sweep`` other than a sweep: its first word."""
+
+    summary: str
+    #: Its main: the arguments after its name in, the exit status out.
+    main: Callable[[Sequence[str]], int]
+
+
+def _seed002_ns2(argv: Sequence[str]) -> int:
+    # Two simulators, not a grid of one program: rudp.ns2 runs it.
+    from ..ns2.compare import main  # noqa: PLC0415 - only this command needs it
+
+    return main(argv)
+
+
+def _cwnd_figure(argv: Sequence[str]) -> int:
+    args = cwnd_figure_parser().parse_args(argv)
+    from .figures import cwnd_figure  # noqa: PLC0415 - the report layer, on use only
+
+    try:
+        written = cwnd_figure(
+            args.trace,
+            args.out or args.trace.with_suffix(".png"),
+            title=args.title,
+            segment_size=args.mss,
+        )
+    except ValueError as error:  # not a cwnd trace
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a file that cannot be read or written
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(written)
+    return 0
+
+
+#: The commands, by the word that starts them; anything else is a sweep's spec.
+COMMANDS: dict[str, Command] = {
+    "cwnd-figure": Command(
+        "draw a --cwnd-trace file: window, threshold, states, timeouts (cwnd-figure --help)",
+        _cwnd_figure,
+    ),
+    "seed002-ns2": Command(
+        "seed 002's grid in ns-2.35's SCTP-CMT and in rudp-cmt, side by side "
+        "(python -m rudp.ns2 --help)",
+        _seed002_ns2,
+    ),
+}
+
+
+def _epilog() -> str:
+    presets = "\n".join(
+        textwrap.fill(
+            p.description, 79, initial_indent=f"  {p.name:9} ", subsequent_indent=" " * 12
+        )
+        for p in PRESETS.values()
+    )
+    commands = "\n".join(
+        textwrap.fill(c.summary, 79, initial_indent=f"  {name:12} ", subsequent_indent=" " * 15)
+        for name, c in COMMANDS.items()
+    )
+    return EPILOG.format(presets=presets, commands=commands)
+
+
+EPILOG = """\
 presets:
-{PRESET_HELP}
+{presets}
+
+other commands (python -m rudp.sweep COMMAND ...):
+{commands}
 
 grid file (TOML):
   program = "rudp-file-transfer"
@@ -116,13 +182,14 @@ def parser() -> argparse.ArgumentParser:
             "Run a parameter sweep of the rudp scenario programs in parallel, from a cache "
             "where possible, and write its results, tables and figures."
         ),
-        epilog=EPILOG,
+        epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "spec",
         metavar="PRESET_OR_GRID_FILE",
-        help=f"a preset ({', '.join(PRESETS)}), a TOML grid file, or a built program's name",
+        help=f"a preset ({', '.join(PRESETS)}), a TOML grid file, or a built program's name "
+        f"(or a command: {', '.join(COMMANDS)})",
     )
     p.add_argument("--quick", action="store_true", help="the preset's small size (demo, tests)")
     p.add_argument(
@@ -145,12 +212,22 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default results/NAME)")
     p.add_argument("--cache", type=Path, metavar="DIR", help="cache folder (default DIR/cache)")
-    p.add_argument("--no-cache", action="store_true", help="run everything, store nothing")
     p.add_argument(
-        "--format", choices=("parquet", "csv"), default="parquet", help="results file format"
+        "--no-cache",
+        dest="use_cache",
+        action="store_false",
+        help="run everything, store nothing",
+    )
+    p.add_argument(
+        "--format",
+        dest="fmt",
+        choices=("parquet", "csv"),
+        default="parquet",
+        help="results file format",
     )
     p.add_argument(
         "--set",
+        dest="fixed",
         type=_assignment,
         action="append",
         default=[],
@@ -159,6 +236,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--axis",
+        dest="axes",
         type=_assignment,
         action="append",
         default=[],
@@ -166,9 +244,16 @@ def parser() -> argparse.ArgumentParser:
         help="sweep a parameter over these values in every grid (repeatable)",
     )
     p.add_argument(
-        "--timeout", type=_seconds, default=3600, metavar="S", help="limit of one run (seconds)"
+        "--timeout",
+        dest="timeout_s",
+        type=_seconds,
+        default=3600,
+        metavar="S",
+        help="limit of one run (seconds)",
     )
-    p.add_argument("--no-report", action="store_true", help="write no figures or tables")
+    p.add_argument(
+        "--no-report", dest="report", action="store_false", help="write no figures or tables"
+    )
     p.add_argument(
         "--dry-run", action="store_true", help="list the runs and what is cached; run nothing"
     )
@@ -206,7 +291,9 @@ def parser() -> argparse.ArgumentParser:
         help="the metric --until-ci tightens: a key of the programs' JSON records "
         "(e.g. utilization, throughput_kBps)",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+    p.add_argument(
+        "--quiet", dest="progress", action="store_false", help="no progress bar or summary"
+    )
     return p
 
 
@@ -233,33 +320,12 @@ def cwnd_figure_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _cwnd_figure(argv: Sequence[str]) -> int:
-    args = cwnd_figure_parser().parse_args(argv)
-    from .figures import cwnd_figure  # noqa: PLC0415 - the report layer, on use only
-
-    try:
-        written = cwnd_figure(
-            args.trace,
-            args.out or args.trace.with_suffix(".png"),
-            title=args.title,
-            segment_size=args.mss,
-        )
-    except ValueError as error:  # not a cwnd trace
-        print(f"error: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:  # a file that cannot be read or written
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    print(written)
-    return 0
-
-
 def _dry_run(
     args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]
 ) -> int:
     the_plan = plan(args.spec, args.quick, args.runs, fixed, axes, ns3_build=args.ns3_build)
-    folder = args.out or Path("results") / the_plan.name
-    status = the_plan.status(None if args.no_cache else cache_of(folder, args.cache))
+    folder = results_folder(the_plan.name, args.out)
+    status = the_plan.status(cache_of(folder, args.cache) if args.use_cache else None)
     missing = status.missing
     print(
         f"{the_plan.name}: {len(the_plan.grids)} grid(s), {len(status.points)} runs, "
@@ -280,18 +346,14 @@ def _dry_run(
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["cwnd-figure"]:
-        return _cwnd_figure(argv[1:])
-    if argv[:1] == ["seed002-ns2"]:
-        # Two simulators, not a grid of one program: rudp.ns2 runs it.
-        return ns2_main(argv[1:])
-    return _sweep(argv)
+    command = COMMANDS.get(argv[0]) if argv else None
+    return command.main(argv[1:]) if command is not None else _sweep(argv)
 
 
 def _sweep(argv: Sequence[str]) -> int:
     args = parser().parse_args(argv)
-    fixed = {name: parse_value(value) for name, value in args.set}
-    axes = {name: [parse_value(v) for v in value.split(",")] for name, value in args.axis}
+    fixed = {name: parse_value(value) for name, value in args.fixed}
+    axes = {name: [parse_value(v) for v in value.split(",")] for name, value in args.axes}
     try:
         current_build(args.ns3_build)
     except FileNotFoundError as error:  # --ns3-build or $RUDP_NS3_BUILD: no ns-3 build there
@@ -309,29 +371,25 @@ def _until_ci(args: argparse.Namespace) -> UntilCi | None:
     return UntilCi(args.until_ci, args.max_runs, args.ci_metric or "")
 
 
+def sweep_arguments(
+    args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]
+) -> dict[str, Any]:
+    """:func:`run_sweep`'s keyword arguments from the parsed options: each
+    option's ``dest`` is the name of the argument it sets."""
+    given = vars(args) | {"fixed": fixed, "axes": axes, "until_ci": _until_ci(args)}
+    keywords = [
+        name
+        for name, parameter in inspect.signature(run_sweep).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+    return {name: given[name] for name in keywords}
+
+
 def _run(args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]) -> int:
     try:
         if args.dry_run:
             return _dry_run(args, fixed, axes)
-        frame = run_sweep(
-            args.spec,
-            quick=args.quick,
-            runs=args.runs,
-            jobs=args.jobs,
-            scheduler=args.scheduler,
-            out=args.out,
-            cache=args.cache,
-            use_cache=not args.no_cache,
-            fmt=args.format,
-            fixed=fixed,
-            axes=axes,
-            report=not args.no_report,
-            progress=not args.quiet,
-            timeout_s=args.timeout,
-            cached_only=args.cached_only,
-            ns3_build=args.ns3_build,
-            until_ci=_until_ci(args),
-        )
+        frame = run_sweep(args.spec, **sweep_arguments(args, fixed, axes))
     except GridError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

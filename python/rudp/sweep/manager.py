@@ -373,6 +373,11 @@ def _run(
     return ran
 
 
+def results_folder(name: str, out: str | Path | None = None) -> Path:
+    """Where a sweep called ``name`` writes: ``out`` if given, else ``results/<name>``."""
+    return Path(out) if out is not None else Path("results") / name
+
+
 def cache_of(folder: Path, cache: str | Path | None = None) -> Cache:
     """The cache of a sweep writing to ``folder``: ``cache`` if given, else ``folder/cache``."""
     return Cache(Path(cache) if cache is not None else folder / "cache")
@@ -464,7 +469,7 @@ def run_sweep(
         raise GridError("cached_only needs the cache: it runs nothing")
     the_plan = plan(spec, quick, runs, fixed, axes, ns3_build=ns3_build)
     until_ci = until_ci if until_ci is not None else the_plan.until_ci
-    folder = Path(out) if out is not None else Path("results") / the_plan.name
+    folder = results_folder(the_plan.name, out)
     store = cache_of(folder, cache) if use_cache else None
     if store is not None and not cached_only:
         store.remove_orphans()

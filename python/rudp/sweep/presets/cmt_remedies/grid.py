@@ -15,8 +15,8 @@ send buffer).
 
 from __future__ import annotations
 
-from ....runner import Value
-from ...grid import Grid
+from rudp.runner import Value
+from rudp.sweep.grid import Grid
 
 PROGRAM = "rudp-cmt"
 MSS = 1468

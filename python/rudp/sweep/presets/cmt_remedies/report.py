@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from ....runner import ns3_seconds
-from ... import tables
-from ...figures import dodge, finish, new_figure, plot_estimates
-from ...index import with_index
-from ...stats import summarize
+from rudp.runner import ns3_seconds
+from rudp.sweep import tables
+from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates
+from rudp.sweep.index import with_index
+from rudp.sweep.stats import summarize
+
 from .grid import PATHS, PROGRAM, REMEDIES
 
 #: The options that select a remedy, and their values when not given.

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....runner import Value
-from ...grid import Grid
+from rudp.runner import Value
+from rudp.sweep.grid import Grid
 
 PROGRAM = "rudp-cc-comparison"
 RATE = "100Mbps"

@@ -31,12 +31,13 @@ import numpy as np
 import pandas as pd
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
-from ....models import tcp_throughput as model
-from ....runner import ns3_seconds
-from ... import tables
-from ...figures import new_figure
-from ...index import with_index
-from ...stats import summarize
+from rudp.models import tcp_throughput as model
+from rudp.runner import ns3_seconds
+from rudp.sweep import tables
+from rudp.sweep.figures import new_figure
+from rudp.sweep.index import with_index
+from rudp.sweep.stats import summarize
+
 from .grid import CONFIGS, PROGRAM
 
 #: the goal of issue 16: RUDP Reno within 25 % of Padhye et al.

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ....runner import Value
-from ...grid import ExpectedFailure, Grid
+from rudp.runner import Value
+from rudp.sweep.grid import ExpectedFailure, Grid
 
 PROGRAM = "rudp-file-transfer"
 FILE = "1.jpg"

@@ -18,11 +18,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ....runner import ns3_seconds
-from ... import tables
-from ...figures import new_figure
-from ...index import with_index
-from ...stats import summarize
+from rudp.runner import ns3_seconds
+from rudp.sweep import tables
+from rudp.sweep.figures import new_figure
+from rudp.sweep.index import with_index
+from rudp.sweep.stats import summarize
+
 from .grid import CARD_LINKS, CARD_MAX_TIME, CARD_VARIANTS, PROGRAM
 
 METRIC = "throughput_kBps"

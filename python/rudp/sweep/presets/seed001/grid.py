@@ -6,7 +6,7 @@ TCP, UDP or one of the RUDP variants and reports FlowMonitor's statistics.
 
 from __future__ import annotations
 
-from ...grid import Grid
+from rudp.sweep.grid import Grid
 
 PROGRAM = "rudp-tcp-vs-udp"
 TRANSPORTS = ("tcp", "udp", "rudp-stop-and-wait", "rudp-go-back-n", "rudp-reno")

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from ... import tables
-from ...figures import dodge, finish, histogram_cdf, new_figure, plot_estimates
-from ...frame import success
-from ...index import with_index
-from ...stats import Scale, summarize
+from rudp.sweep import tables
+from rudp.sweep.figures import dodge, finish, histogram_cdf, new_figure, plot_estimates
+from rudp.sweep.frame import success
+from rudp.sweep.index import with_index
+from rudp.sweep.stats import Scale, summarize
+
 from .grid import PAYLOAD, PROGRAM, TRANSPORTS
 
 #: metric -> (file stem, axis label, y scale). On the log axes the estimate is

@@ -20,12 +20,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ....models import cmt, tcp_throughput
-from ....runner import ns3_seconds
-from ... import tables
-from ...figures import dodge, finish, new_figure, plot_estimates
-from ...index import with_index
-from ...stats import summarize
+from rudp.models import cmt, tcp_throughput
+from rudp.runner import ns3_seconds
+from rudp.sweep import tables
+from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates
+from rudp.sweep.index import with_index
+from rudp.sweep.stats import summarize
+
 from .grid import BOUNDED, MODEL_ASSUMPTIONS, MSS, PATHS, PROGRAM, UNBOUNDED
 
 #: figure number -> (varied axis, receive buffer)

@@ -10,9 +10,9 @@ both transports: TCP (the seed's) and RUDP carrying the same
 
 from __future__ import annotations
 
-from ....runner import Value
-from ...grid import Grid
-from ...until import UntilCi
+from rudp.runner import Value
+from rudp.sweep.grid import Grid
+from rudp.sweep.until import UntilCi
 
 PROGRAM = "rudp-cc-comparison"
 #: The Reno baseline first, then the seed's five, then CVTCP.

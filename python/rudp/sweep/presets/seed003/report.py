@@ -28,12 +28,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from ....runner import ns3_seconds
-from ... import tables
-from ...figures import dodge, finish, new_figure, plot_estimates
-from ...frame import success
-from ...index import with_index
-from ...stats import summarize
+from rudp.runner import ns3_seconds
+from rudp.sweep import tables
+from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates
+from rudp.sweep.frame import success
+from rudp.sweep.index import with_index
+from rudp.sweep.stats import summarize
+
 from .grid import (
     ALGORITHMS,
     CVTCP_PEERS,

@@ -148,7 +148,7 @@ SplittingAttribute(const std::string& option)
 void
 NoteDelivered(Ptr<RudpCmtReceiver> receiver, uint64_t* delivered)
 {
-    *delivered = receiver->GetDeliveredBytes();
+    *delivered = receiver->GetStats().deliveredBytes;
 }
 
 } // namespace
@@ -381,7 +381,7 @@ main(int argc, char* argv[])
     Simulator::Stop(duration);
     Simulator::Run();
 
-    const uint64_t delivered = receiver->GetDeliveredBytes();
+    const uint64_t delivered = receiver->GetStats().deliveredBytes;
     const uint64_t measured = delivered - deliveredAtWarmup;
     const double seconds = (duration - warmup).GetSeconds();
     const double goodput = measured / seconds;
@@ -408,10 +408,11 @@ main(int argc, char* argv[])
                   << rtt << ", loss " << loss << ", rbuf " << rbuf << " bytes\n  goodput "
                   << goodput / 1000 << " kB/s, delivered " << delivered
                   << " bytes in order, blocked "
-                  << sender->GetReceiveWindowLimitedTime().GetSeconds() << " s, buffer peak "
-                  << receiver->GetMaxOccupancy() << " bytes, retransmissions "
-                  << sender->GetRetransmissions() << ", timeouts " << sender->GetTimeouts()
-                  << (modelAssumptions ? " (model assumptions)" : "") << std::endl;
+                  << sender->GetStats().receiveWindowLimitedTime.GetSeconds() << " s, buffer peak "
+                  << receiver->GetStats().maxOccupancy << " bytes, retransmissions "
+                  << sender->GetStats().retransmissions << ", timeouts "
+                  << sender->GetStats().timeouts << (modelAssumptions ? " (model assumptions)" : "")
+                  << std::endl;
     }
     else
     {
@@ -468,15 +469,15 @@ main(int argc, char* argv[])
             .Set("measured_bytes", measured)
             .Set("delivered_in_order", receiver->IsContentIntact())
             .Set("sha256_match", receiver->IsContentIntact())
-            .Set("blocked_time_s", sender->GetReceiveWindowLimitedTime().GetSeconds())
-            .Set("max_buffer_occupancy", receiver->GetMaxOccupancy())
-            .Set("dropped_for_space", receiver->GetDroppedForSpace())
-            .Set("retransmissions", sender->GetRetransmissions())
-            .Set("fast_retransmits", sender->GetFastRetransmits())
-            .Set("fast_retransmit_sacks", sender->GetFastRetransmitSacks())
-            .Set("timeouts", sender->GetTimeouts())
-            .Set("oracle_losses", sender->GetOracleLosses())
-            .Set("rescheduled", sender->GetRescheduledSegments())
+            .Set("blocked_time_s", sender->GetStats().receiveWindowLimitedTime.GetSeconds())
+            .Set("max_buffer_occupancy", receiver->GetStats().maxOccupancy)
+            .Set("dropped_for_space", receiver->GetStats().droppedForSpace)
+            .Set("retransmissions", sender->GetStats().retransmissions)
+            .Set("fast_retransmits", sender->GetStats().fastRetransmits)
+            .Set("fast_retransmit_sacks", sender->GetStats().fastRetransmitSacks)
+            .Set("timeouts", sender->GetStats().timeouts)
+            .Set("oracle_losses", sender->GetStats().oracleLosses)
+            .Set("rescheduled", sender->GetStats().rescheduledSegments)
             .Set("path_stats", pathJson);
         if (!json.Write(output))
         {

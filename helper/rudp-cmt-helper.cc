@@ -29,7 +29,7 @@ namespace
 
 /// The model-assumptions oracle hears a packet its sender's queue disc dropped.
 void
-QueueDiscDropped(Ptr<RudpCmtSender> sender, Ptr<const QueueDiscItem> item)
+QueueDiscDropped(Ptr<RudpCmtSendEngine> sender, Ptr<const QueueDiscItem> item)
 {
     sender->NotifyDataDropped(item->GetPacket());
 }
@@ -101,12 +101,13 @@ RudpCmtHelper::Install()
                 CreateObject<RudpFirstTransmissionErrorModel>();
             firstOnly->SetInner(loss);
             devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(firstOnly));
-            const bool connected = devices.Get(1)->TraceConnectWithoutContext(
-                                       "PhyRxDrop",
-                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender)) &&
-                                   devices.Get(0)->TraceConnectWithoutContext(
-                                       "MacTxDrop",
-                                       MakeCallback(&RudpCmtSender::NotifyDataDropped, m_sender));
+            const bool connected =
+                devices.Get(1)->TraceConnectWithoutContext(
+                    "PhyRxDrop",
+                    MakeCallback(&RudpCmtSendEngine::NotifyDataDropped, m_sender->GetEngine())) &&
+                devices.Get(0)->TraceConnectWithoutContext(
+                    "MacTxDrop",
+                    MakeCallback(&RudpCmtSendEngine::NotifyDataDropped, m_sender->GetEngine()));
             NS_ABORT_MSG_UNLESS(connected, "RudpCmtHelper: the path's devices lack drop traces");
         }
         else
@@ -129,8 +130,9 @@ RudpCmtHelper::Install()
         Ptr<QueueDisc> queueDisc = tc ? tc->GetRootQueueDiscOnDevice(devices.Get(0)) : nullptr;
         if (modelAssumptions.Get() && queueDisc)
         {
-            queueDisc->TraceConnectWithoutContext("Drop",
-                                                  MakeBoundCallback(&QueueDiscDropped, m_sender));
+            queueDisc->TraceConnectWithoutContext(
+                "Drop",
+                MakeBoundCallback(&QueueDiscDropped, m_sender->GetEngine()));
         }
         m_devices.push_back(devices);
         m_lossModels.push_back(loss);

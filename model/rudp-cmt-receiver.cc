@@ -4,16 +4,14 @@
 
 #include "rudp-cmt-receiver.h"
 
-#include "rudp-cmt-sender.h"
-#include "rudp-compat.h"
+#include "rudp-file-source.h"
+#include "rudp-forwarding.h"
 
-#include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
-#include "ns3/simulator.h"
+#include "ns3/pointer.h"
 #include "ns3/socket.h"
-#include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
@@ -27,82 +25,57 @@ NS_LOG_COMPONENT_DEFINE("RudpCmtReceiver");
 
 NS_OBJECT_ENSURE_REGISTERED(RudpCmtReceiver);
 
+namespace
+{
+
+/// The engine of the RudpCmtReceiver \p object.
+std::vector<Ptr<Object>>
+EngineOf(const ObjectBase* object, uint8_t /* which */)
+{
+    const auto* receiver = dynamic_cast<const RudpCmtReceiver*>(object);
+    return receiver ? std::vector<Ptr<Object>>{receiver->GetEngine()} : std::vector<Ptr<Object>>{};
+}
+
+} // namespace
+
 TypeId
 RudpCmtReceiver::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::RudpCmtReceiver")
-            .SetParent<Application>()
-            .SetGroupName("Rudp")
-            .AddConstructor<RudpCmtReceiver>()
-            .AddAttribute("Port",
-                          "UDP port the association's segments arrive on, on every path.",
-                          UintegerValue(5000),
-                          MakeUintegerAccessor(&RudpCmtReceiver::m_port),
-                          MakeUintegerChecker<uint16_t>(1))
-            .AddAttribute("RcvBufSize",
-                          "The receive buffer shared by all paths (bytes, 1..2^30; seed "
-                          "002: 16 KB bounded, 2^28 unbounded). It must hold one of the "
-                          "sender's segments, or the sender reports a failure.",
-                          UintegerValue(1u << 28),
-                          MakeUintegerAccessor(&RudpCmtReceiver::m_capacity),
-                          MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
-            .AddAttribute("DelAckCount",
-                          "In-order segments acknowledged by one SACK: 2 (SCTP's default, "
-                          "every second segment) or 1 (every segment), as RudpSocket's and "
-                          "TcpSocket's DelAckCount.",
-                          UintegerValue(2),
-                          MakeUintegerAccessor(&RudpCmtReceiver::SetDelAckCount,
-                                               &RudpCmtReceiver::GetDelAckCount),
-                          MakeUintegerChecker<uint32_t>(1, 2))
-            .AddAttribute("DelAckTimeout",
-                          "Longest wait of a delayed SACK (0..10 s).",
-                          TimeValue(MilliSeconds(200)),
-                          MakeTimeAccessor(&RudpCmtReceiver::m_delAckTimeout),
-                          MakeTimeChecker(Seconds(0), Seconds(10)))
-            .AddAttribute("Dac",
-                          "Delayed ACK for CMT: keep delaying through reordering and mark "
-                          "SACKs that answer two segments.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&RudpCmtReceiver::m_dac),
-                          MakeBooleanChecker())
-            .AddAttribute("SackOnGapFill",
-                          "Acknowledge at once a segment that fills (part of) a gap, DAC "
-                          "or not (RFC 4960 6.7, as TCP's RFC 5681 4.2); ns-2.31's DAC "
-                          "receiver delays it.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&RudpCmtReceiver::m_sackOnGapFill),
-                          MakeBooleanChecker())
-            .AddAttribute("ContentSeed",
-                          "Seed of the sender's generated data, to check every byte.",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&RudpCmtReceiver::m_contentSeed),
-                          MakeUintegerChecker<uint64_t>())
-            .AddAttribute(
-                "Checksum",
-                "The checksum expected and sent: Internet16 (RFC 1071) or Crc32c "
-                "(SCTP's); a segment with the other kind is dropped.",
-                EnumValue(RudpHeader::CHECKSUM_INTERNET16),
-                RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind, &RudpCmtReceiver::m_checksumKind),
-                MakeRudpChecksumKindChecker())
-            // Former name (TypeId::DEPRECATED), set only when configured.
-            .AddAttribute("DelayedAck",
-                          "Deprecated: DelAckCount 2 (true) or 1 (false).",
-                          EmptyAttributeValue(),
-                          MakeBooleanAccessor(&RudpCmtReceiver::m_delayedAck),
-                          MakeBooleanChecker(),
-                          TypeId::SupportLevel::DEPRECATED,
-                          "use DelAckCount (2: delayed, 1: every segment), as RudpSocket names it")
-            .AddTraceSource("BufferOccupancy",
-                            "Bytes in the receive buffer: unread plus out of order",
-                            MakeTraceSourceAccessor(&RudpCmtReceiver::m_occupancy),
-                            "ns3::TracedValueCallback::Uint32");
+    static TypeId tid = [] {
+        TypeId t =
+            TypeId("ns3::RudpCmtReceiver")
+                .SetParent<Application>()
+                .SetGroupName("Rudp")
+                .AddConstructor<RudpCmtReceiver>()
+                .AddAttribute("Port",
+                              "UDP port the association's segments arrive on, on every path.",
+                              UintegerValue(5000),
+                              MakeUintegerAccessor(&RudpCmtReceiver::m_port),
+                              MakeUintegerChecker<uint16_t>(1))
+                .AddAttribute("ContentSeed",
+                              "Seed of the sender's generated data, to check every byte.",
+                              UintegerValue(1),
+                              MakeUintegerAccessor(&RudpCmtReceiver::m_contentSeed),
+                              MakeUintegerChecker<uint64_t>())
+                .AddAttribute("Engine",
+                              "The association's receiving end (its attributes are this "
+                              "application's).",
+                              PointerValue(),
+                              MakePointerAccessor(&RudpCmtReceiver::m_engine),
+                              MakePointerChecker<RudpCmtReceiveEngine>());
+        RudpForwarding::Rule rule;
+        rule.resolve = &EngineOf;
+        rule.targets = [](const TypeId::AttributeInformation&) -> uint8_t { return 1; };
+        RudpForwarding::Add(t, RudpCmtReceiveEngine::GetTypeId(), 1, rule);
+        return t;
+    }();
     return tid;
 }
 
 RudpCmtReceiver::RudpCmtReceiver()
-    : m_buffer(CreateObject<RudpRxBuffer>())
+    : m_engine(CreateObject<RudpCmtReceiveEngine>())
 {
+    NS_LOG_FUNCTION(this);
 }
 
 RudpCmtReceiver::~RudpCmtReceiver() = default;
@@ -111,26 +84,21 @@ void
 RudpCmtReceiver::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_engine->Dispose();
     m_socket = nullptr;
     Application::DoDispose();
 }
 
-void
-RudpCmtReceiver::SetDelAckCount(uint32_t count)
+Ptr<RudpCmtReceiveEngine>
+RudpCmtReceiver::GetEngine() const
 {
-    m_delayedAck = count > 1;
+    return m_engine;
 }
 
-uint32_t
-RudpCmtReceiver::GetDelAckCount() const
+RudpCmtReceiveEngine::Stats
+RudpCmtReceiver::GetStats() const
 {
-    return m_delayedAck ? 2 : 1;
-}
-
-uint64_t
-RudpCmtReceiver::GetDeliveredBytes() const
-{
-    return m_delivered;
+    return m_engine->GetStats();
 }
 
 bool
@@ -139,66 +107,25 @@ RudpCmtReceiver::IsContentIntact() const
     return m_intact;
 }
 
-uint32_t
-RudpCmtReceiver::GetMaxOccupancy() const
-{
-    return m_maxOccupancy;
-}
-
-uint32_t
-RudpCmtReceiver::GetCapacity() const
-{
-    return m_capacity;
-}
-
-uint64_t
-RudpCmtReceiver::GetDroppedForSpace() const
-{
-    return m_droppedForSpace;
-}
-
-uint64_t
-RudpCmtReceiver::GetChecksumErrors() const
-{
-    return m_checksumErrors;
-}
-
 void
 RudpCmtReceiver::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     m_expected = std::make_unique<RudpFileSource>(
         RudpFileSource::Generated("cmt", std::numeric_limits<uint64_t>::max(), m_contentSeed));
-    Ptr<Socket> udp = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
-    NS_ABORT_MSG_IF(udp->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
+    m_socket = Socket::CreateSocket(GetNode(), UdpSocketFactory::GetTypeId());
+    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "ns3::RudpCmtReceiver::Port: cannot bind " << m_port);
-    udp->SetRecvCallback(MakeCallback(&RudpCmtReceiver::HandleRead, this));
-    Begin(udp);
-}
-
-void
-RudpCmtReceiver::Attach(Ptr<Socket> udp, Callback<void> dataReady)
-{
-    NS_LOG_FUNCTION(this << udp);
-    NS_ABORT_MSG_IF(m_socket, "RudpCmtReceiver::Attach: once");
-    m_dataReady = dataReady;
-    Begin(udp);
-}
-
-void
-RudpCmtReceiver::Begin(Ptr<Socket> udp)
-{
-    m_buffer->SetCapacity(m_capacity);
-    m_buffer->SetNextRxSequence(RudpCmtSender::FIRST_SEQUENCE);
-    m_highestReceived = RudpCmtSender::FIRST_SEQUENCE;
-    m_socket = udp;
+    m_socket->SetRecvCallback(MakeCallback(&RudpCmtReceiver::HandleRead, this));
+    m_engine->SetConsumer(MakeCallback(&RudpCmtReceiver::Consume, this));
+    m_engine->Attach(m_socket, MakeNullCallback<void>());
 }
 
 void
 RudpCmtReceiver::StopApplication()
 {
     NS_LOG_FUNCTION(this);
-    m_delAckEvent.Cancel();
+    m_engine->Halt();
     if (m_socket)
     {
         m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
@@ -207,165 +134,23 @@ RudpCmtReceiver::StopApplication()
 }
 
 void
-RudpCmtReceiver::Halt()
-{
-    NS_LOG_FUNCTION(this);
-    m_delAckEvent.Cancel();
-    m_socket = nullptr;
-}
-
-Ptr<Packet>
-RudpCmtReceiver::Read(uint32_t maxSize, uint32_t mss)
-{
-    const uint32_t freeBefore = m_buffer->FreeSpace();
-    Ptr<Packet> data = m_buffer->Extract(maxSize);
-    if (data)
-    {
-        m_delivered += data->GetSize();
-        m_occupancy = m_buffer->Occupancy();
-        if (m_buffer->WindowReopened(freeBefore, mss))
-        {
-            SendSack(); // on the path of the latest segment; a no-op once halted
-        }
-    }
-    return data;
-}
-
-uint32_t
-RudpCmtReceiver::GetRxAvailable() const
-{
-    return m_buffer->Available();
-}
-
-SequenceNumber32
-RudpCmtReceiver::GetNextRxSequence() const
-{
-    return m_buffer->NextRxSequence();
-}
-
-void
-RudpCmtReceiver::Acknowledge(const Address& to)
-{
-    m_lastFrom = to;
-    SendSack();
-}
-
-void
 RudpCmtReceiver::HandleRead(Ptr<Socket> socket)
 {
-    NS_LOG_FUNCTION(this << socket);
     Address from;
     while (Ptr<Packet> packet = socket->RecvFrom(from))
     {
-        RudpHeader header;
-        Ptr<Packet> payload;
-        const RudpSegmentCodec::Result decoded =
-            RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload);
-        if (decoded != RudpSegmentCodec::OK)
-        {
-            NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(decoded));
-            ++m_checksumErrors;
-            continue;
-        }
-        Receive(header, payload, from);
+        m_engine->ReceiveDatagram(packet, from);
     }
 }
 
 void
-RudpCmtReceiver::Receive(const RudpHeader& header, Ptr<Packet> packet, const Address& from)
+RudpCmtReceiver::Consume(Ptr<const Packet> data)
 {
-    if (!m_socket)
-    {
-        return;
-    }
-    m_lastFrom = from;
-    if (packet->GetSize() == 0)
-    {
-        SendSack(); // a probe: answer on its path
-        return;
-    }
-    const bool hadGap = m_buffer->HasGap();
-    const SequenceNumber32 seq = header.GetSequenceNumber();
-    const SequenceNumber32 end = seq + packet->GetSize();
-    const RudpRxBuffer::AddResult result = m_buffer->Add(packet, seq, true);
-    const bool accepted = result == RudpRxBuffer::IN_ORDER || result == RudpRxBuffer::OUT_OF_ORDER;
-    // A new segment below the highest one received fills (part of) a gap.
-    const bool fillsGap = hadGap && accepted && end <= m_highestReceived;
-    if (accepted && end > m_highestReceived)
-    {
-        m_highestReceived = end;
-    }
-    if (result == RudpRxBuffer::NO_SPACE || result == RudpRxBuffer::OUT_OF_WINDOW)
-    {
-        ++m_droppedForSpace;
-    }
-    Deliver();
-    ++m_unacked;
-    // SCTP acknowledges at once when a gap opens or closes; DAC keeps
-    // delaying through reordering, which is ordinary under CMT.
-    const bool reordering = !m_dac && (hadGap || m_buffer->HasGap());
-    if (!m_delayedAck || m_unacked >= 2 || reordering || result == RudpRxBuffer::DUPLICATE ||
-        (m_sackOnGapFill && fillsGap))
-    {
-        SendSack();
-    }
-    else if (m_delAckEvent.IsExpired())
-    {
-        m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpCmtReceiver::SendSack, this);
-    }
-    if (result == RudpRxBuffer::IN_ORDER && !m_dataReady.IsNull())
-    {
-        m_dataReady(); // last: the socket's application may read from here
-    }
-}
-
-void
-RudpCmtReceiver::Deliver()
-{
-    NS_LOG_FUNCTION(this);
-    if (!m_expected)
-    {
-        // Attached: the bytes wait for the socket's application to Read them.
-        m_occupancy = m_buffer->Occupancy();
-        m_maxOccupancy = std::max(m_maxOccupancy, m_occupancy.Get());
-        return;
-    }
-    std::vector<uint8_t> received;
-    std::vector<uint8_t> expected;
-    while (Ptr<Packet> data = m_buffer->Extract(std::numeric_limits<uint32_t>::max()))
-    {
-        received.resize(data->GetSize());
-        data->CopyData(received.data(), received.size());
-        expected.resize(received.size());
-        m_expected->Read(expected.data(), expected.size());
-        m_intact = m_intact && received == expected;
-        m_delivered += received.size();
-    }
-    m_occupancy = m_buffer->Occupancy();
-    m_maxOccupancy = std::max(m_maxOccupancy, m_occupancy.Get());
-}
-
-void
-RudpCmtReceiver::SendSack()
-{
-    NS_LOG_FUNCTION(this);
-    m_delAckEvent.Cancel();
-    if (m_lastFrom.IsInvalid() || !m_socket)
-    {
-        return;
-    }
-    RudpHeader header;
-    // SACKs overtake each other on paths of different delays: numbered, the
-    // sender can tell a stale window from a new one.
-    header.SetSequenceNumber(SequenceNumber32(m_sacksSent++));
-    header.SetAckNumber(m_buffer->NextRxSequence());
-    header.SetFlags(RudpHeader::ACK | (m_dac && m_unacked >= 2 ? RudpHeader::PAIR : 0));
-    header.SetWindow(m_buffer->FreeSpace());
-    header.SetSackBlocks(m_buffer->GetSackBlocks(RudpHeader::MAX_SACK_BLOCKS));
-    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
-                     0,
-                     m_lastFrom);
-    m_unacked = 0;
+    std::vector<uint8_t> received(data->GetSize());
+    data->CopyData(received.data(), received.size());
+    std::vector<uint8_t> expected(received.size());
+    m_expected->Read(expected.data(), expected.size());
+    m_intact = m_intact && received == expected;
 }
 
 } // namespace ns3

@@ -5,9 +5,10 @@
 #include "rudp-cmt-socket.h"
 
 #include "rudp-cmt-path.h"
-#include "rudp-cmt-receiver.h"
-#include "rudp-cmt-sender.h"
+#include "rudp-cmt-receive-engine.h"
+#include "rudp-cmt-send-engine.h"
 #include "rudp-cmt-socket-factory.h"
+#include "rudp-forwarding.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/inet-socket-address.h"
@@ -57,103 +58,11 @@ EnginesOf(const ObjectBase* object, uint8_t engines)
     return targets;
 }
 
-/**
- * An attribute of the socket that is an attribute of its engines: setting
- * it sets it on each (Checksum and Dac on both), getting it reads the first.
- */
-class ForwardedAttributeAccessor : public AttributeAccessor
-{
-  public:
-    ForwardedAttributeAccessor(std::string name, uint8_t engines)
-        : m_name(std::move(name)),
-          m_engines(engines)
-    {
-    }
-
-    bool Set(ObjectBase* object, const AttributeValue& value) const override
-    {
-        bool ok = true;
-        for (const Ptr<Object>& engine : EnginesOf(object, m_engines))
-        {
-            ok = engine->SetAttributeFailSafe(m_name, value) && ok;
-        }
-        return ok;
-    }
-
-    bool Get(const ObjectBase* object, AttributeValue& value) const override
-    {
-        const std::vector<Ptr<Object>> engines = EnginesOf(object, m_engines);
-        return !engines.empty() && engines.front()->GetAttributeFailSafe(m_name, value);
-    }
-
-    bool HasGetter() const override
-    {
-        return true;
-    }
-
-    bool HasSetter() const override
-    {
-        return true;
-    }
-
-  private:
-    std::string m_name;
-    uint8_t m_engines;
-};
-
-/// A trace source of the socket that is a trace source of one engine.
-class ForwardedTraceSourceAccessor : public TraceSourceAccessor
-{
-  public:
-    ForwardedTraceSourceAccessor(std::string name, uint8_t engine)
-        : m_name(std::move(name)),
-          m_engine(engine)
-    {
-    }
-
-    bool ConnectWithoutContext(ObjectBase* object, const CallbackBase& cb) const override
-    {
-        Ptr<Object> engine = Engine(object);
-        return engine && engine->TraceConnectWithoutContext(m_name, cb);
-    }
-
-    bool Connect(ObjectBase* object, std::string context, const CallbackBase& cb) const override
-    {
-        Ptr<Object> engine = Engine(object);
-        return engine && engine->TraceConnect(m_name, context, cb);
-    }
-
-    bool DisconnectWithoutContext(ObjectBase* object, const CallbackBase& cb) const override
-    {
-        Ptr<Object> engine = Engine(object);
-        return engine && engine->TraceDisconnectWithoutContext(m_name, cb);
-    }
-
-    bool Disconnect(ObjectBase* object, std::string context, const CallbackBase& cb) const override
-    {
-        Ptr<Object> engine = Engine(object);
-        return engine && engine->TraceDisconnect(m_name, context, cb);
-    }
-
-  private:
-    Ptr<Object> Engine(ObjectBase* object) const
-    {
-        const std::vector<Ptr<Object>> engines = EnginesOf(object, m_engine);
-        return engines.empty() ? nullptr : engines.front();
-    }
-
-    std::string m_name;
-    uint8_t m_engine;
-};
-
 /// The engines' attributes the socket does not offer: it sets them itself.
 bool
 IsSetBySocket(const std::string& name)
 {
     static const std::set<std::string> own{
-        "Port",              // the socket's own port
-        "MaxBytes",          // the application decides how much it sends
-        "ContentSeed",       // the application's bytes, not generated ones
         "InitialPeerWindow", // announced in the INIT
         "ModelAssumptions",  // seed 002's loss oracle, for RudpCmtHelper's links only
         "PathList",          // paths come from the set-up: Sender/PathList
@@ -180,47 +89,26 @@ SocketDefault(const std::string& name)
     return nullptr;
 }
 
-/// Adds the attributes and trace sources of \p engine to the socket's \p tid.
-void
-ForwardEngine(TypeId& tid, TypeId engine, uint8_t which)
+/// How the socket offers the attributes of its engine \p which.
+RudpForwarding::Rule
+SocketRule(uint8_t which)
 {
-    for (uint32_t i = 0; i < engine.GetAttributeN(); ++i)
-    {
-        const TypeId::AttributeInformation info = engine.GetAttribute(i);
-        TypeId::AttributeInformation existing;
+    RudpForwarding::Rule rule;
+    rule.resolve = &EnginesOf;
+    rule.targets = [which](const TypeId::AttributeInformation& info) -> uint8_t {
+        TypeId::AttributeInformation other;
         if (info.supportLevel != TypeId::SupportLevel::SUPPORTED || IsSetBySocket(info.name))
         {
-            continue;
+            return 0; // a new API: no deprecated names
         }
-        if (tid.LookupAttributeByName(info.name, &existing))
-        {
-            continue; // on both engines: the sender's entry forwards to both
-        }
-        const uint8_t engines =
-            (which == SENDER &&
-             RudpCmtReceiver::GetTypeId().LookupAttributeByName(info.name, &existing))
-                ? SENDER | RECEIVER
-                : which;
-        const AttributeValue* initial = SocketDefault(info.name);
-        tid.AddAttribute(info.name,
-                         info.help,
-                         TypeId::ATTR_SGC,
-                         initial ? *initial : *info.initialValue,
-                         Create<ForwardedAttributeAccessor>(info.name, engines),
-                         info.checker);
-    }
-    for (uint32_t i = 0; i < engine.GetTraceSourceN(); ++i)
-    {
-        const TypeId::TraceSourceInformation info = engine.GetTraceSource(i);
-        if (info.supportLevel != TypeId::SupportLevel::SUPPORTED)
-        {
-            continue;
-        }
-        tid.AddTraceSource(info.name,
-                           info.help,
-                           Create<ForwardedTraceSourceAccessor>(info.name, which),
-                           info.callback);
-    }
+        // On both engines (Checksum, Dac): the sender's entry sets both.
+        const bool both =
+            which == SENDER &&
+            RudpCmtReceiveEngine::GetTypeId().LookupAttributeByName(info.name, &other);
+        return both ? SENDER | RECEIVER : which;
+    };
+    rule.initial = &SocketDefault;
+    return rule;
 }
 
 } // namespace
@@ -250,12 +138,12 @@ RudpCmtSocket::GetTypeId()
                               "The engine that sends this end's data (paths: Sender/PathList).",
                               PointerValue(),
                               MakePointerAccessor(&RudpCmtSocket::m_sender),
-                              MakePointerChecker<RudpCmtSender>())
+                              MakePointerChecker<RudpCmtSendEngine>())
                 .AddAttribute("Receiver",
                               "The engine that receives the peer's data.",
                               PointerValue(),
                               MakePointerAccessor(&RudpCmtSocket::m_receiver),
-                              MakePointerChecker<RudpCmtReceiver>())
+                              MakePointerChecker<RudpCmtReceiveEngine>())
                 .AddTraceSource("State",
                                 "The association's state",
                                 MakeTraceSourceAccessor(&RudpCmtSocket::m_state),
@@ -284,17 +172,17 @@ RudpCmtSocket::GetTypeId()
                 .AddTraceSource("AssociationFailure",
                                 "The association gave up (the reason)",
                                 MakeTraceSourceAccessor(&RudpCmtSocket::m_failureTrace),
-                                "ns3::RudpCmtSender::FailureTracedCallback");
-        ForwardEngine(t, RudpCmtSender::GetTypeId(), SENDER);
-        ForwardEngine(t, RudpCmtReceiver::GetTypeId(), RECEIVER);
+                                "ns3::RudpCmtSendEngine::FailureTracedCallback");
+        RudpForwarding::Add(t, RudpCmtSendEngine::GetTypeId(), SENDER, SocketRule(SENDER));
+        RudpForwarding::Add(t, RudpCmtReceiveEngine::GetTypeId(), RECEIVER, SocketRule(RECEIVER));
         return t;
     }();
     return tid;
 }
 
 RudpCmtSocket::RudpCmtSocket()
-    : m_sender(CreateObject<RudpCmtSender>()),
-      m_receiver(CreateObject<RudpCmtReceiver>())
+    : m_sender(CreateObject<RudpCmtSendEngine>()),
+      m_receiver(CreateObject<RudpCmtReceiveEngine>())
 {
     NS_LOG_FUNCTION(this);
 }
@@ -303,25 +191,15 @@ RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
     : Socket(listener),
       RudpDatagramSink(listener),
       m_node(listener.m_node),
-      m_sender(CreateObject<RudpCmtSender>()),
-      m_receiver(CreateObject<RudpCmtReceiver>()),
+      m_sender(CreateObject<RudpCmtSendEngine>()),
+      m_receiver(CreateObject<RudpCmtReceiveEngine>()),
       m_endpoint(listener.m_endpoint),
       m_boundAddress(listener.m_boundAddress),
       m_maxInitRetransmits(listener.m_maxInitRetransmits),
       m_linger(listener.m_linger)
 {
     NS_LOG_FUNCTION(this);
-    const TypeId tid = GetTypeId();
-    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-    {
-        const TypeId::AttributeInformation info = tid.GetAttribute(i);
-        if (DynamicCast<const ForwardedAttributeAccessor>(info.accessor))
-        {
-            Ptr<AttributeValue> value = info.checker->Create();
-            info.accessor->Get(&listener, *value);
-            info.accessor->Set(this, *value);
-        }
-    }
+    RudpForwarding::CopyForwarded(GetTypeId(), listener, *this);
 }
 
 RudpCmtSocket::~RudpCmtSocket() = default;
@@ -344,13 +222,13 @@ RudpCmtSocket::SetNode(Ptr<Node> node)
     m_node = node;
 }
 
-Ptr<RudpCmtSender>
+Ptr<RudpCmtSendEngine>
 RudpCmtSocket::GetSender() const
 {
     return m_sender;
 }
 
-Ptr<RudpCmtReceiver>
+Ptr<RudpCmtReceiveEngine>
 RudpCmtSocket::GetReceiver() const
 {
     return m_receiver;
@@ -779,8 +657,8 @@ RudpCmtSocket::OnControlTimeout()
         break;
     case SHUTDOWN_SENT:
         SendControl(RudpHeader::FIN,
-                    RudpCmtSender::FIRST_SEQUENCE +
-                        static_cast<uint32_t>(m_sender->GetBytesAcked()),
+                    RudpCmtSendEngine::FIRST_SEQUENCE +
+                        static_cast<uint32_t>(m_sender->GetStats().bytesAcked),
                     Create<Packet>());
         break;
     default:
@@ -1047,8 +925,8 @@ RudpCmtSocket::MaybeShutdown()
         SetState(SHUTDOWN_SENT);
         m_controlRetries = 0;
         SendControl(RudpHeader::FIN,
-                    RudpCmtSender::FIRST_SEQUENCE +
-                        static_cast<uint32_t>(m_sender->GetBytesAcked()),
+                    RudpCmtSendEngine::FIRST_SEQUENCE +
+                        static_cast<uint32_t>(m_sender->GetStats().bytesAcked),
                     Create<Packet>());
         ArmControlTimer();
     }

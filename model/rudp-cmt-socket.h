@@ -23,8 +23,8 @@ namespace ns3
 {
 
 class Node;
-class RudpCmtReceiver;
-class RudpCmtSender;
+class RudpCmtReceiveEngine;
+class RudpCmtSendEngine;
 
 /**
  * \ingroup rudp-cmt
@@ -43,10 +43,10 @@ class RudpCmtSender;
  * (SCTP's COOKIE-ECHO): any datagram of the client completes it at the
  * server, and the server repeats its INIT-ACK until one arrives.
  *
- * Each direction is the module's CMT engine: a RudpCmtSender sends what the
+ * Each direction is the module's CMT engine: a RudpCmtSendEngine sends what the
  * application writes (with SFR, CUC, DAC, the retransmission policies,
  * CMT-PF, the schedulers and the coupled congestion controls), a
- * RudpCmtReceiver holds what arrives in one bounded buffer until the
+ * RudpCmtReceiveEngine holds what arrives in one bounded buffer until the
  * application reads it. Their attributes are this socket's
  * (ns3::RudpCmtSocket::Coupling, ::Sfr, ::RcvBufSize, ...), their traces
  * too; every path's windows, RTT and status are traced here with the
@@ -125,9 +125,9 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     /// \param node the node the socket lives on (RudpCmtSocketFactory sets it)
     void SetNode(Ptr<Node> node);
     /// \return the engine that sends this end's data (its paths, counters)
-    Ptr<RudpCmtSender> GetSender() const;
+    Ptr<RudpCmtSendEngine> GetSender() const;
     /// \return the engine that receives the peer's data
-    Ptr<RudpCmtReceiver> GetReceiver() const;
+    Ptr<RudpCmtReceiveEngine> GetReceiver() const;
     /// \return the association's state
     State GetState() const;
     /**
@@ -244,10 +244,10 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
                            RudpCmtPath::Status newValue);
 
     Ptr<Node> m_node;
-    Ptr<RudpCmtSender> m_sender;     ///< this end's data
-    Ptr<RudpCmtReceiver> m_receiver; ///< the peer's data
-    Ptr<RudpEndpoint> m_endpoint;    ///< the UDP socket, shared with a listener's associations
-    Ipv4Address m_boundAddress;      ///< the address bound to (any: every interface's)
+    Ptr<RudpCmtSendEngine> m_sender;      ///< this end's data
+    Ptr<RudpCmtReceiveEngine> m_receiver; ///< the peer's data
+    Ptr<RudpEndpoint> m_endpoint;         ///< the UDP socket, shared with a listener's associations
+    Ipv4Address m_boundAddress;           ///< the address bound to (any: every interface's)
     std::vector<Ipv4Address> m_peerAddresses; ///< one per path, the primary first
     uint16_t m_peerPort{0};
     uint32_t m_peerWindow{0}; ///< the window the peer's INIT or INIT-ACK announced

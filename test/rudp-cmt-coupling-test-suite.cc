@@ -175,7 +175,7 @@ class RudpCmtCouplingTwoPathsTest : public TestCase
         CmtScenario cmt(std::vector<CmtScenario::Path>(paths, path), 1u << 28, MSS, false);
         cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(coupling)));
         cmt.Run(Seconds(240));
-        return cmt.Receiver()->GetDeliveredBytes();
+        return cmt.Receiver()->GetStats().deliveredBytes;
     }
 
     void DoRun() override

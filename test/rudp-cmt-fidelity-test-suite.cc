@@ -36,7 +36,7 @@ NoteLargest(uint32_t* largest, uint32_t, uint32_t value)
 void
 SackAllButFirst(ScriptedPeer* peer, uint32_t k)
 {
-    const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+    const SequenceNumber32 first = RudpCmtSendEngine::FIRST_SEQUENCE;
     peer->Sack(0, first, {{first + 1000, first + 1000 * (k + 1)}}, false);
 }
 
@@ -82,21 +82,21 @@ NoteRto(Ptr<RudpCmtSender> sender, Time* rto)
 void
 SackNineOfTen(ScriptedPeer* peer, uint32_t mss)
 {
-    peer->Sack(0, RudpCmtSender::FIRST_SEQUENCE + 9 * mss, {}, false, mss);
+    peer->Sack(0, RudpCmtSendEngine::FIRST_SEQUENCE + 9 * mss, {}, false, mss);
 }
 
 /// Acknowledges path 0's first two segments of \p mss bytes, on path 0.
 void
 SackPathZero(ScriptedPeer* peer, uint32_t mss)
 {
-    peer->Sack(0, RudpCmtSender::FIRST_SEQUENCE + 2 * mss, {}, false);
+    peer->Sack(0, RudpCmtSendEngine::FIRST_SEQUENCE + 2 * mss, {}, false);
 }
 
 /// Acknowledges segments 1-3 and 5-7 of \p mss bytes (not 4), on path 1.
 void
 SackResendAndPathZero(ScriptedPeer* peer, uint32_t mss)
 {
-    const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+    const SequenceNumber32 first = RudpCmtSendEngine::FIRST_SEQUENCE;
     peer->Sack(1, first + 3 * mss, {{first + 4 * mss, first + 7 * mss}}, false);
 }
 
@@ -104,7 +104,7 @@ SackResendAndPathZero(ScriptedPeer* peer, uint32_t mss)
 void
 SackAllButFirstTwo(ScriptedPeer* peer, uint32_t k)
 {
-    const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+    const SequenceNumber32 first = RudpCmtSendEngine::FIRST_SEQUENCE;
     peer->Sack(0, first, {{first + 2000, first + 1000 * (k + 2)}}, false);
 }
 
@@ -140,7 +140,9 @@ class RudpCmtCwndUtilisationTest : public TestCase
                 MakeBoundCallback(&NoteLargest, &largest[i]));
         }
         cmt.Run(Seconds(20));
-        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetDeliveredBytes(), 1000000, "the data flowed");
+        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetStats().deliveredBytes,
+                              1000000,
+                              "the data flowed");
         for (uint32_t i = 0; i < 2; ++i)
         {
             NS_TEST_ASSERT_MSG_LT_OR_EQ(largest[i],
@@ -185,8 +187,8 @@ class RudpCmtSendBelowCwndTest : public TestCase
             "CongestionWindow",
             MakeBoundCallback(&NoteWindow, &windows));
         cmt.Run(Seconds(3));
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "the loss was repaired fast");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "the loss was repaired fast");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().fastRetransmits, 1, "one loss");
         NS_TEST_ASSERT_MSG_EQ(windows.empty(), false, "the window changed");
         const uint32_t cut = *std::min_element(windows.begin(), windows.end());
         NS_TEST_ASSERT_MSG_EQ(cut, 5 * mss / 2, "the cut left 2.5 segments");
@@ -278,8 +280,8 @@ class RudpCmtNs2PseudoCumTest : public TestCase
             "CongestionWindow",
             MakeBoundCallback(&NoteWindowAtTime, &windows));
         cmt.Run(Seconds(2));
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 1, "one loss");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "repaired fast");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().fastRetransmits, 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "repaired fast");
         NS_TEST_ASSERT_MSG_EQ(cmt.Resends().size(), 1, "resent once");
         if (cmt.Resends().empty())
         {
@@ -379,7 +381,7 @@ class RudpCmtFastRetransmitAtOnceTest : public TestCase
         cmt.Helper().SetSenderAttribute("Dac", BooleanValue(false));
         cmt.Helper().SetSenderAttribute("ReTxThreshold", UintegerValue(3));
         ScriptedPeer peer(cmt);
-        const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+        const SequenceNumber32 first = RudpCmtSendEngine::FIRST_SEQUENCE;
         // The first segment (bytes 1..1000) is lost; 2, 3 and 4 arrive.
         for (uint32_t k = 1; k <= 3; ++k)
         {
@@ -432,9 +434,9 @@ class RudpCmtFastRetransmitSacksTest : public TestCase
             Simulator::Schedule(MilliSeconds(100 + 10 * k), &SackAllButFirstTwo, &peer, k);
         }
         cmt.Run(Seconds(0.5));
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 2, "two segments");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmitSacks(), 1, "by one SACK");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timer expired");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().fastRetransmits, 2, "two segments");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().fastRetransmitSacks, 1, "by one SACK");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "no timer expired");
     }
 };
 
@@ -971,7 +973,7 @@ class RudpCmtIdleWindowDecayTest : public TestCase
             "CongestionWindow",
             MakeBoundCallback(&NoteWindowAtTime, &windows));
         cmt.Run(Seconds(1.1));
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timeout yet");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "no timeout yet");
         NS_TEST_ASSERT_MSG_EQ(cmt.Sent().size(), 10, "nothing sent after the first window");
         // The window opened at 10 segments and grew by one on the SACK.
         std::vector<uint32_t> expected{10 * mss, 11 * mss};
@@ -1028,7 +1030,7 @@ class RudpCmtBackoffUntilMeasuredTest : public TestCase
         Simulator::Schedule(Seconds(1.15), &NoteRto, cmt.Sender(), &afterResend);
         Simulator::Schedule(Seconds(1.3), &NoteRto, cmt.Sender(), &afterMeasurement);
         cmt.Run(Seconds(1.4));
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 1, "one timeout");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 1, "one timeout");
         NS_TEST_ASSERT_MSG_EQ(afterResend, Seconds(2), "doubled, no measurement yet");
         NS_TEST_ASSERT_MSG_EQ(afterMeasurement, Seconds(1), "measured: the minimum RTO again");
     }
@@ -1060,7 +1062,7 @@ class RudpCmtResendsFirstTest : public TestCase
         cmt.Helper().SetSenderAttribute("InitialCwnd", UintegerValue(2));
         cmt.Helper().SetSenderAttribute("RtxPolicy", StringValue("RTX-SAME"));
         ScriptedPeer peer(cmt);
-        const SequenceNumber32 first = RudpCmtSender::FIRST_SEQUENCE;
+        const SequenceNumber32 first = RudpCmtSendEngine::FIRST_SEQUENCE;
         // Path 0 carries bytes 1..2000, path 1 2001..4000. Path 0's are
         // acknowledged; it sends 3 more (4001..7000). Path 1 times out at
         // 1 s and resends 2001..3000.
@@ -1070,7 +1072,7 @@ class RudpCmtResendsFirstTest : public TestCase
         Simulator::Schedule(MilliSeconds(500), &SackPathZero, &peer, mss);
         Simulator::Schedule(MilliSeconds(1060), &SackResendAndPathZero, &peer, mss);
         cmt.Run(Seconds(1.2));
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 1, "path 1 timed out");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 1, "path 1 timed out");
         const std::vector<CmtSent>& sent = cmt.Sent();
         auto waiting = std::find_if(sent.begin(), sent.end(), [first, mss](const CmtSent& s) {
             return s.resend && s.seq == first + 3 * mss;
@@ -1126,7 +1128,7 @@ class RudpCmtNs2TimerRestartTest : public TestCase
         // its fourth packet, is lost. Path 1's 2001..3000 is resent at 1 s
         // and acknowledged at 1.04 s, the cumulative ACK then passing
         // 5001..6000, SACKed at 0.18 s.
-        const SequenceNumber32 lost = RudpCmtSender::FIRST_SEQUENCE + 6000;
+        const SequenceNumber32 lost = RudpCmtSendEngine::FIRST_SEQUENCE + 6000;
         const std::vector<CmtSent> resends = cmt.Resends();
         auto resend = std::find_if(resends.begin(), resends.end(), [lost](const CmtSent& s) {
             return s.seq == lost;

@@ -176,13 +176,17 @@ class RudpCmtModelAssumptionsTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(run.Receiver()->IsContentIntact(), true, "every byte as sent");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(run.m_drops, m_setting.minDrops, "data is lost");
         NS_TEST_ASSERT_MSG_EQ(run.m_resendsDropped, 0, "no retransmission is lost");
-        NS_TEST_ASSERT_MSG_EQ(sender->GetOracleLosses(),
+        NS_TEST_ASSERT_MSG_EQ(sender->GetStats().oracleLosses,
                               run.m_drops,
                               "the oracle heard every drop");
         // Each drop is acted on one RTT after its send; those of the last RTT are not yet.
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(sender->GetFastRetransmits(), run.m_drops, "one per drop");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(sender->GetFastRetransmits() + 10, run.m_drops, "all acted on");
-        NS_TEST_ASSERT_MSG_EQ(sender->GetTimeouts(), 0, "no T3 timeout");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(sender->GetStats().fastRetransmits,
+                                    run.m_drops,
+                                    "one per drop");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(sender->GetStats().fastRetransmits + 10,
+                                    run.m_drops,
+                                    "all acted on");
+        NS_TEST_ASSERT_MSG_EQ(sender->GetStats().timeouts, 0, "no T3 timeout");
         NS_TEST_ASSERT_MSG_EQ(run.m_slowStartsAfterWarmup, 0, "no slow start after the warm-up");
         NS_TEST_ASSERT_MSG_GT(run.m_resends, 0, "losses were resent");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(run.m_earliestResend, rtt, "never known before one RTT");
@@ -212,8 +216,8 @@ class RudpCmtRealisticModeTest : public TestCase
         Ptr<RudpCmtSender> sender = run.Sender();
         NS_TEST_ASSERT_MSG_EQ(run.Receiver()->IsContentIntact(), true, "every byte as sent");
         NS_TEST_ASSERT_MSG_GT(run.m_drops, 50, "the paths lose data");
-        NS_TEST_ASSERT_MSG_EQ(sender->GetOracleLosses(), 0, "no oracle");
-        NS_TEST_ASSERT_MSG_GT(sender->GetTimeouts(), 10, "timeouts repair losses");
+        NS_TEST_ASSERT_MSG_EQ(sender->GetStats().oracleLosses, 0, "no oracle");
+        NS_TEST_ASSERT_MSG_GT(sender->GetStats().timeouts, 10, "timeouts repair losses");
         NS_TEST_ASSERT_MSG_GT(run.m_slowStartsAfterWarmup, 0, "each timeout restarts slow start");
     }
 

@@ -107,7 +107,7 @@ class TracedAssociation
         Receiver()->SetStopTime(duration);
         Simulator::Stop(duration);
         Simulator::Run();
-        return Receiver()->GetDeliveredBytes();
+        return Receiver()->GetStats().deliveredBytes;
     }
 
     /// \return the sender
@@ -158,7 +158,8 @@ class TracedAssociation
     /// \return the first sequence number not cumulatively acknowledged
     SequenceNumber32 CumAck() const
     {
-        return RudpCmtSender::FIRST_SEQUENCE + static_cast<uint32_t>(Sender()->GetBytesAcked());
+        return RudpCmtSendEngine::FIRST_SEQUENCE +
+               static_cast<uint32_t>(Sender()->GetStats().bytesAcked);
     }
 
     void Forget()
@@ -470,15 +471,15 @@ class RudpCmtReschedulingTest : public TestCase
             TracedAssociation cmt(paths, 16 * MSS);
             plain = cmt.Run(Seconds(20));
             NS_TEST_ASSERT_MSG_EQ(cmt.Resends().size(), 0, "no loss, no resend");
-            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetRescheduledSegments(), 0, "off");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().rescheduledSegments, 0, "off");
         }
         TracedAssociation cmt(paths, 16 * MSS);
         cmt.Helper().SetSenderAttribute("ChunkRescheduling", BooleanValue(true));
         const uint64_t rescheduled = cmt.Run(Seconds(20));
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "every byte right");
-        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetRescheduledSegments(), 10, "it acted");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetStats().rescheduledSegments, 10, "it acted");
         NS_TEST_ASSERT_MSG_EQ(cmt.Resends().size(),
-                              cmt.Sender()->GetRescheduledSegments(),
+                              cmt.Sender()->GetStats().rescheduledSegments,
                               "every resend was a rescheduling (no loss)");
         for (const auto& resend : cmt.Resends())
         {

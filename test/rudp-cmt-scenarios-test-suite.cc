@@ -86,8 +86,8 @@ class RudpCmtTwoPaths64kWithLossTest : public TestCase
         const std::vector<CmtSent> onPath0 = cmt.SentOn(0);
         const std::vector<CmtSent> resends = cmt.Resends();
         NS_TEST_ASSERT_MSG_EQ(resends.size(), 3, "three resends");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 3, "all fast");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().fastRetransmits, 3, "all fast");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "no timeout");
         for (uint32_t k = 0; k < std::min<size_t>(3, resends.size()); ++k)
         {
             NS_TEST_ASSERT_MSG_EQ(resends[k].seq,
@@ -153,7 +153,7 @@ class RudpCmtThreePathsOneFailsTest : public TestCase
         // Without CMT-PF each resend lost on the dead path blocks the 64 KB
         // buffer until that path's next timeout, 2, 4, ... 32 s later.
         // With it the other two paths carry on at their pace (69 MB).
-        const uint64_t delivered = cmt.Receiver()->GetDeliveredBytes();
+        const uint64_t delivered = cmt.Receiver()->GetStats().deliveredBytes;
         if (m_pf)
         {
             NS_TEST_ASSERT_MSG_GT(delivered, 60000000, "the two other paths carry on");
@@ -252,7 +252,7 @@ class RudpCmtRtxCwndTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "acknowledged");
         const std::vector<CmtSent> resends = cmt.Resends();
         NS_TEST_ASSERT_MSG_EQ(resends.size(), 1, "one resend");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "no timeout");
         NS_TEST_ASSERT_MSG_GT(probe.cwnd[1], probe.cwnd[0], "path 1's window is the larger");
         if (!resends.empty())
         {
@@ -282,13 +282,15 @@ class RudpCmtSmallRwndTest : public TestCase
         CmtScenario cmt({{MilliSeconds(300), 0.0, DataRate("500kbps")}}, 4096, 724, true);
         cmt.Helper().SetReceiverAttribute("DelAckCount", UintegerValue(1));
         cmt.Run(Seconds(10));
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(cmt.Receiver()->GetMaxOccupancy(), 4096, "within the window");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDroppedForSpace(), 0, "nothing refused");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetRetransmissions(), 0, "no loss, no resend");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(cmt.Receiver()->GetStats().maxOccupancy,
+                                    4096,
+                                    "within the window");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetStats().droppedForSpace, 0, "nothing refused");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().retransmissions, 0, "no loss, no resend");
         // Five chunks per round trip: 600 ms, and 5 x 12.5 ms to serialise them.
         const double round = 0.6 + 5 * (724 + 60) * 8 / 500e3;
         const double expected = 5 * 724 * (10 - round) / round;
-        const double delivered = cmt.Receiver()->GetDeliveredBytes();
+        const double delivered = cmt.Receiver()->GetStats().deliveredBytes;
         NS_TEST_ASSERT_MSG_GT(delivered, 0.85 * expected, "about a window per round trip");
         NS_TEST_ASSERT_MSG_LT(delivered, 1.15 * expected, "and no more");
     }
@@ -334,8 +336,8 @@ class RudpCmtMultipleDropsSameWindowTest : public TestCase
         const std::vector<CmtSent> sent = cmt.SentOn(0);
         const std::vector<CmtSent> resends = cmt.Resends();
         NS_TEST_ASSERT_MSG_EQ(resends.size(), 3, "three resends");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetFastRetransmits(), 3, "all fast");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().fastRetransmits, 3, "all fast");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "no timeout");
         NS_TEST_ASSERT_MSG_EQ(cuts, 1, "one cut for the window");
         if (resends.size() == 3)
         {
@@ -428,7 +430,7 @@ class RudpCmtAsymmetricDelaysTest : public TestCase
         {
             CmtScenario fast({{MilliSeconds(5)}}, 1u << 28, CHUNK, true);
             fast.Run(Seconds(30));
-            fastAlone = fast.Receiver()->GetDeliveredBytes();
+            fastAlone = fast.Receiver()->GetStats().deliveredBytes;
         }
         CmtScenario both({{MilliSeconds(5)}, {MilliSeconds(200)}}, 1u << 28, CHUNK, true);
         both.Install();
@@ -452,9 +454,9 @@ class RudpCmtAsymmetricDelaysTest : public TestCase
                                   true,
                                   "a resend of a segment that had not arrived: not spurious");
         }
-        NS_TEST_ASSERT_MSG_EQ(both.Sender()->GetTimeouts(), 0, "no timeout");
+        NS_TEST_ASSERT_MSG_EQ(both.Sender()->GetStats().timeouts, 0, "no timeout");
         NS_TEST_ASSERT_MSG_EQ(both.Receiver()->IsContentIntact(), true, "intact");
-        NS_TEST_ASSERT_MSG_GT(both.Receiver()->GetDeliveredBytes(),
+        NS_TEST_ASSERT_MSG_GT(both.Receiver()->GetStats().deliveredBytes,
                               fastAlone,
                               "the slow path adds to the fast one");
     }

@@ -5,8 +5,13 @@
 #include "rudp-test-network.h"
 
 #include "ns3/applications-module.h"
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/object-factory.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
+
+#include <set>
 
 /**
  * \file
@@ -27,7 +32,7 @@ const uint32_t MSS = 1400;
 void
 NoteDeliveredBytes(Ptr<RudpCmtReceiver> receiver, uint64_t* bytes)
 {
-    *bytes = receiver->GetDeliveredBytes();
+    *bytes = receiver->GetStats().deliveredBytes;
 }
 
 /// Notes the bytes \p sink has received so far in \p bytes.
@@ -78,7 +83,8 @@ class CmtRun
         Receiver()->SetStopTime(duration);
         Simulator::Stop(duration);
         Simulator::Run();
-        return (Receiver()->GetDeliveredBytes() - atWarmup) / (duration - warmup).GetSeconds();
+        return (Receiver()->GetStats().deliveredBytes - atWarmup) /
+               (duration - warmup).GetSeconds();
     }
 
     void Install()
@@ -225,11 +231,13 @@ class RudpCmtDeliveryTest : public TestCase
                    m_rbuf);
         cmt.Run(Seconds(30));
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "every byte as sent");
-        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetDeliveredBytes(), 100000, "data flowed");
-        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetRetransmissions(), 0, "losses were repaired");
+        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetStats().deliveredBytes, 100000, "data flowed");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetStats().retransmissions, 0, "losses were repaired");
         NS_TEST_ASSERT_MSG_GT(cmt.TracedMaxOccupancy(), 0, "the occupancy trace fired");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(cmt.TracedMaxOccupancy(), m_rbuf, "never above the bound");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDroppedForSpace(), 0, "the sender kept to rwnd");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetStats().droppedForSpace,
+                              0,
+                              "the sender kept to rwnd");
     }
 
     uint32_t m_rbuf;
@@ -250,7 +258,7 @@ class RudpCmtBlockingTest : public TestCase
     {
         CmtRun cmt({{rtt0, 0.0}, {rtt1, 0.0}}, rbuf);
         const double goodput = cmt.Run(Seconds(20), Seconds(5));
-        return {goodput, cmt.Sender()->GetReceiveWindowLimitedTime().GetSeconds()};
+        return {goodput, cmt.Sender()->GetStats().receiveWindowLimitedTime.GetSeconds()};
     }
 
     void DoRun() override
@@ -283,7 +291,7 @@ class RudpCmtSfrTest : public TestCase
         CmtRun cmt({{MilliSeconds(20), 0.0}, {MilliSeconds(200), 0.0}}, 1u << 28);
         cmt.Helper().SetSenderAttribute("Sfr", BooleanValue(sfr));
         cmt.Run(Seconds(20));
-        return cmt.Sender()->GetFastRetransmits();
+        return cmt.Sender()->GetStats().fastRetransmits;
     }
 
     void DoRun() override
@@ -375,8 +383,8 @@ class RudpCmtDacTest : public TestCase
         cmt.Helper().SetSenderAttribute("Dac", BooleanValue(dac));
         cmt.Helper().SetReceiverAttribute("Dac", BooleanValue(dac));
         cmt.Run(Seconds(30));
-        const uint64_t segments = cmt.Receiver()->GetDeliveredBytes() / MSS;
-        return {cmt.Sacks() * 1000 / segments, cmt.Sender()->GetFastRetransmits()};
+        const uint64_t segments = cmt.Receiver()->GetStats().deliveredBytes / MSS;
+        return {cmt.Sacks() * 1000 / segments, cmt.Sender()->GetStats().fastRetransmits};
     }
 
     void DoRun() override
@@ -422,7 +430,7 @@ class RudpCmtPathFailureTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->status,
                               RudpCmtPath::FAILED,
                               "the dead path was marked failed");
-        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetTimeouts(), 0, "found by its timer");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetStats().timeouts, 0, "found by its timer");
     }
 
     std::string m_policy;
@@ -476,12 +484,12 @@ class RudpCmtSmallBufferTest : public TestCase
                                   "naming the attribute: " << cmt.Sender()->GetFailure());
             NS_TEST_ASSERT_MSG_LT(m_failedAt, Seconds(1), "at once, or at the first SACK");
             NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), false, "not complete");
-            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetTimeouts(), 0, "no timer kept running");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetStats().timeouts, 0, "no timer kept running");
             return;
         }
         NS_TEST_ASSERT_MSG_EQ(m_failures.empty(), true, "no failure");
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDeliveredBytes(), 300000, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetStats().deliveredBytes, 300000, "all delivered");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(cmt.TracedMaxOccupancy(), m_rbuf, "within the buffer");
     }
@@ -518,13 +526,15 @@ class RudpCmtChecksumTest : public TestCase
         cmt.Run(Seconds(60));
         if (m_mixed)
         {
-            NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetChecksumErrors(), 0, "checksum errors");
-            NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetDeliveredBytes(), 0, "nothing delivered");
+            NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetStats().checksumErrors, 0, "checksum errors");
+            NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetStats().deliveredBytes,
+                                  0,
+                                  "nothing delivered");
             return;
         }
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetChecksumErrors(), 0, "no checksum error");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetStats().checksumErrors, 0, "no checksum error");
     }
 
     bool m_mixed;
@@ -549,10 +559,142 @@ class RudpCmtRtxPolicyTest : public TestCase
         cmt.Run(Seconds(200));
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
-        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetRetransmissions(), 0, "losses were repaired");
+        NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetStats().retransmissions, 0, "losses were repaired");
     }
 
     std::string m_policy;
+};
+
+/// The applications and the socket offer their engines' attributes and trace sources.
+class RudpCmtForwardingTest : public TestCase
+{
+  public:
+    RudpCmtForwardingTest()
+        : TestCase("RudpCmtSender, RudpCmtReceiver and RudpCmtSocket offer their engines' "
+                   "attributes (deprecated names too for the applications) and traces")
+    {
+    }
+
+  private:
+    /// \return the attribute \p name of \p tid (or a parent), without a notice
+    static bool Find(TypeId tid, const std::string& name, TypeId::AttributeInformation& info)
+    {
+        for (;; tid = tid.GetParent())
+        {
+            for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+            {
+                if (tid.GetAttribute(i).name == name)
+                {
+                    info = tid.GetAttribute(i);
+                    return true;
+                }
+            }
+            if (tid.GetParent() == tid)
+            {
+                return false;
+            }
+        }
+    }
+
+    /// Every attribute and trace source of \p engine is one of \p owner's, alike.
+    void CheckOffered(TypeId owner, TypeId engine, const std::set<std::string>& withheld)
+    {
+        for (uint32_t i = 0; i < engine.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = engine.GetAttribute(i);
+            TypeId::AttributeInformation offered;
+            const bool expected = withheld.count(info.name) == 0 &&
+                                  (owner != RudpCmtSocket::GetTypeId() ||
+                                   info.supportLevel == TypeId::SupportLevel::SUPPORTED);
+            NS_TEST_ASSERT_MSG_EQ(Find(owner, info.name, offered),
+                                  expected,
+                                  owner.GetName() << " offers " << info.name);
+            if (expected)
+            {
+                NS_TEST_ASSERT_MSG_EQ(offered.checker->GetValueTypeName(),
+                                      info.checker->GetValueTypeName(),
+                                      info.name);
+                NS_TEST_ASSERT_MSG_EQ(static_cast<int>(offered.supportLevel),
+                                      static_cast<int>(info.supportLevel),
+                                      info.name);
+            }
+        }
+        for (uint32_t i = 0; i < engine.GetTraceSourceN(); ++i)
+        {
+            const std::string name = engine.GetTraceSource(i).name;
+            NS_TEST_ASSERT_MSG_NE(owner.LookupTraceSourceByName(name),
+                                  nullptr,
+                                  owner.GetName() << " offers trace " << name);
+        }
+    }
+
+    void DoRun() override
+    {
+        CheckOffered(RudpCmtSender::GetTypeId(), RudpCmtSendEngine::GetTypeId(), {});
+        CheckOffered(RudpCmtReceiver::GetTypeId(), RudpCmtReceiveEngine::GetTypeId(), {});
+        const std::set<std::string> bySocket{"InitialPeerWindow", "ModelAssumptions", "PathList"};
+        CheckOffered(RudpCmtSocket::GetTypeId(), RudpCmtSendEngine::GetTypeId(), bySocket);
+        CheckOffered(RudpCmtSocket::GetTypeId(), RudpCmtReceiveEngine::GetTypeId(), bySocket);
+
+        // Set on the application, the engine has it; and back.
+        Ptr<RudpCmtSender> sender = CreateObject<RudpCmtSender>();
+        BooleanValue sfr;
+        sender->SetAttribute("Sfr", BooleanValue(false));
+        sender->GetEngine()->GetAttribute("Sfr", sfr);
+        NS_TEST_ASSERT_MSG_EQ(sfr.Get(), false, "Sfr set on the application reaches its engine");
+        sender->GetEngine()->SetAttribute("MaxBurst", UintegerValue(3));
+        UintegerValue burst;
+        sender->GetAttribute("MaxBurst", burst);
+        NS_TEST_ASSERT_MSG_EQ(burst.Get(), 3, "the application reads its engine's MaxBurst");
+        // A deprecated name sets the attribute it names.
+        sender->SetAttribute("DupThreshold", UintegerValue(5));
+        UintegerValue threshold;
+        sender->GetEngine()->GetAttribute("ReTxThreshold", threshold);
+        NS_TEST_ASSERT_MSG_EQ(threshold.Get(), 5, "DupThreshold sets ReTxThreshold");
+        // A factory's attributes (RudpCmtHelper's) and a default reach the engine.
+        ObjectFactory factory("ns3::RudpCmtReceiver");
+        factory.Set("RcvBufSize", UintegerValue(20000));
+        Config::SetDefault("ns3::RudpCmtReceiver::DelAckCount", UintegerValue(1));
+        Ptr<RudpCmtReceiver> receiver = factory.Create<RudpCmtReceiver>();
+        Config::SetDefault("ns3::RudpCmtReceiver::DelAckCount", UintegerValue(2));
+        UintegerValue capacity;
+        UintegerValue delAckCount;
+        receiver->GetEngine()->GetAttribute("RcvBufSize", capacity);
+        receiver->GetEngine()->GetAttribute("DelAckCount", delAckCount);
+        NS_TEST_ASSERT_MSG_EQ(capacity.Get(), 20000, "the factory's RcvBufSize");
+        NS_TEST_ASSERT_MSG_EQ(delAckCount.Get(), 1, "the default DelAckCount");
+        NS_TEST_ASSERT_MSG_EQ(receiver->GetEngine()->GetCapacity(), 20000, "capacity");
+
+        // A trace source of the application is its engine's.
+        CmtRun cmt({{MilliSeconds(40), 0.0}, {MilliSeconds(80), 0.0}}, 65536);
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(100000));
+        uint32_t sent = 0;
+        uint32_t occupancyChanges = 0;
+        cmt.Install();
+        NS_TEST_ASSERT_MSG_EQ(
+            cmt.Sender()->TraceConnectWithoutContext("Tx", MakeBoundCallback(&CountSegment, &sent)),
+            true,
+            "Tx connected through the application");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->TraceConnectWithoutContext(
+                                  "BufferOccupancy",
+                                  MakeBoundCallback(&CountChange, &occupancyChanges)),
+                              true,
+                              "BufferOccupancy connected through the application");
+        cmt.Run(Seconds(30));
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all acknowledged");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(sent, 100000 / MSS, "every segment traced");
+        NS_TEST_ASSERT_MSG_GT(occupancyChanges, 0, "the occupancy traced");
+    }
+
+    static void CountSegment(uint32_t* count, Ptr<const Packet>, const RudpHeader&, uint32_t)
+    {
+        ++*count;
+    }
+
+    static void CountChange(uint32_t* count, uint32_t, uint32_t)
+    {
+        ++*count;
+    }
 };
 
 /// \ingroup rudp-test
@@ -587,6 +729,7 @@ class RudpCmtTestSuite : public TestSuite
         {
             AddTestCase(new RudpCmtRtxPolicyTest(policy));
         }
+        AddTestCase(new RudpCmtForwardingTest);
     }
 };
 

@@ -70,12 +70,12 @@ Run(const uint8_t* data, size_t size)
                                        {40000, 40001, 40002, 40003},
                                        PORT,
                                        true,
-                                       RudpCmtSender::FIRST_SEQUENCE,
+                                       RudpCmtSendEngine::FIRST_SEQUENCE,
                                        SequenceNumber32(0));
     Simulator::Stop(last + SETTLE);
     Simulator::Run();
 
-    if (receiver->GetMaxOccupancy() > receiver->GetCapacity())
+    if (receiver->GetStats().maxOccupancy > receiver->GetEngine()->GetCapacity())
     {
         Violation("the CMT receive buffer held more than its capacity");
     }
@@ -84,7 +84,7 @@ Run(const uint8_t* data, size_t size)
     {
         carried += record.bytes.size();
     }
-    if (receiver->GetDeliveredBytes() > carried)
+    if (receiver->GetStats().deliveredBytes > carried)
     {
         Violation("the CMT receiver delivered more bytes than arrived");
     }

@@ -15,7 +15,7 @@
  * Input: two configuration bytes, then datagram records (rudp-fuzz-common.h;
  * relative ACK numbers count from the end of what the sender last sent on
  * any path, relative SEQ numbers from 0; gap blocks are absolute, and the
- * association's data starts at RudpCmtSender::FIRST_SEQUENCE, 1).
+ * association's data starts at RudpCmtSendEngine::FIRST_SEQUENCE, 1).
  *
  * \verbatim
    config 0   bits 0-1 paths - 1
@@ -109,7 +109,7 @@ Run(const uint8_t* data, size_t size)
                                        PORT,
                                        true,
                                        SequenceNumber32(0),
-                                       RudpCmtSender::FIRST_SEQUENCE);
+                                       RudpCmtSendEngine::FIRST_SEQUENCE);
     Simulator::Stop(last + SETTLE);
     Simulator::Run();
 
@@ -118,11 +118,11 @@ Run(const uint8_t* data, size_t size)
     {
         sent += path->bytesSent;
     }
-    if (sender->GetBytesAcked() > MAX_BYTES[(config1 >> 4) & 3])
+    if (sender->GetStats().bytesAcked > MAX_BYTES[(config1 >> 4) & 3])
     {
         Violation("the CMT sender counted more bytes acknowledged than it had to send");
     }
-    if (sender->GetBytesAcked() > sent)
+    if (sender->GetStats().bytesAcked > sent)
     {
         Violation("the CMT sender counted more bytes acknowledged than its paths sent");
     }

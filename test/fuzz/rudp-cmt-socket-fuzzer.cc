@@ -20,7 +20,7 @@
  * Input: two configuration bytes, then datagram records (rudp-fuzz-common.h;
  * relative numbers count from what the target last sent to that source, as
  * one association over its paths: SEQ from 0, ACK from the end of its data;
- * gap blocks are absolute, from RudpCmtSender::FIRST_SEQUENCE, 1).
+ * gap blocks are absolute, from RudpCmtSendEngine::FIRST_SEQUENCE, 1).
  *
  * \verbatim
    config 0   bit 0    the target is the client (BulkSend), else the server (PacketSink)
@@ -124,7 +124,7 @@ Run(const uint8_t* data, size_t size)
                                        PORT,
                                        true,
                                        SequenceNumber32(0),
-                                       RudpCmtSender::FIRST_SEQUENCE);
+                                       RudpCmtSendEngine::FIRST_SEQUENCE);
     Simulator::Stop(last + SETTLE);
     Simulator::Run();
 
@@ -133,17 +133,17 @@ Run(const uint8_t* data, size_t size)
     for (uint32_t i = 0; i < sockets.GetN(); ++i)
     {
         Ptr<RudpCmtSocket> socket = DynamicCast<RudpCmtSocket>(sockets.Get(i));
-        Ptr<RudpCmtSender> sender = socket->GetSender();
+        Ptr<RudpCmtSendEngine> sender = socket->GetSender();
         uint64_t sent = 0;
         for (const auto& path : sender->GetPaths())
         {
             sent += path->bytesSent;
         }
-        if (sender->GetBytesAcked() > sent)
+        if (sender->GetStats().bytesAcked > sent)
         {
             Violation("an association counted more bytes acknowledged than its paths sent");
         }
-        if (sender->GetBytesAcked() > maxBytes)
+        if (sender->GetStats().bytesAcked > maxBytes)
         {
             Violation("an association counted more bytes acknowledged than it had to send");
         }

@@ -1,0 +1,1471 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-cmt-send-engine.h"
+
+#include "rudp-cmt-model-assumptions.h"
+#include "rudp-compat.h"
+#include "rudp-rx-buffer.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/object-vector.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <optional>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpCmtSendEngine");
+
+NS_OBJECT_ENSURE_REGISTERED(RudpCmtSendEngine);
+
+const SequenceNumber32 RudpCmtSendEngine::FIRST_SEQUENCE(1);
+
+TypeId
+RudpCmtSendEngine::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::RudpCmtSendEngine")
+            .SetParent<Object>()
+            .SetGroupName("Rudp")
+            .AddConstructor<RudpCmtSendEngine>()
+            .AddAttribute("SegmentSize",
+                          "Payload bytes of a data segment, the chunk (bytes, 1..65000; seed "
+                          "002: 1468).",
+                          UintegerValue(1468),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_segmentSize),
+                          MakeUintegerChecker<uint32_t>(1, 65000))
+            .AddAttribute("Alpha",
+                          "Additive increase: MSS per window acknowledged, per path "
+                          "(0 < alpha <= 100; seed 002's model: 1).",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_alpha),
+                          MakeDoubleChecker<double>(1e-6, 100))
+            .AddAttribute("Beta",
+                          "Multiplicative decrease: fraction of a path's window lost on a "
+                          "loss (0 < beta < 1; seed 002's model: 0.5).",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_beta),
+                          MakeDoubleChecker<double>(1e-6, 1 - 1e-6))
+            .AddAttribute("Coupling",
+                          "Coupled congestion control, by TypeId: ns3::RudpCmtUncoupled "
+                          "(CMT's own: each path on its own, with Alpha and Beta), "
+                          "ns3::RudpLia (RFC 6356), ns3::RudpOlia (Khalili et al. 2013) or "
+                          "ns3::RudpCmtRpv2 (Dreibholz et al.'s CMT/RPv2), or any other "
+                          "RudpCmtCoupling. Read when the application starts.",
+                          TypeIdValue(RudpCmtUncoupled::GetTypeId()),
+                          MakeTypeIdAccessor(&RudpCmtSendEngine::m_couplingType),
+                          MakeTypeIdChecker())
+            .AddAttribute("InitialCwnd",
+                          "Initial window of each path (segments, 1..1000).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_initialCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("InitialSlowStartThreshold",
+                          "Initial slow-start threshold of each path (bytes).",
+                          UintegerValue(1u << 30),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("FastRetransmit",
+                          "On: a path in fast recovery keeps its window until the resent "
+                          "segment is acknowledged. Off: the window is cut and keeps growing "
+                          "(seed 002's two model families).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_fastRetransmit),
+                          MakeBooleanChecker())
+            .AddAttribute("Ns2Recovery",
+                          "ns-2.35's fast recovery (sctp-cmt.cc, FastRtx and CUC): a path's "
+                          "window is cut for a loss above the highest segment it had "
+                          "outstanding at its last cut, once per window of data, and grows "
+                          "only on SACKs that pass its pseudo-cumulative ACK, which stays on a "
+                          "lost segment until its resend is acknowledged; its timer restarts "
+                          "whenever the cumulative ACK passes one of its segments "
+                          "(SendBufferDequeueUpTo). Off: RFC 4960 7.2.4, one cut until the "
+                          "cumulative ACK passes the recovery point, with FastRetransmit no "
+                          "growth before it, and the timer restarted only when the earliest "
+                          "outstanding segment is acknowledged (6.3.2 R3).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_ns2Recovery),
+                          MakeBooleanChecker())
+            .AddAttribute("Ns2RoundRobin",
+                          "ns-2.35's round robin (sctp-cmt.cc, SendMuch): each sending "
+                          "opportunity starts at the path after the one that last sent new "
+                          "data. Off: the start moves one path further at every opportunity.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_ns2RoundRobin),
+                          MakeBooleanChecker())
+            .AddAttribute("Sfr",
+                          "Split Fast Retransmit: count missing reports per path.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_sfr),
+                          MakeBooleanChecker())
+            .AddAttribute("Cuc",
+                          "Cwnd Update for CMT: grow a path's window on its own pseudo-"
+                          "cumulative ACK.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_cuc),
+                          MakeBooleanChecker())
+            .AddAttribute("Dac",
+                          "Delayed ACK for CMT: a SACK answering two segments counts two "
+                          "missing reports (pair it with the receiver's Dac).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_dac),
+                          MakeBooleanChecker())
+            .AddAttribute("RtxPolicy",
+                          "Path of a resent segment: RTX-SAME, RTX-ASAP, RTX-CWND, RTX-SSTHRESH or "
+                          "RTX-LOSSRATE (the lowest RudpCmtPath::LossRate; ns-2's names).",
+                          EnumValue(RudpCmtSendEngine::RTX_SSTHRESH),
+                          RUDP_MAKE_ENUM_ACCESSOR(RudpCmtSendEngine::RtxPolicy,
+                                                  &RudpCmtSendEngine::m_rtxPolicy),
+                          MakeEnumChecker(RudpCmtSendEngine::RTX_SAME,
+                                          "RTX-SAME",
+                                          RudpCmtSendEngine::RTX_ASAP,
+                                          "RTX-ASAP",
+                                          RudpCmtSendEngine::RTX_CWND,
+                                          "RTX-CWND",
+                                          RudpCmtSendEngine::RTX_SSTHRESH,
+                                          "RTX-SSTHRESH",
+                                          RudpCmtSendEngine::RTX_LOSSRATE,
+                                          "RTX-LOSSRATE"))
+            .AddAttribute("ReTxThreshold",
+                          "Missing reports that mark a segment lost (1..100; SCTP: 3).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_dupThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 100))
+            .AddAttribute("InitialRto",
+                          "RTO of a path before its first RTT sample (1 ms..3600 s).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RudpCmtSendEngine::m_initialRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("MinRto",
+                          "Lower bound of a path's RTO (1 ms..3600 s).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&RudpCmtSendEngine::m_minRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("MaxRto",
+                          "Upper bound of a path's RTO and its backoff (1 ms..3600 s).",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&RudpCmtSendEngine::m_maxRto),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
+            .AddAttribute("PathMaxRetrans",
+                          "RFC 4960's Path.Max.Retrans: a path whose consecutive timeouts "
+                          "exceed it is failed, carries no data and is only probed until "
+                          "it answers (0..100; RFC 4960 and ns-2.31: 5).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_pathMaxRetrans),
+                          MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("AssociationMaxRetrans",
+                          "RFC 4960's Association.Max.Retrans: the association fails when "
+                          "its paths time out more than this many times in a row, no SACK "
+                          "between (0..1000; 0: never, for a run that a stop time ends; "
+                          "RFC 4960: 10, as RudpCmtSocket sets).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_associationMaxRetrans),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute("MaxBurst",
+                          "RFC 4960's Max.Burst: packets a path may send at one sending "
+                          "opportunity (a SACK, a timeout), counted as ns-2 counts them "
+                          "(0: no limit; 1..100; RFC 4960 and ns-2.31: 4).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_maxBurst),
+                          MakeUintegerChecker<uint32_t>(0, 100))
+            .AddAttribute("IdleWindowDecay",
+                          "RFC 4960 7.2.1: a path that sends no data for an RTO has its "
+                          "window adjusted to max(cwnd/2, 4 MSS), once per RTO while it stays "
+                          "idle (ns-2's CwndDegradeTimer; as ns-2, a window of 2 MSS or less "
+                          "is left alone). Off: a window kept while the receiver's window or "
+                          "the scheduler holds a path back stays as it was.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_idleWindowDecay),
+                          MakeBooleanChecker())
+            .AddAttribute("CmtPf",
+                          "CMT-PF (Natarajan et al.; ns-2's useCmtPF_): a path that times "
+                          "out is potentially failed, carries no data and is only probed "
+                          "until it answers.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_cmtPf),
+                          MakeBooleanChecker())
+            .AddAttribute("CmtPfCwnd",
+                          "The window of a potentially failed path once it answers its "
+                          "probe (segments, 1 or 2; ns-2's cmtPFCwnd_).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_cmtPfCwnd),
+                          MakeUintegerChecker<uint32_t>(1, 2))
+            .AddAttribute("SndBufSize",
+                          "Send buffer of the association (bytes, SegmentSize..2^30; large, "
+                          "so that in seed 002's unbounded case only the receiver's buffer "
+                          "can block).",
+                          UintegerValue(1u << 26),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_sndBufSize),
+                          MakeUintegerChecker<uint32_t>(1, RudpRxBuffer::MAX_CAPACITY))
+            .AddAttribute("InitialPeerWindow",
+                          "The receiver's window before its first SACK, as SCTP's INIT "
+                          "announces it (a_rwnd; bytes, 0..2^30; RudpCmtHelper sets the "
+                          "receiver's RcvBufSize). 0: unknown, and one segment is sent "
+                          "until the first SACK tells it (RFC 4960 6.1 rule A).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_initialPeerWindow),
+                          MakeUintegerChecker<uint32_t>(0, RudpRxBuffer::MAX_CAPACITY))
+            .AddAttribute("Checksum",
+                          "The checksum sent and expected: Internet16 (RFC 1071) or Crc32c "
+                          "(SCTP's); a SACK with the other kind is dropped.",
+                          EnumValue(RudpHeader::CHECKSUM_INTERNET16),
+                          RUDP_MAKE_ENUM_ACCESSOR(RudpHeader::ChecksumKind,
+                                                  &RudpCmtSendEngine::m_checksumKind),
+                          MakeRudpChecksumKindChecker())
+            .AddAttribute("ModelAssumptions",
+                          "Simulate under seed 002's analytic model's own assumptions: a "
+                          "loss is known one RTT after the segment was sent (an oracle: "
+                          "NotifyDataDropped, which RudpCmtHelper connects to each path's "
+                          "drops) instead of by missing reports, and a path's fast recovery "
+                          "ends when the cumulative ACK passes the lost segment. The helper also "
+                          "keeps retransmissions from being lost "
+                          "(RudpFirstTransmissionErrorModel); timeouts, and with them slow "
+                          "start after the first loss, then do not happen.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_modelAssumptions),
+                          MakeBooleanChecker())
+            .AddAttribute("Scheduler",
+                          "Order in which the paths' windows are filled: RoundRobin (CMT's), "
+                          "LowestRttFirst (smallest smoothed RTT first) or BufferAware (lowest RTT "
+                          "first, and a slower path takes new data only within what the receiver's "
+                          "buffer holds at the paths' RTT ratio; RudpCmtScheduler).",
+                          EnumValue(RudpCmtScheduler::ROUND_ROBIN),
+                          RUDP_MAKE_ENUM_ACCESSOR(RudpCmtScheduler::Kind,
+                                                  &RudpCmtSendEngine::m_schedulerKind),
+                          MakeEnumChecker(RudpCmtScheduler::ROUND_ROBIN,
+                                          "RoundRobin",
+                                          RudpCmtScheduler::LOWEST_RTT_FIRST,
+                                          "LowestRttFirst",
+                                          RudpCmtScheduler::BUFFER_AWARE,
+                                          "BufferAware"))
+            .AddAttribute(
+                "BufferSplitting",
+                "Buffer splitting (Dreibholz et al. 2010; INET's cmtBufferSplitVariant): a "
+                "path may have queued only 1/n of the sender's buffer (SenderSide), of the "
+                "receiver's advertised window (ReceiverSide), or of both (BothSides); None: "
+                "no split (RudpCmtBufferSplitting).",
+                EnumValue(RudpCmtBufferSplitting::NONE),
+                RUDP_MAKE_ENUM_ACCESSOR(RudpCmtBufferSplitting::Variant,
+                                        &RudpCmtSendEngine::m_bufferSplitting),
+                MakeEnumChecker(RudpCmtBufferSplitting::NONE,
+                                "None",
+                                RudpCmtBufferSplitting::SENDER_SIDE,
+                                "SenderSide",
+                                RudpCmtBufferSplitting::RECEIVER_SIDE,
+                                "ReceiverSide",
+                                RudpCmtBufferSplitting::BOTH_SIDES,
+                                "BothSides"))
+            .AddAttribute("ChunkRescheduling",
+                          "Chunk rescheduling (Dreibholz et al. 2010): when out-of-order "
+                          "data fills ReschedulingThreshold of the receiver's buffer, resend "
+                          "the segment at the head of the blockage on the fastest path "
+                          "(RudpCmtChunkRescheduling).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&RudpCmtSendEngine::m_chunkRescheduling),
+                          MakeBooleanChecker())
+            .AddAttribute("ReschedulingThreshold",
+                          "Fraction of the receiver's buffer held out of order at which "
+                          "ChunkRescheduling acts (0 < threshold <= 1; INET: 0.5).",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_reschedulingThreshold),
+                          MakeDoubleChecker<double>(1e-6, 1))
+            .AddAttribute("PathList",
+                          "The paths, in the order added.",
+                          ObjectVectorValue(),
+                          MakeObjectVectorAccessor(&RudpCmtSendEngine::m_paths),
+                          MakeObjectVectorChecker<RudpCmtPath>())
+            // Former names (TypeId::DEPRECATED), set only when configured.
+            .AddAttribute("DupThreshold",
+                          "Deprecated name of ReTxThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_dupThreshold),
+                          MakeUintegerChecker<uint32_t>(1, 100),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use ReTxThreshold, as RudpSocket and TcpSocketBase name it")
+            .AddAttribute("InitialSsThresh",
+                          "Deprecated name of InitialSlowStartThreshold.",
+                          EmptyAttributeValue(),
+                          MakeUintegerAccessor(&RudpCmtSendEngine::m_initialSsThresh),
+                          MakeUintegerChecker<uint32_t>(1),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use InitialSlowStartThreshold, as RudpSocket and TcpSocket name it")
+            .AddTraceSource("ReceiveWindowLimited",
+                            "Whether the receiver's window blocks a sender with data and "
+                            "room in a path's window (receive-buffer blocking)",
+                            MakeTraceSourceAccessor(&RudpCmtSendEngine::m_windowLimited),
+                            "ns3::TracedValueCallback::Bool")
+            .AddTraceSource("Tx",
+                            "A data segment was sent: payload, header, path",
+                            MakeTraceSourceAccessor(&RudpCmtSendEngine::m_txTrace),
+                            "ns3::RudpCmtSendEngine::SegmentTracedCallback")
+            .AddTraceSource("Retransmission",
+                            "A data segment was sent again: payload, header, path",
+                            MakeTraceSourceAccessor(&RudpCmtSendEngine::m_retxTrace),
+                            "ns3::RudpCmtSendEngine::SegmentTracedCallback")
+            .AddTraceSource("Failure",
+                            "The association gave up: why",
+                            MakeTraceSourceAccessor(&RudpCmtSendEngine::m_failureTrace),
+                            "ns3::RudpCmtSendEngine::FailureTracedCallback");
+    return tid;
+}
+
+RudpCmtSendEngine::RudpCmtSendEngine() = default;
+
+RudpCmtSendEngine::~RudpCmtSendEngine() = default;
+
+void
+RudpCmtSendEngine::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& path : m_paths)
+    {
+        path->Dispose();
+    }
+    m_paths.clear();
+    m_socket = nullptr;
+    m_source.reset();
+    Object::DoDispose();
+}
+
+Ptr<RudpCmtPath>
+RudpCmtSendEngine::AddPath(const Address& remote)
+{
+    NS_LOG_FUNCTION(this << remote);
+    NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(remote),
+                        "RudpCmtSendEngine::AddPath: an InetSocketAddress, please");
+    Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
+    path->remote = remote;
+    path->index = m_scoreboard.AddPath();
+    path->SetExpiryCallback(MakeCallback(&RudpCmtSendEngine::OnTimeout, this));
+    m_paths.push_back(path);
+    return path;
+}
+
+const std::vector<Ptr<RudpCmtPath>>&
+RudpCmtSendEngine::GetPaths() const
+{
+    return m_paths;
+}
+
+RudpHeader::ChecksumKind
+RudpCmtSendEngine::GetChecksumKind() const
+{
+    return m_checksumKind;
+}
+
+uint32_t
+RudpCmtSendEngine::GetSegmentSize() const
+{
+    return m_segmentSize;
+}
+
+RudpCmtSendEngine::Stats
+RudpCmtSendEngine::GetStats() const
+{
+    Stats stats = m_stats;
+    stats.receiveWindowLimitedTime =
+        m_windowLimitedTotal + (m_windowLimited ? Simulator::Now() - m_windowLimitedSince : Time());
+    return stats;
+}
+
+bool
+RudpCmtSendEngine::IsComplete() const
+{
+    return m_source && m_stats.bytesAcked >= m_source->GetSize();
+}
+
+const std::string&
+RudpCmtSendEngine::GetFailure() const
+{
+    return m_failure;
+}
+
+uint32_t
+RudpCmtSendEngine::LargestSegment() const
+{
+    return m_source ? static_cast<uint32_t>(std::min<uint64_t>(m_segmentSize, m_source->GetSize()))
+                    : m_segmentSize;
+}
+
+void
+RudpCmtSendEngine::StopTimers()
+{
+    for (auto& path : m_paths)
+    {
+        path->GetRtoTimer()->Cancel();
+        path->SetIdleDecay(false);
+    }
+}
+
+void
+RudpCmtSendEngine::Fail(const std::string& reason)
+{
+    NS_LOG_WARN("the association gives up: " << reason);
+    m_failure = reason;
+    m_running = false;
+    StopTimers();
+    UpdateWindowLimited(m_scoreboard.BytesInFlight());
+    m_failureTrace(reason);
+}
+
+void
+RudpCmtSendEngine::SetSource(std::unique_ptr<RudpFileSource> source)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(m_socket, "RudpCmtSendEngine::SetSource: before Attach");
+    m_source = std::move(source);
+}
+
+void
+RudpCmtSendEngine::Attach(Ptr<Socket> udp)
+{
+    NS_LOG_FUNCTION(this << udp);
+    NS_ABORT_MSG_IF(m_paths.empty(), "RudpCmtSendEngine has no path: AddPath first");
+    NS_ABORT_MSG_IF(m_socket, "RudpCmtSendEngine::Attach: once");
+    m_socket = udp;
+    Begin();
+}
+
+void
+RudpCmtSendEngine::Begin()
+{
+    for (auto& path : m_paths)
+    {
+        path->Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
+        path->SetIdleDecay(m_idleWindowDecay);
+        path->GetRtoTimer()->Configure(RudpRtoTimer::ADAPTIVE,
+                                       m_initialRto,
+                                       m_minRto,
+                                       m_maxRto,
+                                       "ns3::RudpCmtSendEngine");
+    }
+    m_burst.assign(m_paths.size(), 0);
+    ObjectFactory coupling;
+    coupling.SetTypeId(m_couplingType);
+    m_coupling = coupling.Create<RudpCmtCoupling>();
+    m_scheduler.SetKind(m_schedulerKind);
+    m_scheduler.SetBufferSplitting(m_bufferSplitting);
+    m_rescheduling.SetThreshold(m_reschedulingThreshold);
+    m_scoreboard.Open(FIRST_SEQUENCE, m_sndBufSize);
+    // SCTP's INIT tells the receiver's window (a_rwnd) before any data;
+    // RudpCmtSocket's does, or the helper configures it. Unknown, it is taken
+    // as closed: rule A still lets one segment out, and the first SACK tells
+    // the window.
+    m_peerWindow = m_initialPeerWindow;
+    m_running = true;
+    // A segment must fit in the receiver's buffer, and in ours. RFC 4960,
+    // section 6: a receiver must accept one full packet, and an INIT that
+    // announces less aborts the association.
+    if (m_sndBufSize < LargestSegment())
+    {
+        std::ostringstream reason;
+        reason << "the send buffer (SndBufSize " << m_sndBufSize
+               << " bytes) cannot hold one segment of " << LargestSegment() << " bytes";
+        Fail(reason.str());
+        return;
+    }
+    if (m_initialPeerWindow > 0 && m_initialPeerWindow < LargestSegment())
+    {
+        std::ostringstream reason;
+        reason << "the receiver's buffer (" << m_initialPeerWindow
+               << " bytes) cannot hold one segment of " << LargestSegment()
+               << " bytes: RcvBufSize must be at least SegmentSize";
+        Fail(reason.str());
+        return;
+    }
+    Schedule();
+}
+
+bool
+RudpCmtSendEngine::Write(Ptr<Packet> data)
+{
+    NS_LOG_FUNCTION(this << data->GetSize());
+    if (!m_running || m_source || data->GetSize() > GetTxAvailable())
+    {
+        return false;
+    }
+    if (data->GetSize() > 0)
+    {
+        m_scoreboard.Add(data);
+        Schedule();
+    }
+    return true;
+}
+
+uint32_t
+RudpCmtSendEngine::GetTxAvailable() const
+{
+    return m_running ? m_scoreboard.Buffer().Available() : 0;
+}
+
+bool
+RudpCmtSendEngine::IsAllAcknowledged() const
+{
+    return m_scoreboard.Buffer().UnsentBytes() == 0 &&
+           m_scoreboard.Buffer().BytesOutstanding() == 0;
+}
+
+void
+RudpCmtSendEngine::SetAcknowledgedCallback(Callback<void> acknowledged)
+{
+    m_acknowledged = acknowledged;
+}
+
+void
+RudpCmtSendEngine::Halt()
+{
+    NS_LOG_FUNCTION(this);
+    m_running = false;
+    UpdateWindowLimited(m_scoreboard.BytesInFlight());
+    StopTimers();
+}
+
+void
+RudpCmtSendEngine::Refill()
+{
+    if (!m_source)
+    {
+        return; // the application writes
+    }
+    std::vector<uint8_t> bytes;
+    const RudpTxBuffer& buffer = m_scoreboard.Buffer();
+    while (m_source->GetRemaining() > 0 && buffer.Available() >= m_segmentSize)
+    {
+        const uint64_t size =
+            std::min<uint64_t>({m_source->GetRemaining(), buffer.Available(), 65536});
+        bytes.resize(size);
+        m_source->Read(bytes.data(), size);
+        m_scoreboard.Add(Create<Packet>(bytes.data(), size));
+    }
+}
+
+void
+RudpCmtSendEngine::Schedule()
+{
+    if (!m_running)
+    {
+        return;
+    }
+    Refill();
+    BeginRound();
+    std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
+    const std::vector<uint32_t> order = m_scheduler.Order(m_nextPath);
+    if (m_scoreboard.AnyLost())
+    {
+        for (const uint32_t index : order)
+        {
+            FillPath(*m_paths[index], inFlight[index], true);
+        }
+    }
+    std::optional<uint32_t> lastNewData; // the last path that sent new data
+    for (const uint32_t index : order)
+    {
+        const SequenceNumber32 highest = m_scoreboard.Buffer().HighTxMark();
+        FillPath(*m_paths[index], inFlight[index], false);
+        if (m_scoreboard.Buffer().HighTxMark() > highest)
+        {
+            lastNewData = index;
+        }
+    }
+    if (!m_ns2RoundRobin)
+    {
+        m_nextPath = (m_nextPath + 1) % m_paths.size();
+    }
+    else if (lastNewData)
+    {
+        // ns-2's SendMuch: the next round starts after the path that last
+        // sent new data (spNodeLastSentTo), not one further each time.
+        m_nextPath = (*lastNewData + 1) % m_paths.size();
+    }
+    std::fill(m_burst.begin(), m_burst.end(), 0); // the opportunity is over
+    UpdateWindowLimited(inFlight);
+}
+
+std::vector<RudpCmtPathView>
+RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers) const
+{
+    std::vector<RudpCmtPathView> views(m_paths.size());
+    for (const auto& path : m_paths)
+    {
+        RudpCmtPathView& view = views[path->index];
+        view.index = path->index;
+        view.active = path->status == RudpCmtPath::ACTIVE;
+        view.inFastRecovery = path->inFastRecovery;
+        view.srtt = path->GetRttEstimator()->GetEstimate();
+        view.cwnd = path->GetState()->m_cWnd;
+    }
+    buffers.peerWindow = m_peerWindow;
+    buffers.sendBuffer = m_sndBufSize;
+    buffers.heldByPeer = 0;
+    if (m_scheduler.LimitsPaths() || m_chunkRescheduling)
+    {
+        m_scoreboard.ForEach([&views, &buffers](const RudpTxBuffer::Segment& segment,
+                                                const RudpCmtScoreboard::Record& record) {
+            if (segment.txCount == 0 && !segment.lost)
+            {
+                return;
+            }
+            views[record.GetPath()].queued += segment.length;
+            buffers.heldByPeer += segment.sacked ? segment.length : 0;
+        });
+    }
+    return views;
+}
+
+void
+RudpCmtSendEngine::BeginRound()
+{
+    RudpCmtBuffers buffers;
+    std::vector<RudpCmtPathView> views = PathViews(buffers);
+    if (m_chunkRescheduling && RescheduleHead(views, buffers))
+    {
+        views = PathViews(buffers); // a segment changed paths, a window shrank
+    }
+    m_scheduler.Begin(views, buffers);
+    RouteResends();
+}
+
+void
+RudpCmtSendEngine::RouteResends()
+{
+    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE || !m_scoreboard.AnyLost())
+    {
+        return;
+    }
+    m_scoreboard.ForEach([this](const RudpTxBuffer::Segment& segment,
+                                RudpCmtScoreboard::Record& record) {
+        if (segment.lost)
+        {
+            m_scoreboard.Move(segment, m_scheduler.ResendPath(record.GetPath(), segment.length));
+        }
+    });
+}
+
+bool
+RudpCmtSendEngine::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
+                                  const RudpCmtBuffers& buffers)
+{
+    const std::deque<RudpTxBuffer::Segment>& segments = m_scoreboard.Buffer().GetSegments();
+    if (segments.empty() || !m_rescheduling.Blocked(buffers))
+    {
+        return false;
+    }
+    // The head of the blockage: the first segment not cumulatively
+    // acknowledged, if it is still in flight (a lost one waits for its
+    // resend already) and has not been moved before.
+    const RudpTxBuffer::Segment& head = segments.front();
+    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(head);
+    if (head.txCount == 0 || !head.InFlight() || record.rescheduled)
+    {
+        return false;
+    }
+    const std::optional<uint32_t> target =
+        m_rescheduling.Target(paths, record.GetPath(), Simulator::Now() - head.lastTx);
+    if (!target)
+    {
+        return false;
+    }
+    RudpCmtPath& from = *m_paths[record.GetPath()];
+    NS_LOG_LOGIC("segment " << head.seq << " blocks the receiver's buffer: moved from path "
+                            << from.index << " to path " << *target);
+    m_scoreboard.MarkLost(head);
+    m_scoreboard.Move(head, *target);
+    record.rescheduled = true;
+    RetimeAfterMove(from);
+    // Segments sent on the target before the move are acknowledged after
+    // it: their missing reports for the moved one would be spurious. Like a
+    // fast retransmission, it is not fast retransmitted again (a lost copy
+    // is repaired by the timer).
+    record.fastRetransmitted = true;
+    ++m_stats.rescheduledSegments;
+    // The path it left is taken to have lost it (INET's
+    // cmtMovedChunksReduceCwnd), once per recovery.
+    if (!from.inFastRecovery)
+    {
+        Cut(from);
+        if (m_fastRetransmit)
+        {
+            from.inFastRecovery = true;
+            from.recoveryExit = m_scoreboard.Buffer().HighTxMark();
+        }
+        else
+        {
+            from.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+    }
+    return true;
+}
+
+uint32_t
+RudpCmtSendEngine::CouplingView(uint32_t index)
+{
+    // Filled anew each time, its storage kept: it is built on every SACK.
+    std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
+    view.clear();
+    uint32_t position = 0;
+    for (const auto& path : m_paths)
+    {
+        if (path->status != RudpCmtPath::ACTIVE && path->index != index)
+        {
+            continue;
+        }
+        if (path->index == index)
+        {
+            position = view.size();
+        }
+        RudpCmtCoupling::Path seen;
+        seen.cwnd = path->GetState()->m_cWnd;
+        // Before its first sample a path's RTT is taken to be its RTO.
+        seen.rtt = path->GetRttEstimator()->GetNSamples() > 0
+                       ? path->GetRttEstimator()->GetEstimate()
+                       : path->GetRtoTimer()->GetRto();
+        seen.bytesBetweenLosses = path->GetBytesBetweenLosses();
+        view.push_back(seen);
+    }
+    return position;
+}
+
+void
+RudpCmtSendEngine::GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight)
+{
+    const uint32_t position = CouplingView(path.index);
+    const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
+    const uint32_t mss = path.GetState()->m_segmentSize;
+    path.Grow(bytes,
+              flight,
+              m_coupling->SlowStartIncrease(view, position, bytes, mss),
+              m_coupling->AvoidanceIncrease(view, position, mss, m_alpha));
+}
+
+void
+RudpCmtSendEngine::Cut(RudpCmtPath& path)
+{
+    const uint32_t position = CouplingView(path.index);
+    const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
+    path.Reduce(m_coupling->LossReduction(view, position, m_beta));
+}
+
+void
+RudpCmtSendEngine::RetimeAfterMove(RudpCmtPath& path)
+{
+    NS_LOG_FUNCTION(this << path.index);
+    if (m_scoreboard.BytesInFlight()[path.index] == 0)
+    {
+        path.GetRtoTimer()->Cancel();
+    }
+    else
+    {
+        path.GetRtoTimer()->Restart();
+    }
+}
+
+uint32_t
+RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
+{
+    if (path.status != RudpCmtPath::ACTIVE)
+    {
+        return 0;
+    }
+    const RudpTxBuffer& buffer = m_scoreboard.Buffer();
+    uint32_t sent = 0;
+    while (m_maxBurst == 0 || m_burst[path.index] < m_maxBurst)
+    {
+        // Resends first: those the policy gave this path, or any with RTX-ASAP.
+        const RudpTxBuffer::Segment* resend = m_scoreboard.FirstLost(
+            m_rtxPolicy == RTX_ASAP ? std::nullopt : std::optional<uint32_t>(path.index));
+        if (!resend && resendsOnly)
+        {
+            break;
+        }
+        RudpTxBuffer::SendRequest request;
+        request.length = resend ? resend->length : std::min(m_segmentSize, buffer.UnsentBytes());
+        request.resend = resend != nullptr;
+        request.inFlight = inFlight;
+        // RFC 4960 6.1 B: the path must not send while it has cwnd or more
+        // outstanding; below that, the packet may overshoot cwnd by less
+        // than one MTU (ns-2's SendMuch and RtxMarkedChunks alike). Sending
+        // only whole segments that fit would leave a window of 2.5 segments
+        // sending 2, each SACK acknowledging all of them, and
+        // partial_bytes_acked (7.2.2) never reaching cwnd.
+        const uint32_t cwnd = path.GetState()->m_cWnd;
+        request.congestionWindow = inFlight < cwnd ? std::max(cwnd, inFlight + request.length) : 0;
+        request.receiverWindow = m_peerWindow;
+        // The receiver's window, shared by all paths, must keep room for the
+        // segments waiting to be resent; one segment may probe a closed
+        // window when nothing is outstanding.
+        if (request.length == 0 ||
+            !buffer.MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
+        {
+            break;
+        }
+        if (!resend && !m_scheduler.Allows(path.index, request.length))
+        {
+            break; // the scheduler or buffer splitting holds new data back
+        }
+        if (!resend)
+        {
+            resend = &m_scoreboard.NewSegment(request.length, path.index); // sent below
+        }
+        SendSegment(path, *resend);
+        m_scheduler.Sent(path.index, request.length, request.resend);
+        inFlight += request.length;
+        sent += request.length;
+    }
+    return sent;
+}
+
+void
+RudpCmtSendEngine::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segment)
+{
+    NS_LOG_FUNCTION(this << path.index << segment.seq << segment.length);
+    const bool resend = segment.txCount > 0;
+    m_scoreboard.Move(segment, path.index);
+    m_scoreboard.MarkTransmitted(segment, Simulator::Now());
+    path.bytesSent += segment.length;
+    ++m_burst[path.index];
+
+    RudpHeader header;
+    header.SetSequenceNumber(segment.seq);
+    Ptr<Packet> packet = RudpSegmentCodec::Encode(header, segment.payload, m_checksumKind);
+    if (m_modelAssumptions)
+    {
+        packet->AddPacketTag(RudpCmtTransmissionTag(segment.seq, segment.txCount));
+    }
+    if (resend)
+    {
+        ++m_stats.retransmissions;
+        ++path.retransmissions;
+        m_retxTrace(segment.payload, header, path.index);
+    }
+    m_txTrace(segment.payload, header, path.index);
+    m_socket->SendTo(packet, 0, path.remote);
+    if (!path.GetRtoTimer()->IsRunning())
+    {
+        path.GetRtoTimer()->Restart();
+    }
+    path.DataSent();
+}
+
+void
+RudpCmtSendEngine::SendProbe(RudpCmtPath& path)
+{
+    // A header alone: the receiver answers any segment with a SACK on the
+    // path it came from, which proves the path alive.
+    RudpHeader header;
+    header.SetSequenceNumber(m_scoreboard.Buffer().HighTxMark());
+    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
+                     0,
+                     path.remote);
+}
+
+void
+RudpCmtSendEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
+{
+    RudpHeader header;
+    Ptr<Packet> payload;
+    if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) == RudpSegmentCodec::OK)
+    {
+        Receive(header, from);
+    }
+}
+
+void
+RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
+{
+    if (!header.HasFlags(RudpHeader::ACK) || !m_failure.empty() || !m_socket ||
+        !InetSocketAddress::IsMatchingType(from))
+    {
+        return;
+    }
+    const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
+    for (const auto& path : m_paths)
+    {
+        if (InetSocketAddress::ConvertFrom(path->remote).GetIpv4() == source)
+        {
+            ProcessSack(header, path->index);
+            return;
+        }
+    }
+}
+
+void
+RudpCmtSendEngine::Revive(RudpCmtPath& path)
+{
+    // It answered a probe: it carries data again, and takes what waits on
+    // paths still failed (all of them may have been). CMT-PF gives it the
+    // window ns-2 gives a path whose heartbeat is acknowledged.
+    NS_LOG_INFO("path " << path.index << " answered: active again");
+    if (path.status == RudpCmtPath::POTENTIALLY_FAILED)
+    {
+        path.Reactivate(m_cmtPfCwnd);
+    }
+    path.status = RudpCmtPath::ACTIVE;
+    path.consecutiveTimeouts = 0;
+    path.GetRtoTimer()->ResetBackoff();
+    path.GetRtoTimer()->Cancel();
+    RehomeFromFailedPaths();
+}
+
+void
+RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
+{
+    const SequenceNumber32 cum = header.GetAckNumber();
+    if (cum > m_scoreboard.Buffer().HighTxMark())
+    {
+        return;
+    }
+    // A SACK overtaken by a later one on a faster path carries a stale
+    // window, and nothing the later one did not say; but it proves its path
+    // alive (a probe's answer on a slow path is overtaken as a rule).
+    if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
+    {
+        if (m_paths[arrivalPath]->status != RudpCmtPath::ACTIVE)
+        {
+            Revive(*m_paths[arrivalPath]);
+            Schedule();
+        }
+        return;
+    }
+    const bool firstSack = !m_sacksSeen;
+    m_sacksSeen = true;
+    m_lastSack = header.GetSequenceNumber();
+    m_peerWindow = header.GetWindow();
+    if (firstSack && m_initialPeerWindow == 0 && header.GetSackBlocks().empty() &&
+        m_peerWindow < LargestSegment())
+    {
+        // The first SACK tells the window, as SCTP's INIT would have:
+        // RudpCmtReceiveEngine delivers in-order data at once, so with no gap
+        // blocks it holds nothing, and this window is its whole buffer.
+        std::ostringstream reason;
+        reason << "the receiver's buffer (" << m_peerWindow << " bytes) cannot hold one segment of "
+               << LargestSegment() << " bytes: RcvBufSize must be at least SegmentSize";
+        Fail(reason.str());
+        return;
+    }
+    if (m_paths[arrivalPath]->status != RudpCmtPath::ACTIVE)
+    {
+        Revive(*m_paths[arrivalPath]);
+    }
+
+    const size_t n = m_paths.size();
+    const std::vector<uint32_t> flightBefore = m_scoreboard.BytesInFlight(); // RFC 4960 7.2.1/7.2.2
+    const Ns2SackEffects ns2 =
+        m_ns2Recovery ? Ns2PseudoCumulativeAcks(header)
+                      : Ns2SackEffects{std::vector<bool>(n, false), std::vector<bool>(n, false)};
+    const RudpCmtScoreboard::SackDigest acked = m_scoreboard.ApplySack(header, Simulator::Now());
+    m_stats.bytesAcked += acked.cumulativeBytes;
+    m_consecutiveTimeouts = 0;
+    for (auto& path : m_paths)
+    {
+        for (const Time& rtt : acked.rttSamples[path->index])
+        {
+            path->SampleRtt(rtt); // only a new measurement sets the RTO anew (ns-2's RttUpdate)
+        }
+    }
+
+    const std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
+    for (auto& path : m_paths)
+    {
+        if (path->inFastRecovery && cum >= path->recoveryExit)
+        {
+            path->inFastRecovery = false;
+            path->GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+        if (ns2.restartTimer[path->index] && inFlight[path->index] > 0)
+        {
+            path->GetRtoTimer()->Restart();
+        }
+        if (acked.bytesNew[path->index] == 0)
+        {
+            continue;
+        }
+        path->consecutiveTimeouts = 0;
+        path->Acknowledged(acked.bytesNew[path->index]);
+        const bool advanced = !m_cuc          ? acked.cumulativeBytes > 0
+                              : m_ns2Recovery ? ns2.advanced[path->index]
+                                              : acked.earliestAcked[path->index];
+        if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
+        {
+            GrowWindow(*path, acked.bytesNew[path->index], flightBefore[path->index]);
+        }
+        if (inFlight[path->index] == 0)
+        {
+            path->GetRtoTimer()->Cancel();
+            path->AllAcknowledged();
+        }
+        else if (acked.oldestAcked[path->index])
+        {
+            // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
+            // acknowledgment restarts the timer, or a lost resend would never
+            // time out while later data keeps being acknowledged.
+            path->GetRtoTimer()->Restart();
+        }
+    }
+    bool fastRetransmit = false;
+    if (acked.highestNewOfAll && !m_modelAssumptions) // the model's losses come from the oracle
+    {
+        fastRetransmit = CountMissingReports(acked, header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+    }
+    if (IsComplete())
+    {
+        StopTimers();
+        m_running = false;
+        UpdateWindowLimited(inFlight);
+        return;
+    }
+    if (fastRetransmit)
+    {
+        SendFastRetransmission();
+    }
+    Schedule();
+    if (acked.cumulativeBytes > 0 && !m_acknowledged.IsNull())
+    {
+        m_acknowledged(); // last: the socket's application may write more from here
+    }
+}
+
+void
+RudpCmtSendEngine::SendFastRetransmission()
+{
+    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE)
+    {
+        // The scheduler decides where a resend goes before it leaves at once.
+        RudpCmtBuffers buffers;
+        m_scheduler.Begin(PathViews(buffers), buffers);
+        RouteResends();
+    }
+    // The earliest segment marked whose path is active: one packet.
+    const RudpTxBuffer::Segment* earliest = nullptr;
+    for (const auto& path : m_paths)
+    {
+        const RudpTxBuffer::Segment* lost =
+            path->status == RudpCmtPath::ACTIVE ? m_scoreboard.FirstLost(path->index) : nullptr;
+        earliest = lost && (!earliest || lost->seq < earliest->seq) ? lost : earliest;
+    }
+    if (!earliest)
+    {
+        return;
+    }
+    // Only the receiver's window binds it: the segment's bytes are kept
+    // there while it waits (RudpTxBuffer::BytesOutstanding).
+    RudpCmtPath& path = *m_paths[m_scoreboard.PathOf(*earliest)];
+    RudpTxBuffer::SendRequest request;
+    request.length = earliest->length;
+    request.resend = true;
+    request.inFlight = 0;
+    request.congestionWindow = earliest->length;
+    request.receiverWindow = m_peerWindow;
+    if (m_scoreboard.Buffer().MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
+    {
+        NS_LOG_LOGIC("fast retransmission of " << earliest->seq << " on path " << path.index
+                                               << ", whatever its cwnd");
+        SendSegment(path, *earliest);
+    }
+}
+
+bool
+RudpCmtSendEngine::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, uint32_t pairs)
+{
+    bool marked = false;
+    const uint32_t pathsGapAcked = acked.PathsGapAcked();
+    const auto count = [&](const RudpTxBuffer::Segment& segment,
+                           RudpCmtScoreboard::Record& record) {
+        if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
+        {
+            return;
+        }
+        // SFR: only a later segment newly acknowledged on the same path
+        // proves this one missing; across paths it may just be slower.
+        const std::optional<SequenceNumber32>& highestOnPath = acked.highestNew[record.GetPath()];
+        const bool reported = m_sfr ? highestOnPath && segment.seq < *highestOnPath
+                                    : segment.seq < *acked.highestNewOfAll;
+        if (!reported)
+        {
+            return;
+        }
+        // DAC (ns-2's rule): a SACK that answers two segments reports this
+        // one missing twice only if it acknowledges data on this path alone
+        // (not a "mixed" SACK), and all of it above this segment.
+        const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.GetPath()];
+        const bool acrossAll = lowestOnPath && segment.seq < *lowestOnPath;
+        record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
+        if (record.missingReports < m_dupThreshold)
+        {
+            return;
+        }
+        ++m_stats.fastRetransmits;
+        record.fastRetransmitted = true;
+        marked = true;
+        RudpCmtPath& path = *m_paths[record.GetPath()];
+        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
+                                << record.missingReports << " missing reports");
+        if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
+        {
+            Cut(path);
+            if (m_ns2Recovery)
+            {
+                // ns-2's uiRecover: the highest segment outstanding on the path.
+                path.inFastRecovery = true;
+                path.recoveryExit = m_scoreboard.HighestOutstandingEnd(path.index);
+            }
+            else if (m_fastRetransmit)
+            {
+                path.inFastRecovery = true;
+                path.recoveryExit = m_scoreboard.Buffer().HighTxMark();
+            }
+            else
+            {
+                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+            }
+        }
+        MarkForRetransmission(segment);
+    };
+    if (m_sfr)
+    {
+        // Only a segment below the highest one newly acknowledged on its
+        // own path can be reported missing: the paths' indexes give those
+        // alone, not the other paths' segments in flight below.
+        m_scoreboard.ForEachInFlightBelow(acked.highestNew, count);
+    }
+    else
+    {
+        // Only a segment below the highest newly acknowledged one can be reported missing.
+        m_scoreboard.ForEachUnsackedBelow(*acked.highestNewOfAll, count);
+    }
+    if (marked)
+    {
+        ++m_stats.fastRetransmitSacks;
+    }
+    return marked;
+}
+
+RudpCmtSendEngine::Ns2SackEffects
+RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header)
+{
+    const SequenceNumber32 cum = header.GetAckNumber();
+    const std::vector<RudpHeader::SackBlock>& blocks = header.GetSackBlocks();
+    std::optional<SequenceNumber32> lastRight;
+    for (const auto& block : blocks)
+    {
+        lastRight = lastRight ? std::max(*lastRight, block.right) : block.right;
+    }
+    auto inBlock = [&blocks](const RudpTxBuffer::Segment& segment) {
+        return std::any_of(blocks.begin(), blocks.end(), [&segment](const auto& block) {
+            return segment.seq >= block.left && segment.End() <= block.right;
+        });
+    };
+    Ns2SackEffects effects;
+    effects.advanced.assign(m_paths.size(), false);
+    effects.restartTimer.assign(m_paths.size(), false);
+    std::vector<bool>& advanced = effects.advanced;
+    m_scoreboard.ForEachWhile(
+        [&](const RudpTxBuffer::Segment& segment, const RudpCmtScoreboard::Record& record) {
+            if (segment.txCount == 0)
+            {
+                return false; // the unsent ones end the walk
+            }
+            RudpCmtPath& path = *m_paths[record.GetPath()];
+            if (segment.End() <= cum)
+            {
+                // SendBufferDequeueUpTo stops the path's timer (an expected ACK
+                // never set counts as 0, below every segment).
+                const bool running = path.GetRtoTimer()->IsRunning();
+                const auto atOrBelow = [&segment](const std::optional<SequenceNumber32>& expected) {
+                    return !expected || *expected <= segment.seq;
+                };
+                if ((running && atOrBelow(path.pseudoCum)) || atOrBelow(path.rtxPseudoCum))
+                {
+                    effects.restartTimer[path.index] = true;
+                }
+                // Newly acknowledged by the cumulative ACK.
+                if (!segment.sacked)
+                {
+                    advanced[path.index] = true;
+                    path.findPseudoCum = true;
+                    path.findRtxPseudoCum = true;
+                }
+                return true;
+            }
+            if (!lastRight)
+            {
+                return false; // no gap block: ns-2 does not walk the buffer
+            }
+            if (!segment.sacked)
+            {
+                if (path.findPseudoCum && segment.txCount == 1)
+                {
+                    path.pseudoCum = segment.seq;
+                    path.findPseudoCum = false;
+                }
+                if (path.findRtxPseudoCum && segment.txCount > 1)
+                {
+                    path.rtxPseudoCum = segment.seq;
+                    path.findRtxPseudoCum = false;
+                }
+                if (inBlock(segment))
+                {
+                    if (path.pseudoCum == segment.seq)
+                    {
+                        advanced[path.index] = true;
+                        path.findPseudoCum = true;
+                    }
+                    if (path.rtxPseudoCum == segment.seq)
+                    {
+                        advanced[path.index] = true;
+                        path.findRtxPseudoCum = true;
+                    }
+                }
+            }
+            if (segment.seq >= *lastRight)
+            {
+                return false; // the first segment beyond the last gap block ends the walk
+            }
+            return true;
+        });
+    return effects;
+}
+
+void
+RudpCmtSendEngine::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
+{
+    if (!m_scoreboard.MarkLost(segment))
+    {
+        return;
+    }
+    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(segment);
+    const uint32_t original = record.GetPath();
+    m_scoreboard.Move(segment, RetransmissionPath(original));
+    if (record.GetPath() != original)
+    {
+        // ns-2's RtxMarkedChunks: the path it left looks for new
+        // pseudo-cumulative ACKs (Ns2PseudoCumulativeAcks).
+        m_paths[original]->findPseudoCum = true;
+        m_paths[original]->findRtxPseudoCum = true;
+    }
+}
+
+void
+RudpCmtSendEngine::RehomeFromFailedPaths()
+{
+    m_scoreboard.ForEach(
+        [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
+            if (segment.lost && m_paths[record.GetPath()]->status != RudpCmtPath::ACTIVE)
+            {
+                m_paths[record.GetPath()]->findPseudoCum = true;
+                m_paths[record.GetPath()]->findRtxPseudoCum = true;
+                m_scoreboard.Move(segment, RetransmissionPath(record.GetPath()));
+            }
+        });
+}
+
+uint32_t
+RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
+{
+    auto better = [this](uint32_t a, uint32_t b) {
+        const Ptr<const RudpSenderState> x = m_paths[a]->GetState();
+        const Ptr<const RudpSenderState> y = m_paths[b]->GetState();
+        if (m_rtxPolicy == RTX_SSTHRESH && x->m_ssThresh != y->m_ssThresh)
+        {
+            return x->m_ssThresh > y->m_ssThresh;
+        }
+        if (m_rtxPolicy == RTX_LOSSRATE && m_paths[a]->GetLossRate() != m_paths[b]->GetLossRate())
+        {
+            return m_paths[a]->GetLossRate() < m_paths[b]->GetLossRate();
+        }
+        return x->m_cWnd > y->m_cWnd;
+    };
+    const bool originalUsable = m_paths[original]->status == RudpCmtPath::ACTIVE;
+    if ((m_rtxPolicy == RTX_SAME || m_rtxPolicy == RTX_ASAP) && originalUsable)
+    {
+        return original;
+    }
+    std::optional<uint32_t> best;
+    for (const auto& path : m_paths)
+    {
+        if (path->status == RudpCmtPath::ACTIVE && (!best || better(path->index, *best)))
+        {
+            best = path->index;
+        }
+    }
+    return best.value_or(original);
+}
+
+void
+RudpCmtSendEngine::OnTimeout(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths[index];
+    if (!m_running ||
+        (m_scoreboard.BytesInFlight()[index] == 0 && path.status == RudpCmtPath::ACTIVE))
+    {
+        return;
+    }
+    ++m_stats.timeouts;
+    ++path.timeouts;
+    ++path.consecutiveTimeouts;
+    if (m_associationMaxRetrans > 0 && ++m_consecutiveTimeouts > m_associationMaxRetrans)
+    {
+        std::ostringstream reason;
+        reason << "no path answered in " << m_consecutiveTimeouts
+               << " timeouts in a row (AssociationMaxRetrans " << m_associationMaxRetrans << ")";
+        Fail(reason.str());
+        return;
+    }
+    path.GetRtoTimer()->Backoff();
+    path.inFastRecovery = false;
+    path.StopIdleDecay();
+    const uint32_t position = CouplingView(path.index);
+    const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
+    path.Collapse(m_coupling->TimeoutReduction(view, position));
+    if (path.consecutiveTimeouts > m_pathMaxRetrans)
+    {
+        NS_LOG_INFO("path " << index << " failed after " << path.consecutiveTimeouts
+                            << " timeouts");
+        path.status = RudpCmtPath::FAILED;
+    }
+    else if (m_cmtPf && path.consecutiveTimeouts == 1)
+    {
+        NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
+        path.status = RudpCmtPath::POTENTIALLY_FAILED;
+    }
+    m_scoreboard.ForEach([this, index](const RudpTxBuffer::Segment& segment,
+                                       const RudpCmtScoreboard::Record& record) {
+        if (record.GetPath() == index && segment.txCount > 0 && segment.InFlight())
+        {
+            MarkForRetransmission(segment);
+        }
+    });
+    if (path.status != RudpCmtPath::ACTIVE)
+    {
+        // Segments pinned to it (RTX-SAME, or marked lost at an earlier
+        // timeout) would never be served again.
+        RehomeFromFailedPaths();
+        SendProbe(path);
+    }
+    path.GetRtoTimer()->Cancel();
+    path.GetRtoTimer()->Restart();
+    Schedule();
+}
+
+void
+RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
+{
+    bool roomOnAPath = false;
+    for (const auto& path : m_paths)
+    {
+        // A path may send while it has less than cwnd outstanding (FillPath).
+        roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
+                                      path->Room(inFlight[path->index]) > 0);
+    }
+    const bool dataWaiting = m_scoreboard.Buffer().UnsentBytes() > 0 || m_scoreboard.AnyLost();
+    const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();
+    const bool limited = m_running && dataWaiting && roomOnAPath && outstanding > 0 &&
+                         outstanding + m_segmentSize > m_peerWindow;
+    if (limited && !m_windowLimited)
+    {
+        m_windowLimitedSince = Simulator::Now();
+    }
+    else if (!limited && m_windowLimited)
+    {
+        m_windowLimitedTotal += Simulator::Now() - m_windowLimitedSince;
+    }
+    m_windowLimited = limited;
+}
+
+void
+RudpCmtSendEngine::NotifyDataDropped(Ptr<const Packet> packet)
+{
+    RudpCmtTransmissionTag tag;
+    if (!m_modelAssumptions || !m_running || !packet->PeekPacketTag(tag))
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this << tag.GetSequence() << tag.GetTransmission());
+    const RudpTxBuffer::Segment* dropped = m_scoreboard.Find(tag.GetSequence());
+    if (!dropped || dropped->txCount != tag.GetTransmission())
+    {
+        return;
+    }
+    // The model: the loss is known one RTT after the segment was sent.
+    // The RTT is the sender's own estimate of the path's (before its
+    // first sample: twice the time the packet took to where it was lost).
+    const RudpCmtPath& path = *m_paths[m_scoreboard.PathOf(*dropped)];
+    const Time now = Simulator::Now();
+    Time rtt = path.GetRttEstimator()->GetEstimate();
+    if (path.GetRttEstimator()->GetNSamples() == 0)
+    {
+        rtt = 2 * (now - dropped->lastTx);
+    }
+    const Time known = std::max(dropped->lastTx + rtt, now);
+    ++m_stats.oracleLosses;
+    Simulator::Schedule(known - now,
+                        &RudpCmtSendEngine::OracleDetect,
+                        this,
+                        dropped->seq,
+                        dropped->txCount);
+}
+
+void
+RudpCmtSendEngine::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
+{
+    NS_LOG_FUNCTION(this << seq << transmission);
+    if (!m_running)
+    {
+        return;
+    }
+    const RudpTxBuffer::Segment* found = m_scoreboard.Find(seq);
+    if (!found)
+    {
+        return;
+    }
+    const RudpTxBuffer::Segment& segment = *found;
+    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(segment);
+    if (segment.txCount != transmission || segment.sacked || segment.lost ||
+        record.fastRetransmitted)
+    {
+        return; // repaired otherwise meanwhile (a timeout, if any)
+    }
+    // As CountMissingReports on the DupThreshold-th report, except that
+    // fast recovery ends when the cumulative ACK passes this segment: the
+    // model freezes the lossy path for the one RTT of its retransmission.
+    ++m_stats.fastRetransmits;
+    ++m_stats.fastRetransmitSacks; // the model's losses come one at a time
+    record.fastRetransmitted = true;
+    RudpCmtPath& path = *m_paths[record.GetPath()];
+    if (!path.inFastRecovery)
+    {
+        Cut(path);
+        if (m_fastRetransmit)
+        {
+            path.inFastRecovery = true;
+            path.recoveryExit = segment.End();
+        }
+        else
+        {
+            path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
+        }
+    }
+    const uint32_t original = record.GetPath();
+    MarkForRetransmission(segment);
+    if (record.GetPath() != original)
+    {
+        RetimeAfterMove(path);
+    }
+    Schedule();
+}
+
+} // namespace ns3

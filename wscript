@@ -22,7 +22,7 @@ def configure(conf):
 
 
 def build(bld):
-    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'point-to-point', 'traffic-control'])
+    module = bld.create_ns3_module('rudp', ['internet', 'applications', 'csma', 'point-to-point', 'traffic-control'])
     if bld.env['RUDP_HAVE_OPENSSL']:
         module.use.append('CRYPTO')
         module.env.append_value('DEFINES', 'RUDP_HAVE_OPENSSL')
@@ -95,10 +95,12 @@ def build(bld):
         'scenario/rudp-command-line.cc',
         'scenario/rudp-cwnd-trace.cc',
         'scenario/rudp-dumbbell-options.cc',
+        'scenario/rudp-file-transfer-options.cc',
         'scenario/rudp-flow-stats.cc',
         'scenario/rudp-flow-traces.cc',
         'scenario/rudp-json.cc',
         'scenario/rudp-parameter-check.cc',
+        'scenario/rudp-scenario-record.cc',
         'scenario/rudp-trace-options.cc',
         'scenario/rudp-version.cc',
     ]
@@ -182,10 +184,12 @@ def build(bld):
         'scenario/rudp-command-line.h',
         'scenario/rudp-cwnd-trace.h',
         'scenario/rudp-dumbbell-options.h',
+        'scenario/rudp-file-transfer-options.h',
         'scenario/rudp-flow-stats.h',
         'scenario/rudp-flow-traces.h',
         'scenario/rudp-json.h',
         'scenario/rudp-parameter-check.h',
+        'scenario/rudp-scenario-record.h',
         'scenario/rudp-trace-options.h',
         'scenario/rudp-version.h',
     ]

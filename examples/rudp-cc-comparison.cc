@@ -56,6 +56,7 @@
 #include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
 #include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-scenario-record.h"
 #include "ns3/rudp-trace-options.h"
 #include "ns3/traffic-control-module.h"
 
@@ -196,18 +197,14 @@ int
 main(int argc, char* argv[])
 {
     RudpDumbbellOptions options; // --rate, --queue, --flows, --duration, --transport, ...
-    std::string output;
+    RudpScenarioRecord record("rudp-cc-comparison");
     std::string cwndTrace;
     bool flowMonitor = false;
     RudpTraceOptions tracing;
 
     RudpCommandLine cmd(__FILE__);
     options.AddOptions(cmd);
-    cmd.AddValue("output",
-                 "Write the metrics as JSON to this file, also when the run fails",
-                 output,
-                 "a file path that can be written",
-                 RudpCommandLine::WritableFile());
+    record.AddOption(cmd);
     cmd.AddValue("cwnd-trace",
                  "Write PREFIX-<flow>-cwnd.csv (time_s, cwnd_bytes, ssthresh_bytes, state, "
                  "timeouts: one line per change) and PREFIX-<flow>-rtt.csv per flow",
@@ -354,10 +351,10 @@ main(int argc, char* argv[])
         std::cerr << "error: the run failed: " << failure << std::endl;
     }
 
-    if (!output.empty())
+    if (record.IsWanted())
     {
         RudpJson json;
-        json.Set("scenario", "rudp-cc-comparison").Set("ok", ok).Set("failure", failure);
+        record.SetOutcome(json, ok, failure);
         options.AddToJson(json); // transport ... initial_ssthresh_bytes
         json.Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
             .Set("flow_monitor", flowMonitor)
@@ -376,10 +373,7 @@ main(int argc, char* argv[])
         {
             json.Set("throughput_ratio", ratio);
         }
-        if (!json.Write(output))
-        {
-            RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
-        }
+        record.WriteOrFail(json);
     }
     return ok ? 0 : 1;
 }

@@ -46,6 +46,7 @@
 #include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
 #include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-scenario-record.h"
 #include "ns3/rudp-trace-options.h"
 
 #include <algorithm>
@@ -177,7 +178,7 @@ main(int argc, char* argv[])
     bool rescheduling = false;
     Time duration = Seconds(100);
     Time warmup = Seconds(10);
-    std::string output;
+    RudpScenarioRecord record("rudp-cmt");
     std::string checksum = "internet";
     RudpTraceOptions tracing;
     std::vector<Time> rtts;
@@ -270,11 +271,7 @@ main(int argc, char* argv[])
                  warmup,
                  Seconds(0),
                  Seconds(1e6));
-    cmd.AddValue("output",
-                 "Write the metrics as JSON to this file, also when the run fails",
-                 output,
-                 "a file path that can be written",
-                 RudpCommandLine::WritableFile());
+    record.AddOption(cmd);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpCmtSender::SegmentSize", "mss");
     cmd.SetsAttribute("ns3::RudpCmtSender::Alpha", "alpha");
@@ -418,7 +415,7 @@ main(int argc, char* argv[])
     {
         std::cerr << "error: the run failed: " << failure << std::endl;
     }
-    if (!output.empty())
+    if (record.IsWanted())
     {
         std::vector<RudpJson> pathJson;
         for (const auto& path : sender->GetPaths())
@@ -437,10 +434,8 @@ main(int argc, char* argv[])
             pathJson.push_back(p);
         }
         RudpJson json;
-        json.Set("scenario", "rudp-cmt")
-            .Set("ok", ok)
-            .Set("failure", failure)
-            .Set("paths", paths)
+        record.SetOutcome(json, ok, failure);
+        json.Set("paths", paths)
             .Set("rtt", rtt)
             .Set("rtt_s", rtts.front().GetSeconds())
             .Set("loss", losses.front())
@@ -479,10 +474,7 @@ main(int argc, char* argv[])
             .Set("oracle_losses", sender->GetStats().oracleLosses)
             .Set("rescheduled", sender->GetStats().rescheduledSegments)
             .Set("path_stats", pathJson);
-        if (!json.Write(output))
-        {
-            RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
-        }
+        record.WriteOrFail(json);
     }
     tracing.WriteFlowMonitor();
     Simulator::Destroy();

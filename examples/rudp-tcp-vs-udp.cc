@@ -46,6 +46,7 @@
 #include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
 #include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-scenario-record.h"
 #include "ns3/rudp-trace-options.h"
 
 #include <iomanip>
@@ -73,7 +74,7 @@ main(int argc, char* argv[])
     Time interval = MicroSeconds(2);
     DataRate rate("1Gbps");
     Time delay = MicroSeconds(2);
-    std::string output;
+    RudpScenarioRecord record("rudp-tcp-vs-udp");
     RudpTraceOptions tracing;
     Time maxTime = Seconds(600);
 
@@ -101,11 +102,7 @@ main(int argc, char* argv[])
                  delay,
                  Seconds(0),
                  MilliSeconds(500));
-    cmd.AddValue("output",
-                 "Write the metrics as JSON to this file, also when the run fails",
-                 output,
-                 "a file path that can be written",
-                 RudpCommandLine::WritableFile());
+    record.AddOption(cmd);
     cmd.AddValue("max-time",
                  "Simulated time limit (the sender starts at 1s; up to 10^9 s)",
                  maxTime,
@@ -230,13 +227,11 @@ main(int argc, char* argv[])
         std::cerr << "error: " << failure << std::endl;
     }
 
-    if (!output.empty())
+    if (record.IsWanted())
     {
         RudpJson json = data.ToJson(true);
-        json.Set("scenario", "rudp-tcp-vs-udp")
-            .Set("ok", ok)
-            .Set("failure", failure)
-            .Set("transport", transport)
+        record.SetOutcome(json, ok, failure);
+        json.Set("transport", transport)
             .Set("packets", packets)
             .Set("payload_bytes", payload)
             .Set("bytes", bytes)
@@ -247,10 +242,7 @@ main(int argc, char* argv[])
         {
             json.Set("segment_size", segmentSize);
         }
-        if (!json.Write(output))
-        {
-            RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
-        }
+        record.WriteOrFail(json);
     }
     return ok ? 0 : 1;
 }

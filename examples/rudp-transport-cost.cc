@@ -35,6 +35,7 @@
 #include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
 #include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-scenario-record.h"
 #include "ns3/rudp-trace-options.h"
 
 #include <chrono>
@@ -50,7 +51,7 @@ main(int argc, char* argv[])
     uint32_t payload = 1400;
     uint32_t delAck = 2;
     uint32_t paths = 1;
-    std::string output;
+    RudpScenarioRecord record("rudp-transport-cost");
     RudpTraceOptions tracing;
     RudpCommandLine cmd(__FILE__);
     cmd.AddValue("transport",
@@ -76,11 +77,7 @@ main(int argc, char* argv[])
                  paths,
                  1u,
                  8u);
-    cmd.AddValue("output",
-                 "Write the figures as JSON to this file, also when the run fails",
-                 output,
-                 "a file path that can be written",
-                 RudpCommandLine::WritableFile());
+    record.AddOption(cmd);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
     cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "transport");
@@ -243,13 +240,11 @@ main(int argc, char* argv[])
     {
         std::cerr << "error: " << failure << std::endl;
     }
-    if (!output.empty())
+    if (record.IsWanted())
     {
         RudpJson json;
-        json.Set("scenario", "rudp-transport-cost")
-            .Set("ok", ok)
-            .Set("failure", failure)
-            .Set("transport", transport)
+        record.SetOutcome(json, ok, failure);
+        json.Set("transport", transport)
             .Set("paths", paths)
             .Set("bytes", delivered)
             .Set("packets", packets)
@@ -257,10 +252,7 @@ main(int argc, char* argv[])
             .Set("wall_us_per_packet", perPacket)
             .Set("events", events)
             .Set("events_per_s", eventsPerSecond);
-        if (!json.Write(output))
-        {
-            RudpParameterCheck::Fail("output", "cannot write '" + output + "'");
-        }
+        record.WriteOrFail(json);
     }
     return ok ? 0 : 1;
 }

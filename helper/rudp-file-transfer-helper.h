@@ -7,7 +7,13 @@
 
 #include "ns3/address.h"
 #include "ns3/application-container.h"
+#include "ns3/data-rate.h"
+#include "ns3/error-model.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-interface-container.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 
 #include <string>
@@ -66,6 +72,175 @@ class RudpFileReceiverHelper : public RudpApplicationHelper
      * \param local the address to listen on
      */
     RudpFileReceiverHelper(const std::string& protocol, const Address& local);
+};
+
+class NetemQueueDisc;
+class RudpCorruptionErrorModel;
+class RudpRelay;
+
+/**
+ * \ingroup rudp-apps
+ * \brief Builds seed 000's path: a client, a router and a server in a row,
+ * the router impairing what the client sends.
+ *
+ * \verbatim
+   client ---- link ---- router ---- link (delay) ---- server
+    10.1.1.1       10.1.1.2 10.1.2.1              10.1.2.2
+   \endverbatim
+ *
+ * Both links are CSMA (half duplex: a channel busy while a frame
+ * propagates) or point-to-point (full duplex), of one rate and MTU. The
+ * router impairs the path in one of the seed's ways (SetRouter):
+ * - NONE (the design card's): it forwards IP packets; a RateErrorModel
+ *   (loss) or a RudpCorruptionErrorModel (SetCorruption) on the server's
+ *   receiving device hits client-to-server datagrams, and the delay is the
+ *   router-server link's, so ACKs see it too;
+ * - DELAY or SLEEPING (the seed's router): a RudpRelay on the router (port
+ *   3333) drops client-to-server datagrams with the loss probability and
+ *   delays them, each on its own (DELAY) or one at a time as the seed's
+ *   single-threaded router did (SLEEPING); the client sends to the relay
+ *   (GetClientRemote).
+ * With SetNetem, a NetemQueueDisc on the router's egress towards the server
+ * (delay, jitter, reordering, duplication) and one towards the client (ACK
+ * loss), a blackout on both; ARP entries then die at once (DeadTimeout 0),
+ * as a lost ARP exchange costs in Linux.
+ *
+ * Every node has an Internet stack and RUDP (RudpStackHelper); routes by
+ * Ipv4GlobalRoutingHelper. The file applications are the caller's: a
+ * RudpFileReceiverHelper on GetServer() listening on GetServerAddress()'s
+ * port, a RudpFileSenderHelper on GetClient() sending to GetClientRemote().
+ */
+class RudpFileTransferHelper
+{
+  public:
+    /// The links' kind.
+    enum Link
+    {
+        CSMA,           ///< CsmaHelper: half duplex, MTU up to 1500
+        POINT_TO_POINT, ///< PointToPointHelper: full duplex, MTU up to 65535
+    };
+
+    /// How the router impairs the path.
+    enum Router
+    {
+        NONE,     ///< error models on the server's device, the delay on its link
+        DELAY,    ///< a RudpRelay delaying each datagram on its own
+        SLEEPING, ///< a RudpRelay serving one datagram per delay (the seed's)
+    };
+
+    /// Linux netem on the router (tc qdisc ... netem), none by default.
+    struct Netem
+    {
+        Time delay;            ///< netem's delay D on client-to-server datagrams
+        Time jitter;           ///< netem's jitter J: their delay is uniform in [D - J, D + J)
+        double reorder{0};     ///< probability a datagram skips the delay (needs D or J)
+        double duplicate{0};   ///< probability a datagram is sent twice
+        double ackLoss{0};     ///< probability a server-to-client datagram is lost
+        Time blackoutStart;    ///< start of a blackout: every datagram lost, either way
+        Time blackoutDuration; ///< its length (0: none)
+        uint32_t limit{1000};  ///< each disc's queue limit, packets
+
+        /// \return true if any impairment is asked for
+        bool IsUsed() const;
+        /// \return the delay D, or J when only a jitter is given ("delay J J")
+        Time BaseDelay() const;
+    };
+
+    RudpFileTransferHelper();
+
+    /**
+     * \brief Sets both links.
+     * \param link CSMA or POINT_TO_POINT
+     * \param rate their data rate
+     * \param mtu their MTU (bytes)
+     */
+    void SetLink(Link link, DataRate rate, uint32_t mtu);
+    /**
+     * \brief Sets how the router impairs client-to-server datagrams.
+     * \param router NONE, DELAY or SLEEPING
+     * \param delay their one-way delay (NONE: the router-server link's)
+     * \param loss the probability that one is lost
+     */
+    void SetRouter(Router router, Time delay, double loss);
+    /**
+     * \brief Corrupts client-to-server datagrams instead of dropping them
+     * (Router NONE's error model).
+     * \param rate the probability that a datagram is corrupted
+     * \param bitsPerPacket distinct bits flipped in a corrupted one
+     */
+    void SetCorruption(double rate, uint32_t bitsPerPacket);
+    /// \param netem the netem impairments on the router
+    void SetNetem(const Netem& netem);
+
+    /// Builds the nodes, links, stacks, addresses, routes and impairments.
+    void Install();
+    /**
+     * \brief Fixes the random streams: the loss model gets \p stream, the
+     * corruption model \p stream + 1, the relay + 2, the nodes' RUDP
+     * stacks + 10 onwards, netem's discs + 100 and + 110. Call it after
+     * Install.
+     * \param stream the first stream index
+     * \return the number of stream indices the helper may use (120)
+     */
+    int64_t AssignStreams(int64_t stream);
+    /**
+     * \brief Writes a pcap file per device of the links (nothing if
+     * \p prefix is empty). Call it after Install.
+     * \param prefix the files' prefix
+     */
+    void EnablePcapAll(const std::string& prefix) const;
+
+    /// \return the client, router and server
+    NodeContainer GetNodes() const;
+    /// \return the client
+    Ptr<Node> GetClient() const;
+    /// \return the router
+    Ptr<Node> GetRouter() const;
+    /// \return the server
+    Ptr<Node> GetServer() const;
+    /// \return the client's address
+    Ipv4Address GetClientAddress() const;
+    /// \return the server's address and the port its receiver listens on (2222, the seed's)
+    InetSocketAddress GetServerAddress() const;
+    /// \return where the client sends: the relay's address (port 3333) or the server's
+    Address GetClientRemote() const;
+    /// \return the relay (Router DELAY or SLEEPING; else null)
+    Ptr<RudpRelay> GetRelay() const;
+    /// \return netem's disc towards the server (SetNetem; else null)
+    Ptr<NetemQueueDisc> GetDataNetem() const;
+    /// \return netem's disc towards the client (SetNetem; else null)
+    Ptr<NetemQueueDisc> GetAckNetem() const;
+
+  private:
+    /// Builds the two links.
+    void InstallLinks();
+    /// Puts the error model on the server's receiving device.
+    void InstallErrorModel();
+    /// Puts netem on the router's egress devices.
+    void InstallNetem();
+    /// Puts the relay on the router.
+    void InstallRelay();
+
+    Link m_link{CSMA};            ///< SetLink
+    DataRate m_rate{"100Mbps"};   ///< SetLink
+    uint32_t m_mtu{1500};         ///< SetLink
+    Router m_router{NONE};        ///< SetRouter
+    Time m_delay;                 ///< SetRouter
+    double m_loss{0};             ///< SetRouter
+    double m_corruption{0};       ///< SetCorruption
+    uint32_t m_corruptionBits{1}; ///< SetCorruption
+    Netem m_netem;                ///< SetNetem
+
+    NodeContainer m_nodes;                           ///< client, router, server
+    NetDeviceContainer m_clientLink;                 ///< client's, router's
+    NetDeviceContainer m_serverLink;                 ///< router's, server's
+    Ipv4InterfaceContainer m_clientSide;             ///< client's, router's
+    Ipv4InterfaceContainer m_serverSide;             ///< router's, server's
+    Ptr<RateErrorModel> m_lossModel;                 ///< Router NONE's loss
+    Ptr<RudpCorruptionErrorModel> m_corruptionModel; ///< Router NONE's corruption
+    Ptr<NetemQueueDisc> m_dataNetem;                 ///< towards the server
+    Ptr<NetemQueueDisc> m_ackNetem;                  ///< towards the client
+    Ptr<RudpRelay> m_relay;                          ///< Router DELAY or SLEEPING
 };
 
 } // namespace ns3

@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ns3
 {
@@ -130,9 +133,26 @@ RudpJson::Write(const std::string& path) const
     // A record says which version of the module wrote it.
     RudpJson record = *this;
     record.Set("rudp_version", RudpVersion());
-    std::ofstream out(path, std::ios::trunc);
+    // A file is written beside its place, then renamed over it (as the
+    // sweep's Python side does with os.replace): a reader sees the old record
+    // or the new one, never a part, and a failed write leaves the old one.
+    // Anything else that exists there (/dev/stdout, a pipe) is written to.
+    struct stat existing;
+    const bool inPlace = stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode);
+    const std::string target = inPlace ? path : path + ".partial-" + std::to_string(getpid());
+    std::ofstream out(target, std::ios::trunc);
     out << record.Dump() << "\n";
-    return static_cast<bool>(out);
+    out.close();
+    if (inPlace)
+    {
+        return static_cast<bool>(out);
+    }
+    if (!out || std::rename(target.c_str(), path.c_str()) != 0)
+    {
+        std::remove(target.c_str());
+        return false;
+    }
+    return true;
 }
 
 std::string

@@ -38,7 +38,9 @@ class RudpJson
     /**
      * \brief Writes the object to \p path, with "rudp_version" (RudpVersion())
      * added at its end: every record says which version of the module wrote it.
-     * \return false if the file could not be written
+     * A regular file is replaced at once (written beside it, then renamed
+     * over it): a reader sees the old record or the new one, never a part.
+     * \return false if the file could not be written (an old one is kept)
      */
     bool Write(const std::string& path) const;
 

@@ -4,11 +4,16 @@
 
 #include "ns3/config.h"
 #include "ns3/rudp-command-line.h"
+#include "ns3/rudp-json.h"
+#include "ns3/rudp-scenario-record.h"
+#include "ns3/system-path.h"
 #include "ns3/test.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <fstream>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -389,6 +394,64 @@ class RudpCommandLinePresetTest : public TestCase
     }
 };
 
+/// A record replaces its file at once, and begins as every program's does.
+class RudpScenarioRecordTest : public TestCase
+{
+  public:
+    RudpScenarioRecordTest()
+        : TestCase("a JSON record replaces its file whole (a reader of the old one keeps it); "
+                   "scenario, ok and failure come first")
+    {
+    }
+
+  private:
+    static std::string ReadAll(std::istream& in)
+    {
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("rudp-record");
+        SystemPath::MakeDirectories(dir);
+        const std::string path = dir + "/run.json";
+        RudpJson first;
+        first.Set("run", 1);
+        NS_TEST_ASSERT_MSG_EQ(first.Write(path), true, "written");
+        std::ifstream reader(path); // a reader of the first record, as a sweep's
+        RudpJson second;
+        second.Set("run", 2);
+        NS_TEST_ASSERT_MSG_EQ(second.Write(path), true, "written again");
+        const std::string old = ReadAll(reader);
+        NS_TEST_ASSERT_MSG_EQ(Contains(old, "\"run\": 1,"),
+                              true,
+                              "the reader keeps the old record: " << old);
+        std::ifstream now(path);
+        NS_TEST_ASSERT_MSG_EQ(Contains(ReadAll(now), "\"run\": 2,"),
+                              true,
+                              "the file has the new one");
+        NS_TEST_ASSERT_MSG_EQ(SystemPath::ReadFiles(dir).size(),
+                              size_t{1},
+                              "no partial file is left");
+        NS_TEST_ASSERT_MSG_EQ(second.Write(dir + "/missing/run.json"), false, "no such folder");
+        NS_TEST_ASSERT_MSG_EQ(SystemPath::ReadFiles(dir).size(),
+                              size_t{1},
+                              "nor after a failed write");
+        NS_TEST_ASSERT_MSG_EQ(second.Write("/dev/null"), true, "a device is written to");
+
+        RudpScenarioRecord record("rudp-test");
+        NS_TEST_ASSERT_MSG_EQ(record.IsWanted(), false, "no --output");
+        RudpJson json;
+        record.SetOutcome(json, false, "why");
+        NS_TEST_ASSERT_MSG_EQ(json.Dump(),
+                              "{\"scenario\": \"rudp-test\", \"ok\": false, \"failure\": \"why\"}",
+                              "the outcome");
+        record.WriteOrFail(json); // nothing to write, nothing ends
+    }
+};
+
 /// \ingroup rudp-test
 /// The RudpCommandLine test suite.
 class RudpCommandLineTestSuite : public TestSuite
@@ -401,6 +464,7 @@ class RudpCommandLineTestSuite : public TestSuite
         AddTestCase(new RudpCommandLineOptionTest);
         AddTestCase(new RudpCommandLineAttributeTest);
         AddTestCase(new RudpCommandLinePresetTest);
+        AddTestCase(new RudpScenarioRecordTest);
     }
 };
 

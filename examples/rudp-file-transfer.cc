@@ -11,6 +11,9 @@
  *     client ---- CSMA ---- router ---- CSMA (--delay) ---- server
  *      10.1.1.1           10.1.1.2 10.1.2.1              10.1.2.2
  *
+ * RudpFileTransferHelper builds the path and RudpFileTransferOptions holds
+ * the options below (both usable in one's own program).
+ *
  * Both links are CSMA by default (--link=csma), or point-to-point
  * (--link=p2p): full duplex, so the router-server delay is pure propagation,
  * and with an MTU up to 65535 bytes (--mtu), like the loopback seed 000 ran

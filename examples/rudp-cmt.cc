@@ -421,16 +421,16 @@ main(int argc, char* argv[])
         for (const auto& path : sender->GetPaths())
         {
             RudpJson p;
-            p.Set("rtt_s", rtts[path->index].GetSeconds())
-                .Set("loss", losses[path->index])
-                .Set("bytes_sent", path->bytesSent)
-                .Set("retransmissions", path->retransmissions)
-                .Set("timeouts", path->timeouts)
+            p.Set("rtt_s", rtts[path->GetIndex()].GetSeconds())
+                .Set("loss", losses[path->GetIndex()])
+                .Set("bytes_sent", path->GetStats().bytesSent)
+                .Set("retransmissions", path->GetStats().retransmissions)
+                .Set("timeouts", path->GetStats().timeouts)
                 .Set("cwnd_bytes", path->GetState()->m_cWnd.Get())
                 .Set("ssthresh_bytes", path->GetState()->m_ssThresh.Get())
                 .Set("srtt_s", path->GetRttEstimator()->GetEstimate().GetSeconds())
-                .Set("failed", path->status == RudpCmtPath::FAILED)
-                .Set("potentially_failed", path->status == RudpCmtPath::POTENTIALLY_FAILED);
+                .Set("failed", path->GetStatus() == RudpCmtPath::FAILED)
+                .Set("potentially_failed", path->GetStatus() == RudpCmtPath::POTENTIALLY_FAILED);
             pathJson.push_back(p);
         }
         RudpJson json;

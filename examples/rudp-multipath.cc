@@ -248,10 +248,11 @@ main(int argc, char* argv[])
     {
         for (const Ptr<RudpCmtPath>& path : association->GetSender()->GetPaths())
         {
-            std::cout << "  path " << path->index << " to "
-                      << InetSocketAddress::ConvertFrom(path->remote).GetIpv4() << ": "
-                      << path->bytesSent << " bytes sent, " << path->retransmissions << " resent, "
-                      << path->timeouts << " timeouts\n";
+            std::cout << "  path " << path->GetIndex() << " to "
+                      << InetSocketAddress::ConvertFrom(path->GetRemote()).GetIpv4() << ": "
+                      << path->GetStats().bytesSent << " bytes sent, "
+                      << path->GetStats().retransmissions << " resent, "
+                      << path->GetStats().timeouts << " timeouts\n";
         }
     }
     tracing.WriteFlowMonitor();

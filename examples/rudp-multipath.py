@@ -194,11 +194,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     association = ns.DynamicCast[ns.RudpCmtSocket](sender.GetSocket())
     print(f"rudp-multipath.py: coupling {args.coupling}, {received} of {args.bytes} bytes")
     for path in association.GetSender().GetPaths():
-        name = LINKS[int(path.index)][0] if int(path.index) < len(LINKS) else str(path.index)
-        samples = windows.get(int(path.index), [])
+        index = int(path.GetIndex())
+        stats = path.GetStats()
+        name = LINKS[index][0] if index < len(LINKS) else str(index)
+        samples = windows.get(index, [])
         print(
-            f"  path {int(path.index)} ({name}): {int(path.bytesSent)} bytes sent, "
-            f"{int(path.retransmissions)} resent, largest window "
+            f"  path {index} ({name}): {int(stats.bytesSent)} bytes sent, "
+            f"{int(stats.retransmissions)} resent, largest window "
             f"{max((w for _, w in samples), default=0)} bytes"
         )
     ns.Simulator.Destroy()

@@ -45,7 +45,7 @@ RudpCmtPath::GetTypeId()
                             .AddTraceSource("Status",
                                             "Whether the path carries data: ACTIVE, "
                                             "POTENTIALLY_FAILED (CMT-PF) or FAILED",
-                                            MakeTraceSourceAccessor(&RudpCmtPath::status),
+                                            MakeTraceSourceAccessor(&RudpCmtPath::m_status),
                                             "ns3::RudpCmtPath::StatusTracedValueCallback");
     return tid;
 }
@@ -92,8 +92,58 @@ RudpCmtPath::SetExpiryCallback(Callback<void, uint32_t> expired)
 void
 RudpCmtPath::TimerExpired()
 {
-    NS_LOG_FUNCTION(this << index);
-    m_expired(index);
+    NS_LOG_FUNCTION(this << m_index);
+    m_expired(m_index);
+}
+
+void
+RudpCmtPath::SetPeer(const Address& remote, uint32_t index)
+{
+    m_remote = remote;
+    m_index = index;
+}
+
+const Address&
+RudpCmtPath::GetRemote() const
+{
+    return m_remote;
+}
+
+uint32_t
+RudpCmtPath::GetIndex() const
+{
+    return m_index;
+}
+
+RudpCmtPath::Status
+RudpCmtPath::GetStatus() const
+{
+    return m_status;
+}
+
+void
+RudpCmtPath::SetStatus(Status status)
+{
+    m_status = status;
+}
+
+const RudpCmtPath::Stats&
+RudpCmtPath::GetStats() const
+{
+    return m_stats;
+}
+
+void
+RudpCmtPath::NoteSent(uint32_t bytes, bool resend)
+{
+    m_stats.bytesSent += bytes;
+    m_stats.retransmissions += resend ? 1 : 0;
+}
+
+void
+RudpCmtPath::NoteTimeout()
+{
+    ++m_stats.timeouts;
 }
 
 Ptr<RudpSenderState>
@@ -189,7 +239,7 @@ RudpCmtPath::DecayIdleWindow()
     const uint32_t before = m_state->m_cWnd;
     if (before > 2 * mss)
     {
-        NS_LOG_LOGIC("path " << index << " idle for an RTO: cwnd " << m_state->m_cWnd.Get());
+        NS_LOG_LOGIC("path " << m_index << " idle for an RTO: cwnd " << m_state->m_cWnd.Get());
         m_state->m_cWnd = std::max(m_state->m_cWnd.Get() / 2, 4 * mss);
     }
     return m_state->m_cWnd != before;

@@ -171,25 +171,54 @@ class RudpCmtPath : public Object
      */
     uint32_t Room(uint32_t inFlight) const;
 
-    // The sender engine's bookkeeping, kept with the path it is about.
-    Address remote;                     ///< the peer's address on this path (with port)
-    uint32_t index{0};                  ///< position in the association
-    TracedValue<Status> status{ACTIVE}; ///< whether it carries new data (traced as Status)
-    uint32_t consecutiveTimeouts{0};    ///< timeouts without an acknowledgment since
-    bool inFastRecovery{false};         ///< a fast retransmit is pending acknowledgment
-    SequenceNumber32 recoveryExit;      ///< fast recovery ends when this is acknowledged
-    uint64_t bytesSent{0};              ///< payload bytes sent on the path, resends included
-    uint64_t retransmissions{0};        ///< segments resent on the path
-    uint64_t timeouts{0};               ///< expiries of its timer
+    /// What the path has carried.
+    struct Stats
+    {
+        uint64_t bytesSent{0};       ///< payload bytes sent on the path, resends included
+        uint64_t retransmissions{0}; ///< segments resent on the path
+        uint64_t timeouts{0};        ///< expiries of its timer
+    };
+
+    /**
+     * \brief Names the path: set once, when the sender adds it.
+     * \param remote the peer's address on this path (with port)
+     * \param index its position in the association
+     */
+    void SetPeer(const Address& remote, uint32_t index);
+    /// \return the peer's address on this path (with port)
+    const Address& GetRemote() const;
+    /// \return its position in the association
+    uint32_t GetIndex() const;
+    /// \return whether it carries new data
+    Status GetStatus() const;
+    /// \param status whether it carries new data (traced as Status)
+    void SetStatus(Status status);
+    /// \return what the path has carried
+    const Stats& GetStats() const;
+    /**
+     * \brief Counts a segment sent on the path.
+     * \param bytes its payload
+     * \param resend whether it was sent before
+     */
+    void NoteSent(uint32_t bytes, bool resend);
+    /// Counts an expiry of its timer.
+    void NoteTimeout();
+
+    // The sender's recovery state on the path, kept with it as TcpSocketState
+    // keeps TCP's: the send engine reads and writes it.
+    uint32_t m_consecutiveTimeouts{0}; ///< timeouts without an acknowledgment since
+    bool m_inFastRecovery{false};      ///< a fast retransmit is pending acknowledgment
+    SequenceNumber32 m_recoveryExit;   ///< fast recovery ends when this is acknowledged
     /**
      * ns-2's CUC (RudpCmtSender::Ns2Recovery): the expected pseudo-cumulative
      * ACK of the path's first transmissions, found once and kept until
      * acknowledged (sctp-cmt.cc's uiExpectedPseudoCum)
      */
-    std::optional<SequenceNumber32> pseudoCum;
-    std::optional<SequenceNumber32> rtxPseudoCum; ///< the same for resends (uiExpectedRtxPseudoCum)
-    bool findPseudoCum{true};    ///< look for a new pseudoCum (eFindExpectedPseudoCum)
-    bool findRtxPseudoCum{true}; ///< look for a new rtxPseudoCum (eFindExpectedRtxPseudoCum)
+    std::optional<SequenceNumber32> m_pseudoCum;
+    /// the same for resends (uiExpectedRtxPseudoCum)
+    std::optional<SequenceNumber32> m_rtxPseudoCum;
+    bool m_findPseudoCum{true};    ///< look for a new m_pseudoCum (eFindExpectedPseudoCum)
+    bool m_findRtxPseudoCum{true}; ///< look for a new m_rtxPseudoCum (eFindExpectedRtxPseudoCum)
 
   protected:
     void DoDispose() override;
@@ -211,6 +240,10 @@ class RudpCmtPath : public Object
      * ever (its reference count never reaches zero), and the aggregate owns
      * the state anyway.
      */
+    Address m_remote;                     ///< the peer's address on this path
+    uint32_t m_index{0};                  ///< position in the association
+    TracedValue<Status> m_status{ACTIVE}; ///< whether it carries new data (Status)
+    Stats m_stats;                        ///< GetStats
     RudpSenderState* m_state;
     Ptr<RudpRtoTimer> m_rtoTimer;          ///< this path's T3-rtx timer and RTO
     Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler

@@ -348,8 +348,7 @@ RudpCmtSendEngine::AddPath(const Address& remote)
     NS_ABORT_MSG_UNLESS(InetSocketAddress::IsMatchingType(remote),
                         "RudpCmtSendEngine::AddPath: an InetSocketAddress, please");
     Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
-    path->remote = remote;
-    path->index = m_scoreboard.AddPath();
+    path->SetPeer(remote, m_scoreboard.AddPath());
     path->SetExpiryCallback(MakeCallback(&RudpCmtSendEngine::OnTimeout, this));
     m_paths.push_back(path);
     return path;
@@ -601,10 +600,10 @@ RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers) const
     std::vector<RudpCmtPathView> views(m_paths.size());
     for (const auto& path : m_paths)
     {
-        RudpCmtPathView& view = views[path->index];
-        view.index = path->index;
-        view.active = path->status == RudpCmtPath::ACTIVE;
-        view.inFastRecovery = path->inFastRecovery;
+        RudpCmtPathView& view = views[path->GetIndex()];
+        view.index = path->GetIndex();
+        view.active = path->GetStatus() == RudpCmtPath::ACTIVE;
+        view.inFastRecovery = path->m_inFastRecovery;
         view.srtt = path->GetRttEstimator()->GetEstimate();
         view.cwnd = path->GetState()->m_cWnd;
     }
@@ -681,7 +680,7 @@ RudpCmtSendEngine::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     }
     RudpCmtPath& from = *m_paths[record.GetPath()];
     NS_LOG_LOGIC("segment " << head.seq << " blocks the receiver's buffer: moved from path "
-                            << from.index << " to path " << *target);
+                            << from.GetIndex() << " to path " << *target);
     m_scoreboard.MarkLost(head);
     m_scoreboard.Move(head, *target);
     record.rescheduled = true;
@@ -694,13 +693,13 @@ RudpCmtSendEngine::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     ++m_stats.rescheduledSegments;
     // The path it left is taken to have lost it (INET's
     // cmtMovedChunksReduceCwnd), once per recovery.
-    if (!from.inFastRecovery)
+    if (!from.m_inFastRecovery)
     {
         Cut(from);
         if (m_fastRetransmit)
         {
-            from.inFastRecovery = true;
-            from.recoveryExit = m_scoreboard.Buffer().HighTxMark();
+            from.m_inFastRecovery = true;
+            from.m_recoveryExit = m_scoreboard.Buffer().HighTxMark();
         }
         else
         {
@@ -719,11 +718,11 @@ RudpCmtSendEngine::CouplingView(uint32_t index)
     uint32_t position = 0;
     for (const auto& path : m_paths)
     {
-        if (path->status != RudpCmtPath::ACTIVE && path->index != index)
+        if (path->GetStatus() != RudpCmtPath::ACTIVE && path->GetIndex() != index)
         {
             continue;
         }
-        if (path->index == index)
+        if (path->GetIndex() == index)
         {
             position = view.size();
         }
@@ -742,7 +741,7 @@ RudpCmtSendEngine::CouplingView(uint32_t index)
 void
 RudpCmtSendEngine::GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight)
 {
-    const uint32_t position = CouplingView(path.index);
+    const uint32_t position = CouplingView(path.GetIndex());
     const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     const uint32_t mss = path.GetState()->m_segmentSize;
     path.Grow(bytes,
@@ -754,7 +753,7 @@ RudpCmtSendEngine::GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight
 void
 RudpCmtSendEngine::Cut(RudpCmtPath& path)
 {
-    const uint32_t position = CouplingView(path.index);
+    const uint32_t position = CouplingView(path.GetIndex());
     const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     path.Reduce(m_coupling->LossReduction(view, position, m_beta));
 }
@@ -762,8 +761,8 @@ RudpCmtSendEngine::Cut(RudpCmtPath& path)
 void
 RudpCmtSendEngine::RetimeAfterMove(RudpCmtPath& path)
 {
-    NS_LOG_FUNCTION(this << path.index);
-    if (m_scoreboard.BytesInFlight()[path.index] == 0)
+    NS_LOG_FUNCTION(this << path.GetIndex());
+    if (m_scoreboard.BytesInFlight()[path.GetIndex()] == 0)
     {
         path.GetRtoTimer()->Cancel();
     }
@@ -776,17 +775,17 @@ RudpCmtSendEngine::RetimeAfterMove(RudpCmtPath& path)
 uint32_t
 RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
 {
-    if (path.status != RudpCmtPath::ACTIVE)
+    if (path.GetStatus() != RudpCmtPath::ACTIVE)
     {
         return 0;
     }
     const RudpTxBuffer& buffer = m_scoreboard.Buffer();
     uint32_t sent = 0;
-    while (m_maxBurst == 0 || m_burst[path.index] < m_maxBurst)
+    while (m_maxBurst == 0 || m_burst[path.GetIndex()] < m_maxBurst)
     {
         // Resends first: those the policy gave this path, or any with RTX-ASAP.
         const RudpTxBuffer::Segment* resend = m_scoreboard.FirstLost(
-            m_rtxPolicy == RTX_ASAP ? std::nullopt : std::optional<uint32_t>(path.index));
+            m_rtxPolicy == RTX_ASAP ? std::nullopt : std::optional<uint32_t>(path.GetIndex()));
         if (!resend && resendsOnly)
         {
             break;
@@ -812,16 +811,16 @@ RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsO
         {
             break;
         }
-        if (!resend && !m_scheduler.Allows(path.index, request.length))
+        if (!resend && !m_scheduler.Allows(path.GetIndex(), request.length))
         {
             break; // the scheduler or buffer splitting holds new data back
         }
         if (!resend)
         {
-            resend = &m_scoreboard.NewSegment(request.length, path.index); // sent below
+            resend = &m_scoreboard.NewSegment(request.length, path.GetIndex()); // sent below
         }
         SendSegment(path, *resend);
-        m_scheduler.Sent(path.index, request.length, request.resend);
+        m_scheduler.Sent(path.GetIndex(), request.length, request.resend);
         inFlight += request.length;
         sent += request.length;
     }
@@ -831,12 +830,12 @@ RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsO
 void
 RudpCmtSendEngine::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segment)
 {
-    NS_LOG_FUNCTION(this << path.index << segment.seq << segment.length);
+    NS_LOG_FUNCTION(this << path.GetIndex() << segment.seq << segment.length);
     const bool resend = segment.txCount > 0;
-    m_scoreboard.Move(segment, path.index);
+    m_scoreboard.Move(segment, path.GetIndex());
     m_scoreboard.MarkTransmitted(segment, Simulator::Now());
-    path.bytesSent += segment.length;
-    ++m_burst[path.index];
+    path.NoteSent(segment.length, resend);
+    ++m_burst[path.GetIndex()];
 
     RudpHeader header;
     header.SetSequenceNumber(segment.seq);
@@ -848,11 +847,10 @@ RudpCmtSendEngine::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& s
     if (resend)
     {
         ++m_stats.retransmissions;
-        ++path.retransmissions;
-        m_retxTrace(segment.payload, header, path.index);
+        m_retxTrace(segment.payload, header, path.GetIndex());
     }
-    m_txTrace(segment.payload, header, path.index);
-    m_socket->SendTo(packet, 0, path.remote);
+    m_txTrace(segment.payload, header, path.GetIndex());
+    m_socket->SendTo(packet, 0, path.GetRemote());
     if (!path.GetRtoTimer()->IsRunning())
     {
         path.GetRtoTimer()->Restart();
@@ -869,7 +867,7 @@ RudpCmtSendEngine::SendProbe(RudpCmtPath& path)
     header.SetSequenceNumber(m_scoreboard.Buffer().HighTxMark());
     m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
                      0,
-                     path.remote);
+                     path.GetRemote());
 }
 
 void
@@ -894,9 +892,9 @@ RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
     const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
     for (const auto& path : m_paths)
     {
-        if (InetSocketAddress::ConvertFrom(path->remote).GetIpv4() == source)
+        if (InetSocketAddress::ConvertFrom(path->GetRemote()).GetIpv4() == source)
         {
-            ProcessSack(header, path->index);
+            ProcessSack(header, path->GetIndex());
             return;
         }
     }
@@ -908,13 +906,13 @@ RudpCmtSendEngine::Revive(RudpCmtPath& path)
     // It answered a probe: it carries data again, and takes what waits on
     // paths still failed (all of them may have been). CMT-PF gives it the
     // window ns-2 gives a path whose heartbeat is acknowledged.
-    NS_LOG_INFO("path " << path.index << " answered: active again");
-    if (path.status == RudpCmtPath::POTENTIALLY_FAILED)
+    NS_LOG_INFO("path " << path.GetIndex() << " answered: active again");
+    if (path.GetStatus() == RudpCmtPath::POTENTIALLY_FAILED)
     {
         path.Reactivate(m_cmtPfCwnd);
     }
-    path.status = RudpCmtPath::ACTIVE;
-    path.consecutiveTimeouts = 0;
+    path.SetStatus(RudpCmtPath::ACTIVE);
+    path.m_consecutiveTimeouts = 0;
     path.GetRtoTimer()->ResetBackoff();
     path.GetRtoTimer()->Cancel();
     RehomeFromFailedPaths();
@@ -933,7 +931,7 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     // alive (a probe's answer on a slow path is overtaken as a rule).
     if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
     {
-        if (m_paths[arrivalPath]->status != RudpCmtPath::ACTIVE)
+        if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
         {
             Revive(*m_paths[arrivalPath]);
             Schedule();
@@ -956,7 +954,7 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         Fail(reason.str());
         return;
     }
-    if (m_paths[arrivalPath]->status != RudpCmtPath::ACTIVE)
+    if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
     {
         Revive(*m_paths[arrivalPath]);
     }
@@ -971,7 +969,7 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     m_consecutiveTimeouts = 0;
     for (auto& path : m_paths)
     {
-        for (const Time& rtt : acked.rttSamples[path->index])
+        for (const Time& rtt : acked.rttSamples[path->GetIndex()])
         {
             path->SampleRtt(rtt); // only a new measurement sets the RTO anew (ns-2's RttUpdate)
         }
@@ -980,34 +978,34 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     const std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
     for (auto& path : m_paths)
     {
-        if (path->inFastRecovery && cum >= path->recoveryExit)
+        if (path->m_inFastRecovery && cum >= path->m_recoveryExit)
         {
-            path->inFastRecovery = false;
+            path->m_inFastRecovery = false;
             path->GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
         }
-        if (ns2.restartTimer[path->index] && inFlight[path->index] > 0)
+        if (ns2.restartTimer[path->GetIndex()] && inFlight[path->GetIndex()] > 0)
         {
             path->GetRtoTimer()->Restart();
         }
-        if (acked.bytesNew[path->index] == 0)
+        if (acked.bytesNew[path->GetIndex()] == 0)
         {
             continue;
         }
-        path->consecutiveTimeouts = 0;
-        path->Acknowledged(acked.bytesNew[path->index]);
+        path->m_consecutiveTimeouts = 0;
+        path->Acknowledged(acked.bytesNew[path->GetIndex()]);
         const bool advanced = !m_cuc          ? acked.cumulativeBytes > 0
-                              : m_ns2Recovery ? ns2.advanced[path->index]
-                                              : acked.earliestAcked[path->index];
-        if (advanced && !(m_fastRetransmit && path->inFastRecovery && !m_ns2Recovery))
+                              : m_ns2Recovery ? ns2.advanced[path->GetIndex()]
+                                              : acked.earliestAcked[path->GetIndex()];
+        if (advanced && !(m_fastRetransmit && path->m_inFastRecovery && !m_ns2Recovery))
         {
-            GrowWindow(*path, acked.bytesNew[path->index], flightBefore[path->index]);
+            GrowWindow(*path, acked.bytesNew[path->GetIndex()], flightBefore[path->GetIndex()]);
         }
-        if (inFlight[path->index] == 0)
+        if (inFlight[path->GetIndex()] == 0)
         {
             path->GetRtoTimer()->Cancel();
             path->AllAcknowledged();
         }
-        else if (acked.oldestAcked[path->index])
+        else if (acked.oldestAcked[path->GetIndex()])
         {
             // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
             // acknowledgment restarts the timer, or a lost resend would never
@@ -1052,8 +1050,9 @@ RudpCmtSendEngine::SendFastRetransmission()
     const RudpTxBuffer::Segment* earliest = nullptr;
     for (const auto& path : m_paths)
     {
-        const RudpTxBuffer::Segment* lost =
-            path->status == RudpCmtPath::ACTIVE ? m_scoreboard.FirstLost(path->index) : nullptr;
+        const RudpTxBuffer::Segment* lost = path->GetStatus() == RudpCmtPath::ACTIVE
+                                                ? m_scoreboard.FirstLost(path->GetIndex())
+                                                : nullptr;
         earliest = lost && (!earliest || lost->seq < earliest->seq) ? lost : earliest;
     }
     if (!earliest)
@@ -1071,7 +1070,7 @@ RudpCmtSendEngine::SendFastRetransmission()
     request.receiverWindow = m_peerWindow;
     if (m_scoreboard.Buffer().MayTransmit(request, RudpTxBuffer::PROBE_NOTHING_OUTSTANDING))
     {
-        NS_LOG_LOGIC("fast retransmission of " << earliest->seq << " on path " << path.index
+        NS_LOG_LOGIC("fast retransmission of " << earliest->seq << " on path " << path.GetIndex()
                                                << ", whatever its cwnd");
         SendSegment(path, *earliest);
     }
@@ -1111,21 +1110,21 @@ RudpCmtSendEngine::CountMissingReports(const RudpCmtScoreboard::SackDigest& acke
         record.fastRetransmitted = true;
         marked = true;
         RudpCmtPath& path = *m_paths[record.GetPath()];
-        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.index << " after "
+        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.GetIndex() << " after "
                                 << record.missingReports << " missing reports");
-        if (m_ns2Recovery ? segment.seq >= path.recoveryExit : !path.inFastRecovery)
+        if (m_ns2Recovery ? segment.seq >= path.m_recoveryExit : !path.m_inFastRecovery)
         {
             Cut(path);
             if (m_ns2Recovery)
             {
                 // ns-2's uiRecover: the highest segment outstanding on the path.
-                path.inFastRecovery = true;
-                path.recoveryExit = m_scoreboard.HighestOutstandingEnd(path.index);
+                path.m_inFastRecovery = true;
+                path.m_recoveryExit = m_scoreboard.HighestOutstandingEnd(path.GetIndex());
             }
             else if (m_fastRetransmit)
             {
-                path.inFastRecovery = true;
-                path.recoveryExit = m_scoreboard.Buffer().HighTxMark();
+                path.m_inFastRecovery = true;
+                path.m_recoveryExit = m_scoreboard.Buffer().HighTxMark();
             }
             else
             {
@@ -1187,16 +1186,16 @@ RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header)
                 const auto atOrBelow = [&segment](const std::optional<SequenceNumber32>& expected) {
                     return !expected || *expected <= segment.seq;
                 };
-                if ((running && atOrBelow(path.pseudoCum)) || atOrBelow(path.rtxPseudoCum))
+                if ((running && atOrBelow(path.m_pseudoCum)) || atOrBelow(path.m_rtxPseudoCum))
                 {
-                    effects.restartTimer[path.index] = true;
+                    effects.restartTimer[path.GetIndex()] = true;
                 }
                 // Newly acknowledged by the cumulative ACK.
                 if (!segment.sacked)
                 {
-                    advanced[path.index] = true;
-                    path.findPseudoCum = true;
-                    path.findRtxPseudoCum = true;
+                    advanced[path.GetIndex()] = true;
+                    path.m_findPseudoCum = true;
+                    path.m_findRtxPseudoCum = true;
                 }
                 return true;
             }
@@ -1206,27 +1205,27 @@ RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header)
             }
             if (!segment.sacked)
             {
-                if (path.findPseudoCum && segment.txCount == 1)
+                if (path.m_findPseudoCum && segment.txCount == 1)
                 {
-                    path.pseudoCum = segment.seq;
-                    path.findPseudoCum = false;
+                    path.m_pseudoCum = segment.seq;
+                    path.m_findPseudoCum = false;
                 }
-                if (path.findRtxPseudoCum && segment.txCount > 1)
+                if (path.m_findRtxPseudoCum && segment.txCount > 1)
                 {
-                    path.rtxPseudoCum = segment.seq;
-                    path.findRtxPseudoCum = false;
+                    path.m_rtxPseudoCum = segment.seq;
+                    path.m_findRtxPseudoCum = false;
                 }
                 if (inBlock(segment))
                 {
-                    if (path.pseudoCum == segment.seq)
+                    if (path.m_pseudoCum == segment.seq)
                     {
-                        advanced[path.index] = true;
-                        path.findPseudoCum = true;
+                        advanced[path.GetIndex()] = true;
+                        path.m_findPseudoCum = true;
                     }
-                    if (path.rtxPseudoCum == segment.seq)
+                    if (path.m_rtxPseudoCum == segment.seq)
                     {
-                        advanced[path.index] = true;
-                        path.findRtxPseudoCum = true;
+                        advanced[path.GetIndex()] = true;
+                        path.m_findRtxPseudoCum = true;
                     }
                 }
             }
@@ -1253,8 +1252,8 @@ RudpCmtSendEngine::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
     {
         // ns-2's RtxMarkedChunks: the path it left looks for new
         // pseudo-cumulative ACKs (Ns2PseudoCumulativeAcks).
-        m_paths[original]->findPseudoCum = true;
-        m_paths[original]->findRtxPseudoCum = true;
+        m_paths[original]->m_findPseudoCum = true;
+        m_paths[original]->m_findRtxPseudoCum = true;
     }
 }
 
@@ -1263,10 +1262,10 @@ RudpCmtSendEngine::RehomeFromFailedPaths()
 {
     m_scoreboard.ForEach(
         [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
-            if (segment.lost && m_paths[record.GetPath()]->status != RudpCmtPath::ACTIVE)
+            if (segment.lost && m_paths[record.GetPath()]->GetStatus() != RudpCmtPath::ACTIVE)
             {
-                m_paths[record.GetPath()]->findPseudoCum = true;
-                m_paths[record.GetPath()]->findRtxPseudoCum = true;
+                m_paths[record.GetPath()]->m_findPseudoCum = true;
+                m_paths[record.GetPath()]->m_findRtxPseudoCum = true;
                 m_scoreboard.Move(segment, RetransmissionPath(record.GetPath()));
             }
         });
@@ -1288,7 +1287,7 @@ RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
         }
         return x->m_cWnd > y->m_cWnd;
     };
-    const bool originalUsable = m_paths[original]->status == RudpCmtPath::ACTIVE;
+    const bool originalUsable = m_paths[original]->GetStatus() == RudpCmtPath::ACTIVE;
     if ((m_rtxPolicy == RTX_SAME || m_rtxPolicy == RTX_ASAP) && originalUsable)
     {
         return original;
@@ -1296,9 +1295,9 @@ RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
     std::optional<uint32_t> best;
     for (const auto& path : m_paths)
     {
-        if (path->status == RudpCmtPath::ACTIVE && (!best || better(path->index, *best)))
+        if (path->GetStatus() == RudpCmtPath::ACTIVE && (!best || better(path->GetIndex(), *best)))
         {
-            best = path->index;
+            best = path->GetIndex();
         }
     }
     return best.value_or(original);
@@ -1310,13 +1309,13 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
     NS_LOG_FUNCTION(this << index);
     RudpCmtPath& path = *m_paths[index];
     if (!m_running ||
-        (m_scoreboard.BytesInFlight()[index] == 0 && path.status == RudpCmtPath::ACTIVE))
+        (m_scoreboard.BytesInFlight()[index] == 0 && path.GetStatus() == RudpCmtPath::ACTIVE))
     {
         return;
     }
     ++m_stats.timeouts;
-    ++path.timeouts;
-    ++path.consecutiveTimeouts;
+    path.NoteTimeout();
+    ++path.m_consecutiveTimeouts;
     if (m_associationMaxRetrans > 0 && ++m_consecutiveTimeouts > m_associationMaxRetrans)
     {
         std::ostringstream reason;
@@ -1326,21 +1325,21 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
         return;
     }
     path.GetRtoTimer()->Backoff();
-    path.inFastRecovery = false;
+    path.m_inFastRecovery = false;
     path.StopIdleDecay();
-    const uint32_t position = CouplingView(path.index);
+    const uint32_t position = CouplingView(path.GetIndex());
     const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     path.Collapse(m_coupling->TimeoutReduction(view, position));
-    if (path.consecutiveTimeouts > m_pathMaxRetrans)
+    if (path.m_consecutiveTimeouts > m_pathMaxRetrans)
     {
-        NS_LOG_INFO("path " << index << " failed after " << path.consecutiveTimeouts
+        NS_LOG_INFO("path " << index << " failed after " << path.m_consecutiveTimeouts
                             << " timeouts");
-        path.status = RudpCmtPath::FAILED;
+        path.SetStatus(RudpCmtPath::FAILED);
     }
-    else if (m_cmtPf && path.consecutiveTimeouts == 1)
+    else if (m_cmtPf && path.m_consecutiveTimeouts == 1)
     {
         NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
-        path.status = RudpCmtPath::POTENTIALLY_FAILED;
+        path.SetStatus(RudpCmtPath::POTENTIALLY_FAILED);
     }
     m_scoreboard.ForEach([this, index](const RudpTxBuffer::Segment& segment,
                                        const RudpCmtScoreboard::Record& record) {
@@ -1349,7 +1348,7 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
             MarkForRetransmission(segment);
         }
     });
-    if (path.status != RudpCmtPath::ACTIVE)
+    if (path.GetStatus() != RudpCmtPath::ACTIVE)
     {
         // Segments pinned to it (RTX-SAME, or marked lost at an earlier
         // timeout) would never be served again.
@@ -1368,8 +1367,8 @@ RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
     for (const auto& path : m_paths)
     {
         // A path may send while it has less than cwnd outstanding (FillPath).
-        roomOnAPath = roomOnAPath || (path->status == RudpCmtPath::ACTIVE &&
-                                      path->Room(inFlight[path->index]) > 0);
+        roomOnAPath = roomOnAPath || (path->GetStatus() == RudpCmtPath::ACTIVE &&
+                                      path->Room(inFlight[path->GetIndex()]) > 0);
     }
     const bool dataWaiting = m_scoreboard.Buffer().UnsentBytes() > 0 || m_scoreboard.AnyLost();
     const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();
@@ -1446,13 +1445,13 @@ RudpCmtSendEngine::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
     ++m_stats.fastRetransmitSacks; // the model's losses come one at a time
     record.fastRetransmitted = true;
     RudpCmtPath& path = *m_paths[record.GetPath()];
-    if (!path.inFastRecovery)
+    if (!path.m_inFastRecovery)
     {
         Cut(path);
         if (m_fastRetransmit)
         {
-            path.inFastRecovery = true;
-            path.recoveryExit = segment.End();
+            path.m_inFastRecovery = true;
+            path.m_recoveryExit = segment.End();
         }
         else
         {

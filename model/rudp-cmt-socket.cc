@@ -804,7 +804,7 @@ void
 RudpCmtSocket::AddPath(Ipv4Address address)
 {
     Ptr<RudpCmtPath> path = m_sender->AddPath(InetSocketAddress(address, m_peerPort));
-    const uint32_t index = path->index;
+    const uint32_t index = path->GetIndex();
     Ptr<RudpSenderState> state = path->GetState();
     state->TraceConnectWithoutContext("CongestionWindow",
                                       MakeBoundCallback(&RudpCmtSocket::PathCwnd, this, index));

@@ -706,13 +706,13 @@ class RudpCmtPotentiallyFailedTest : public TestCase
 
         void Sample()
         {
-            if (firstTimeout.IsNegative() && path->timeouts > 0)
+            if (firstTimeout.IsNegative() && path->GetStats().timeouts > 0)
             {
                 firstTimeout = Simulator::Now();
-                potentiallyFailed = path->status == RudpCmtPath::POTENTIALLY_FAILED;
+                potentiallyFailed = path->GetStatus() == RudpCmtPath::POTENTIALLY_FAILED;
             }
             if (!firstTimeout.IsNegative() && answered.IsNegative() &&
-                path->status == RudpCmtPath::ACTIVE)
+                path->GetStatus() == RudpCmtPath::ACTIVE)
             {
                 answered = Simulator::Now();
             }
@@ -756,7 +756,7 @@ class RudpCmtPotentiallyFailedTest : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(between, 0, "no data on the potentially failed path");
         NS_TEST_ASSERT_MSG_EQ(firstBurst, m_pfCwnd, "it restarts with CmtPfCwnd segments");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->status,
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->GetStatus(),
                               RudpCmtPath::ACTIVE,
                               "and carries data again");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
@@ -1139,7 +1139,9 @@ class RudpCmtNs2TimerRestartTest : public TestCase
             return;
         }
         NS_TEST_ASSERT_MSG_EQ(resend->path, 0, "on its path (RTX-SAME)");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[0]->timeouts, 1, "by path 0's timer");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[0]->GetStats().timeouts,
+                              1,
+                              "by path 0's timer");
         const Time expected = m_ns2 ? MilliSeconds(2041) : MilliSeconds(1183);
         NS_TEST_ASSERT_MSG_EQ_TOL(resend->at,
                                   expected,

@@ -133,8 +133,8 @@ class RudpCmtThreePathsOneFailsTest : public TestCase
         Simulator::Schedule(Seconds(10), &SetLoss, cmt.Helper().GetLossModel(1), 1.0);
         cmt.Run(Seconds(100));
         Ptr<RudpCmtPath> path = cmt.Sender()->GetPaths()[1];
-        NS_TEST_ASSERT_MSG_EQ(path->status, RudpCmtPath::FAILED, "path 1 failed");
-        NS_TEST_ASSERT_MSG_EQ(path->timeouts, 6, "at its 6th consecutive timeout (> 5)");
+        NS_TEST_ASSERT_MSG_EQ(path->GetStatus(), RudpCmtPath::FAILED, "path 1 failed");
+        NS_TEST_ASSERT_MSG_EQ(path->GetStats().timeouts, 6, "at its 6th consecutive timeout (> 5)");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
         // Data sent on path 1 after it went down: 1 s of RTO at least after 10 s.
         uint32_t after = 0;
@@ -386,8 +386,10 @@ class RudpCmtZeroBudgetBurstLossTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "acknowledged");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
         Ptr<RudpCmtPath> path = cmt.Sender()->GetPaths()[0];
-        NS_TEST_ASSERT_MSG_EQ(path->timeouts, 1, "one timeout on path 0");
-        NS_TEST_ASSERT_MSG_EQ(path->status, RudpCmtPath::ACTIVE, "back once its probe answered");
+        NS_TEST_ASSERT_MSG_EQ(path->GetStats().timeouts, 1, "one timeout on path 0");
+        NS_TEST_ASSERT_MSG_EQ(path->GetStatus(),
+                              RudpCmtPath::ACTIVE,
+                              "back once its probe answered");
         const std::vector<CmtSent> onPath0 = cmt.SentOn(0);
         std::set<SequenceNumber32> dropped;
         for (uint32_t k = 16; k < 34 && k < onPath0.size(); ++k)

@@ -509,10 +509,10 @@ class RudpCmtSocketBulkTestCase : public TestCase
         uint64_t total = 0;
         for (const auto& path : client->GetSender()->GetPaths())
         {
-            NS_TEST_ASSERT_MSG_GT(path->bytesSent,
+            NS_TEST_ASSERT_MSG_GT(path->GetStats().bytesSent,
                                   bytes / 10,
-                                  "path " << path->index << " carried a share");
-            total += path->bytesSent;
+                                  "path " << path->GetIndex() << " carried a share");
+            total += path->GetStats().bytesSent;
         }
         NS_TEST_ASSERT_MSG_GT_OR_EQ(total, bytes, "the paths carried the bytes");
         NS_TEST_ASSERT_MSG_EQ(client->GetState(), RudpCmtSocket::CLOSED, "the client closed");
@@ -607,7 +607,7 @@ class RudpCmtSocketPathDownTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(whileDown[1] + whileDown[2], 1000, "the others carried the data");
         NS_TEST_ASSERT_MSG_GT(afterUp[0], 500, "the path carried data again once back");
         Ptr<RudpCmtPath> primary = network.ClientSocket()->GetSender()->GetPaths()[0];
-        NS_TEST_ASSERT_MSG_GT(primary->timeouts, 0, "it timed out while down");
+        NS_TEST_ASSERT_MSG_GT(primary->GetStats().timeouts, 0, "it timed out while down");
         NS_TEST_ASSERT_MSG_EQ(network.ClientSocket()->GetFailure(), "", "no failure");
         Config::Reset();
     }

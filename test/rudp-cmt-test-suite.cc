@@ -427,7 +427,7 @@ class RudpCmtPathFailureTest : public TestCase
         cmt.Run(Seconds(120));
         NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "all 20 MB acknowledged");
         NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
-        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->status,
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->GetPaths()[1]->GetStatus(),
                               RudpCmtPath::FAILED,
                               "the dead path was marked failed");
         NS_TEST_ASSERT_MSG_GT(cmt.Sender()->GetStats().timeouts, 0, "found by its timer");

@@ -116,7 +116,7 @@ Run(const uint8_t* data, size_t size)
     uint64_t sent = 0;
     for (const auto& path : sender->GetPaths())
     {
-        sent += path->bytesSent;
+        sent += path->GetStats().bytesSent;
     }
     if (sender->GetStats().bytesAcked > MAX_BYTES[(config1 >> 4) & 3])
     {

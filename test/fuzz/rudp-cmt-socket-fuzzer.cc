@@ -137,7 +137,7 @@ Run(const uint8_t* data, size_t size)
         uint64_t sent = 0;
         for (const auto& path : sender->GetPaths())
         {
-            sent += path->bytesSent;
+            sent += path->GetStats().bytesSent;
         }
         if (sender->GetStats().bytesAcked > sent)
         {

@@ -59,45 +59,6 @@ using namespace ns3;
 namespace
 {
 
-/// Parses a per-path list of times (or one time for every path) into \p times.
-std::string
-ParseTimes(const std::string& list, std::vector<Time>& times)
-{
-    times.clear();
-    for (const auto& part : RudpCommandLine::Split(list))
-    {
-        Time time;
-        // A path's one-way delay is RTT/2, at least ns-3's 1 us step of a
-        // point-to-point channel here; 10 s is far beyond any seed's RTT.
-        const std::string problem =
-            RudpCommandLine::CheckTime(part, time, MicroSeconds(2), Seconds(10));
-        if (!problem.empty())
-        {
-            return problem;
-        }
-        times.push_back(time);
-    }
-    return "";
-}
-
-/// Parses a per-path list of loss probabilities (or one for every path) into \p losses.
-std::string
-ParseLosses(const std::string& list, std::vector<double>& losses)
-{
-    losses.clear();
-    for (const auto& part : RudpCommandLine::Split(list))
-    {
-        double loss = 0;
-        const std::string problem = RudpCommandLine::CheckReal(part, loss, 0.0, 1.0);
-        if (!problem.empty())
-        {
-            return problem;
-        }
-        losses.push_back(loss);
-    }
-    return "";
-}
-
 /// One value per path: a single value applies to every path.
 template <typename T>
 void
@@ -184,18 +145,31 @@ main(int argc, char* argv[])
     std::vector<Time> rtts;
     std::vector<double> losses;
 
+    // A path's one-way delay is RTT/2, at least ns-3's 1 us step of a
+    // point-to-point channel here; 10 s is far beyond any seed's RTT.
+    const auto parseRtts = [&rtts](const std::string& text) {
+        return RudpCommandLine::CheckList(text, rtts, [](const std::string& item, Time& time) {
+            return RudpCommandLine::CheckTime(item, time, MicroSeconds(2), Seconds(10));
+        });
+    };
+    const auto parseLosses = [&losses](const std::string& text) {
+        return RudpCommandLine::CheckList(text, losses, [](const std::string& item, double& p) {
+            return RudpCommandLine::CheckReal(item, p, 0.0, 1.0);
+        });
+    };
+
     RudpCommandLine cmd(__FILE__);
     cmd.AddValue("paths", "Number of disjoint paths", paths, 1u, 8u);
     cmd.AddValue("rtt",
                  "Round-trip time of every path, or a list per path (e.g. 50ms,200ms)",
                  rtt,
                  "times in [2us, 10s], comma-separated",
-                 [&rtts](const std::string& text) { return ParseTimes(text, rtts); });
+                 parseRtts);
     cmd.AddValue("loss",
                  "Data loss probability of every path, or a list per path",
                  loss,
                  "numbers in [0, 1], comma-separated",
-                 [&losses](const std::string& text) { return ParseLosses(text, losses); });
+                 parseLosses);
     cmd.AddValue("rate", "Data rate of every path", rate, DataRate("1kbps"), DataRate("100Gbps"));
     // Sequence numbers compare modulo 2^32: a window must stay below 2^31 (as TCP's 2^30).
     cmd.AddValue("rbuf",
@@ -306,11 +280,11 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
     if (rtts.empty())
     {
-        ParseTimes(rtt, rtts); // the defaults
+        parseRtts(rtt); // the defaults
     }
     if (losses.empty())
     {
-        ParseLosses(loss, losses);
+        parseLosses(loss);
     }
     PerPath("rtt", rtts, paths);
     PerPath("loss", losses, paths);

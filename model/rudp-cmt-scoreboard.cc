@@ -334,9 +334,8 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
         const bool oldest = (first && !(otherResend && *otherResend < segment.seq)) ||
                             (resend && !(otherFirst && *otherFirst < segment.seq));
         digest.oldestAcked[on] = digest.oldestAcked[on] || oldest;
-        if (segment.txCount == 1 && !segment.lost)
+        if (segment.TimesRtt(false))
         {
-            // Karn: only a segment sent once, and not thought lost, times its path.
             digest.rttSamples[on].push_back(now - segment.lastTx);
         }
     };

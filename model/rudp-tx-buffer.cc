@@ -189,10 +189,8 @@ RudpTxBuffer::DiscardUpTo(SequenceNumber32 ack, Time now, const SegmentCallback&
             result.bytes += acked;
             break;
         }
-        if (front.txCount == 1 && !front.sacked)
+        if (front.TimesRtt(true))
         {
-            // Karn's rule, and a SACKed segment's cumulative ACK waited for a
-            // hole below it: neither times the path.
             result.rtt = now - front.lastTx;
         }
         if (onAcked)

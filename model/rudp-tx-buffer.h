@@ -57,6 +57,22 @@ class RudpTxBuffer : public Object
         {
             return !sacked && !lost;
         }
+
+        /**
+         * \brief Karn's rule (RFC 6298 section 3, RFC 4960 6.3.1 C5): whether
+         * acknowledging the segment now measures the RTT. Only a segment sent
+         * once does, and not one acknowledged before (a SACKed segment's
+         * cumulative ACK waited for a hole below it).
+         * \param lostTimes whether one marked lost but not resent does:
+         *        RudpSocket's does, as ns-3's TCP times a segment until it is
+         *        resent; CMT's does not, as ns-2's SCTP times no chunk marked
+         *        for retransmission
+         * \return true if the acknowledgment is an RTT sample
+         */
+        bool TimesRtt(bool lostTimes) const
+        {
+            return txCount == 1 && !sacked && (lostTimes || !lost);
+        }
     };
 
     /// What a cumulative ACK acknowledged.

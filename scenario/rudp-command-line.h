@@ -271,6 +271,32 @@ class RudpCommandLine
 
     /// \return \p list split at \p separator ("" gives one empty part)
     static std::vector<std::string> Split(const std::string& list, char separator = ',');
+
+    /**
+     * \brief Checks each item of a comma-separated \p list, as \p check
+     * checks one (e.g. a lambda over CheckTime with the range).
+     * \param list the text
+     * \param [out] values the items' values, in order
+     * \param check takes an item and its value's place; returns "" or the problem
+     * \return "" if every item is valid, else the first problem
+     */
+    template <typename T, typename Check>
+    static std::string CheckList(const std::string& list, std::vector<T>& values, Check check)
+    {
+        values.clear();
+        for (const std::string& item : Split(list))
+        {
+            T value{};
+            const std::string problem = check(item, value);
+            if (!problem.empty())
+            {
+                return problem;
+            }
+            values.push_back(value);
+        }
+        return "";
+    }
+
     /// \return \p time as text in the largest unit that shows it exactly (e.g. 20ms)
     static std::string FormatTime(Time time);
     /// \return \p rate as text in the largest decimal unit that shows it exactly

@@ -394,6 +394,31 @@ class RudpCommandLinePresetTest : public TestCase
     }
 };
 
+/// CheckList: each item of a list checked alike, the first problem named.
+class RudpCommandLineListTest : public TestCase
+{
+  public:
+    RudpCommandLineListTest()
+        : TestCase("a comma-separated list: each item checked, the first problem reported")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const auto times = [](const std::string& item, Time& time) {
+            return RudpCommandLine::CheckTime(item, time, MilliSeconds(1), Seconds(1));
+        };
+        std::vector<Time> values;
+        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::CheckList("50ms,200ms", values, times), "", "ok");
+        NS_TEST_ASSERT_MSG_EQ(values.size(), size_t{2}, "two");
+        NS_TEST_ASSERT_MSG_EQ(values[1], MilliSeconds(200), "in order");
+        const std::string problem = RudpCommandLine::CheckList("50ms,5s,1us", values, times);
+        NS_TEST_ASSERT_MSG_EQ(Contains(problem, "5s"), true, "the first bad item: " << problem);
+        NS_TEST_ASSERT_MSG_NE(RudpCommandLine::CheckList("", values, times), "", "no item");
+    }
+};
+
 /// A record replaces its file at once, and begins as every program's does.
 class RudpScenarioRecordTest : public TestCase
 {
@@ -464,6 +489,7 @@ class RudpCommandLineTestSuite : public TestSuite
         AddTestCase(new RudpCommandLineOptionTest);
         AddTestCase(new RudpCommandLineAttributeTest);
         AddTestCase(new RudpCommandLinePresetTest);
+        AddTestCase(new RudpCommandLineListTest);
         AddTestCase(new RudpScenarioRecordTest);
     }
 };

@@ -15,33 +15,6 @@ namespace
 {
 
 /**
- * \brief Finds attribute \p name of \p object's TypeId (or a parent's)
- * without TypeId::LookupAttributeByName's notice for a deprecated name: the
- * owner's lookup has given it already.
- */
-bool
-FindAttribute(const Ptr<Object>& object,
-              const std::string& name,
-              TypeId::AttributeInformation& info)
-{
-    for (TypeId tid = object->GetInstanceTypeId();; tid = tid.GetParent())
-    {
-        for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-        {
-            if (tid.GetAttribute(i).name == name)
-            {
-                info = tid.GetAttribute(i);
-                return true;
-            }
-        }
-        if (tid.GetParent() == tid)
-        {
-            return false;
-        }
-    }
-}
-
-/**
  * An attribute of the owner that is an attribute of owned objects: setting
  * it sets it on each, getting it reads the first.
  */
@@ -62,7 +35,7 @@ class ForwardedAttributeAccessor : public AttributeAccessor
         {
             TypeId::AttributeInformation info;
             Ptr<AttributeValue> valid;
-            ok = FindAttribute(owned, m_name, info) &&
+            ok = RudpForwarding::FindAttribute(owned->GetInstanceTypeId(), m_name, info) &&
                  (valid = info.checker->CreateValidValue(value)) &&
                  info.accessor->Set(PeekPointer(owned), *valid) && ok;
         }
@@ -73,7 +46,8 @@ class ForwardedAttributeAccessor : public AttributeAccessor
     {
         const std::vector<Ptr<Object>> owned = m_resolve(object, m_targets);
         TypeId::AttributeInformation info;
-        return !owned.empty() && FindAttribute(owned.front(), m_name, info) &&
+        return !owned.empty() &&
+               RudpForwarding::FindAttribute(owned.front()->GetInstanceTypeId(), m_name, info) &&
                info.accessor->Get(PeekPointer(owned.front()), value);
     }
 
@@ -178,6 +152,28 @@ RudpForwarding::Add(TypeId& owner, TypeId owned, uint8_t traceTarget, const Rule
             info.callback,
             info.supportLevel,
             info.supportMsg);
+    }
+}
+
+bool
+RudpForwarding::FindAttribute(TypeId tid,
+                              const std::string& name,
+                              TypeId::AttributeInformation& info)
+{
+    for (;; tid = tid.GetParent())
+    {
+        for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            if (tid.GetAttribute(i).name == name)
+            {
+                info = tid.GetAttribute(i);
+                return true;
+            }
+        }
+        if (tid.GetParent() == tid)
+        {
+            return false;
+        }
     }
 }
 

@@ -70,6 +70,19 @@ class RudpForwarding
     static void Add(TypeId& owner, TypeId owned, uint8_t traceTarget, const Rule& rule);
 
     /**
+     * \brief Finds attribute \p name of \p tid or a parent, without
+     * TypeId::LookupAttributeByName's notice for a deprecated name (an
+     * owner's lookup has given it already).
+     * \param tid the TypeId
+     * \param name the attribute's name
+     * \param [out] info the attribute
+     * \return false if there is none of that name
+     */
+    static bool FindAttribute(TypeId tid,
+                              const std::string& name,
+                              TypeId::AttributeInformation& info);
+
+    /**
      * \param accessor an attribute's accessor
      * \return true if it forwards to an owned object (Add made it)
      */

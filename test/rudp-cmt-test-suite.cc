@@ -9,6 +9,7 @@
 #include "ns3/config.h"
 #include "ns3/object-factory.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rudp-forwarding.h"
 #include "ns3/test.h"
 
 #include <set>
@@ -576,26 +577,6 @@ class RudpCmtForwardingTest : public TestCase
     }
 
   private:
-    /// \return the attribute \p name of \p tid (or a parent), without a notice
-    static bool Find(TypeId tid, const std::string& name, TypeId::AttributeInformation& info)
-    {
-        for (;; tid = tid.GetParent())
-        {
-            for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
-            {
-                if (tid.GetAttribute(i).name == name)
-                {
-                    info = tid.GetAttribute(i);
-                    return true;
-                }
-            }
-            if (tid.GetParent() == tid)
-            {
-                return false;
-            }
-        }
-    }
-
     /// Every attribute and trace source of \p engine is one of \p owner's, alike.
     void CheckOffered(TypeId owner, TypeId engine, const std::set<std::string>& withheld)
     {
@@ -606,7 +587,7 @@ class RudpCmtForwardingTest : public TestCase
             const bool expected = withheld.count(info.name) == 0 &&
                                   (owner != RudpCmtSocket::GetTypeId() ||
                                    info.supportLevel == TypeId::SupportLevel::SUPPORTED);
-            NS_TEST_ASSERT_MSG_EQ(Find(owner, info.name, offered),
+            NS_TEST_ASSERT_MSG_EQ(RudpForwarding::FindAttribute(owner, info.name, offered),
                                   expected,
                                   owner.GetName() << " offers " << info.name);
             if (expected)

@@ -12,8 +12,8 @@
 A BulkSendApplication on the client sends --size bytes to a PacketSink on the
 server over ``ns3::RudpSocketFactory``: RUDP with a variant of the module
 (--variant=stop-and-wait|go-back-n|reno) or any ns-3 TCP congestion control
-(--congestion=cubic, ns3::TcpBic, ...: RudpSocket's Variant=TcpCongestionOps
-with CongestionOps). The client's socket traces its congestion window and
+(--congestion=cubic, ns3::TcpBic, ...: RudpSocket's WindowPolicy set to the
+TcpCongestionOps). The client's socket traces its congestion window and
 slow-start threshold into Python functions (``rudp.bindings.connect_trace``);
 the socket exists once the application has started, so the connection is
 made then, by a Python function scheduled in simulated time
@@ -52,8 +52,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-#: --variant: the command-line names and RudpSocket's Variant values.
-VARIANTS = {"stop-and-wait": "StopAndWait", "go-back-n": "GoBackN", "reno": "Reno"}
+#: --variant: the command-line names and RudpSocket's WindowPolicy values.
+VARIANTS = {
+    "stop-and-wait": "ns3::RudpStopAndWait",
+    "go-back-n": "ns3::RudpGoBackN",
+    "reno": "ns3::RudpReno",
+}
 #: --rto-mode: the command-line names and RudpSocket's RtoMode values.
 RTO_MODES = {"fixed": "Fixed", "adaptive": "Adaptive"}
 #: Spellings of a boolean (--sack), as ns-3's CommandLine takes them.
@@ -318,7 +322,7 @@ def configure_protocol(ns: Any, args: argparse.Namespace) -> str:
     ns.Config.SetDefault("ns3::RudpSocket::RtoMode", ns.StringValue(RTO_MODES[args.rto_mode]))
     if args.congestion is None:
         name = args.variant or "reno"
-        ns.Config.SetDefault("ns3::RudpSocket::Variant", ns.StringValue(VARIANTS[name]))
+        ns.Config.SetDefault("ns3::RudpSocket::WindowPolicy", ns.StringValue(VARIANTS[name]))
         return str(name)
     names = ns.RudpCongestionNames
     if not names.IsKnown(args.congestion):
@@ -328,9 +332,8 @@ def configure_protocol(ns: Any, args: argparse.Namespace) -> str:
             f"allowed: one of {allowed}, or a TcpCongestionOps TypeId (ns3::TcpBic)"
         )
     names.SetDefaults(args.congestion)
-    ns.Config.SetDefault("ns3::RudpSocket::Variant", ns.StringValue("TcpCongestionOps"))
     ns.Config.SetDefault(
-        "ns3::RudpSocket::CongestionOps", ns.TypeIdValue(names.GetTypeId(args.congestion))
+        "ns3::RudpSocket::WindowPolicy", ns.TypeIdValue(names.GetTypeId(args.congestion))
     )
     return f"congestion {args.congestion}"
 

@@ -122,10 +122,12 @@ main(int argc, char* argv[])
 
     const size_t kind = RudpParameterCheck::OneOf("transport", transport, transports);
     const uint32_t segmentSize = std::min(payload, RUDP_MAX_SEGMENT);
-    const std::vector<std::string> variants{"StopAndWait", "GoBackN", "Reno"};
+    const std::vector<std::string> policies{"ns3::RudpStopAndWait",
+                                            "ns3::RudpGoBackN",
+                                            "ns3::RudpReno"};
     if (kind >= 2)
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variants[kind - 2]));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue(policies[kind - 2]));
         Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(segmentSize));
     }
 

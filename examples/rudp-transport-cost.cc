@@ -103,10 +103,13 @@ main(int argc, char* argv[])
     }
 
     // Windows large enough that the link, not the window, sets the pace.
-    const std::vector<std::string> variants{"StopAndWait", "GoBackN", "Reno", "Reno"};
-    if (kind < variants.size())
+    const std::vector<std::string> policies{"ns3::RudpStopAndWait",
+                                            "ns3::RudpGoBackN",
+                                            "ns3::RudpReno",
+                                            "ns3::RudpReno"};
+    if (kind < policies.size())
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variants[kind]));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue(policies[kind]));
     }
     Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(payload));
     Config::SetDefault("ns3::RudpSocket::DelAckCount", UintegerValue(delAck));

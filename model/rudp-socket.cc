@@ -46,18 +46,20 @@ RudpSocket::GetTypeId()
                 "ns3::RudpReno (seed 000's variants), any other RudpWindowPolicy, or any "
                 "ns3::TcpCongestionOps (e.g. ns3::TcpCubic), which the socket runs through a "
                 "RudpTcpCongestionAdapter. Read when the connection opens; a node's "
-                "RudpSocketFactory::WindowPolicy, if set, overrides it. When it is not "
-                "ns3::RudpReno at construction, it wins over Variant.",
+                "RudpSocketFactory::WindowPolicy, if set, overrides it. Variant and "
+                "CongestionOps are aliases of it.",
                 TypeIdValue(RudpReno::GetTypeId()),
                 MakeTypeIdAccessor(&RudpSocket::m_windowPolicy),
                 MakeTypeIdChecker())
+            // Aliases of WindowPolicy (TypeId::DEPRECATED), set only when
+            // configured: declared after it, a configured alias is applied last.
             .AddAttribute("Variant",
-                          "Shorthand for WindowPolicy (seed 000's names): StopAndWait "
-                          "(ns3::RudpStopAndWait, rdt3.0), GoBackN (ns3::RudpGoBackN, a fixed "
-                          "window of WindowSize segments), Reno (ns3::RudpReno, seed 000's "
-                          "congestion control) or TcpCongestionOps (the algorithm named by "
-                          "CongestionOps). Reads TcpCongestionOps for any other policy.",
-                          EnumValue(RudpSocket::RENO),
+                          "Alias of WindowPolicy in seed 000's names: StopAndWait "
+                          "(ns3::RudpStopAndWait), GoBackN (ns3::RudpGoBackN), Reno "
+                          "(ns3::RudpReno) or TcpCongestionOps (ns3::TcpNewReno, unless the "
+                          "socket runs a TcpCongestionOps already). Reads TcpCongestionOps for "
+                          "any other policy.",
+                          EmptyAttributeValue(),
                           RUDP_MAKE_ENUM_ACCESSOR2(RudpSocket::Variant,
                                                    &RudpSocket::SetVariant,
                                                    &RudpSocket::GetVariant),
@@ -68,15 +70,19 @@ RudpSocket::GetTypeId()
                                           RudpSocket::RENO,
                                           "Reno",
                                           RudpSocket::TCP_CONGESTION_OPS,
-                                          "TcpCongestionOps"))
+                                          "TcpCongestionOps"),
+                          TypeId::SupportLevel::DEPRECATED,
+                          "use WindowPolicy (ns3::RudpStopAndWait, ns3::RudpGoBackN, "
+                          "ns3::RudpReno or a TcpCongestionOps such as ns3::TcpNewReno)")
             .AddAttribute(
                 "CongestionOps",
-                "With Variant TcpCongestionOps: the ns-3 TCP congestion control to "
-                "use (a TcpCongestionOps TypeId, e.g. ns3::TcpCubic). Setting it "
-                "while the socket runs a TcpCongestionOps sets WindowPolicy.",
-                TypeIdValue(TcpNewReno::GetTypeId()),
+                "Alias of WindowPolicy for a TcpCongestionOps TypeId (e.g. "
+                "ns3::TcpCubic).",
+                EmptyAttributeValue(),
                 MakeTypeIdAccessor(&RudpSocket::SetCongestionOps, &RudpSocket::GetCongestionOps),
-                MakeTypeIdChecker())
+                MakeTypeIdChecker(),
+                TypeId::SupportLevel::DEPRECATED,
+                "use WindowPolicy, which takes the TcpCongestionOps TypeId itself")
             .AddAttribute("WindowSize",
                           "Window N in segments (1..65535; seed 000: 30): Go-Back-N's fixed "
                           "window, and a cap on what Reno and a TcpCongestionOps may have in "
@@ -393,16 +399,6 @@ void
 RudpSocket::NotifyConstructionCompleted()
 {
     NS_LOG_FUNCTION(this);
-    // Every attribute is set at construction, each from its default unless
-    // configured, in the order they are declared: a Variant configured
-    // alone must not be undone by WindowPolicy's default, nor a configured
-    // WindowPolicy by Variant's default.
-    if (m_variant != RENO && m_windowPolicy == RudpReno::GetTypeId())
-    {
-        m_constructed = true;
-        SetVariant(m_variant);
-    }
-    m_constructed = true;
     ConfigureRtoTimer();
     Socket::NotifyConstructionCompleted();
 }
@@ -411,11 +407,6 @@ void
 RudpSocket::SetVariant(Variant variant)
 {
     NS_LOG_FUNCTION(this << variant);
-    if (!m_constructed)
-    {
-        m_variant = variant;
-        return;
-    }
     switch (variant)
     {
     case STOP_AND_WAIT:
@@ -428,7 +419,7 @@ RudpSocket::SetVariant(Variant variant)
         m_windowPolicy = RudpReno::GetTypeId();
         break;
     case TCP_CONGESTION_OPS:
-        m_windowPolicy = m_congestionOps;
+        m_windowPolicy = GetCongestionOps();
         break;
     }
 }
@@ -455,17 +446,14 @@ void
 RudpSocket::SetCongestionOps(TypeId algorithm)
 {
     NS_LOG_FUNCTION(this << algorithm.GetName());
-    m_congestionOps = algorithm;
-    if (m_constructed && !m_windowPolicy.IsChildOf(RudpWindowPolicy::GetTypeId()))
-    {
-        m_windowPolicy = algorithm; // the socket runs a TcpCongestionOps: this one now
-    }
+    m_windowPolicy = algorithm;
 }
 
 TypeId
 RudpSocket::GetCongestionOps() const
 {
-    return m_congestionOps;
+    return m_windowPolicy.IsChildOf(RudpWindowPolicy::GetTypeId()) ? TcpNewReno::GetTypeId()
+                                                                   : m_windowPolicy;
 }
 
 const char*

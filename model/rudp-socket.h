@@ -41,7 +41,7 @@ class RudpSocketConfig
         STOP_AND_WAIT,      ///< rdt3.0: one segment outstanding (ns3::RudpStopAndWait)
         GO_BACK_N,          ///< fixed window of WindowSize segments (ns3::RudpGoBackN)
         RENO,               ///< Reno, window capped at WindowSize (ns3::RudpReno)
-        TCP_CONGESTION_OPS, ///< the TcpCongestionOps named by CongestionOps
+        TCP_CONGESTION_OPS, ///< a TcpCongestionOps (ns3::TcpNewReno unless another runs)
     };
 
     /// How the retransmission timeout is set.
@@ -52,20 +52,17 @@ class RudpSocketConfig
     };
 
   protected:
-    TypeId m_windowPolicy;             ///< WindowPolicy (Variant is a shorthand)
-    TypeId m_congestionOps;            ///< CongestionOps: the algorithm of Variant TcpCongestionOps
-    Variant m_variant{RENO};           ///< Variant as set during construction, applied after it
-    bool m_constructed{false};         ///< the attributes' construction is complete
-    uint32_t m_windowSegments{30};     ///< WindowSize (segments)
-    uint32_t m_segmentSize{1400};      ///< SegmentSize, the MSS (bytes)
-    uint32_t m_initialCwnd{1};         ///< InitialCwnd (segments)
-    uint32_t m_initialSsThresh{65535}; ///< InitialSlowStartThreshold (bytes)
-    Time m_rto{Seconds(2)};            ///< InitialRto: fixed, or initial in adaptive mode
-    Time m_minRto{Seconds(1)};         ///< MinRto
-    Time m_maxRto{Seconds(60)};        ///< MaxRto
-    RtoMode m_rtoMode{FIXED_RTO};      ///< RtoMode
-    uint32_t m_dupAckThreshold{3};     ///< ReTxThreshold
-    uint32_t m_delAckCount{1};         ///< DelAckCount (segments per ACK)
+    TypeId m_windowPolicy;                   ///< WindowPolicy (Variant, CongestionOps: its aliases)
+    uint32_t m_windowSegments{30};           ///< WindowSize (segments)
+    uint32_t m_segmentSize{1400};            ///< SegmentSize, the MSS (bytes)
+    uint32_t m_initialCwnd{1};               ///< InitialCwnd (segments)
+    uint32_t m_initialSsThresh{65535};       ///< InitialSlowStartThreshold (bytes)
+    Time m_rto{Seconds(2)};                  ///< InitialRto: fixed, or initial in adaptive mode
+    Time m_minRto{Seconds(1)};               ///< MinRto
+    Time m_maxRto{Seconds(60)};              ///< MaxRto
+    RtoMode m_rtoMode{FIXED_RTO};            ///< RtoMode
+    uint32_t m_dupAckThreshold{3};           ///< ReTxThreshold
+    uint32_t m_delAckCount{1};               ///< DelAckCount (segments per ACK)
     Time m_delAckTimeout{MilliSeconds(200)}; ///< DelAckTimeout
     bool m_selectiveRepeat{false};           ///< Sack (this end asks for SACK)
     uint32_t m_sndBufSize{131072};           ///< SndBufSize (bytes)
@@ -245,25 +242,25 @@ class RudpSocket : public Socket, public RudpSocketConfig, public RudpDatagramSi
 
   protected:
     void DoDispose() override;
-    /// Applies a Variant set at construction, unless WindowPolicy was set too.
+    /// Configures the RTO timer from the attributes.
     void NotifyConstructionCompleted() override;
 
   private:
     /**
-     * \brief The Variant attribute's setter: the WindowPolicy it stands for.
+     * \brief The Variant alias's setter: sets WindowPolicy to the policy the
+     * variant names (TCP_CONGESTION_OPS: ns3::TcpNewReno, unless the socket
+     * runs a TcpCongestionOps already).
      * \param variant the variant
      */
     void SetVariant(Variant variant);
-    /// \return the Variant that WindowPolicy stands for (TCP_CONGESTION_OPS for any other)
+    /// \return the Variant that WindowPolicy is (TCP_CONGESTION_OPS for any other)
     Variant GetVariant() const;
     /**
-     * \brief The CongestionOps attribute's setter: the algorithm Variant
-     * TcpCongestionOps stands for; it becomes WindowPolicy if the socket
-     * runs a TcpCongestionOps already.
+     * \brief The CongestionOps alias's setter: sets WindowPolicy.
      * \param algorithm a TcpCongestionOps TypeId
      */
     void SetCongestionOps(TypeId algorithm);
-    /// \return the algorithm Variant TcpCongestionOps stands for
+    /// \return WindowPolicy if it is a TcpCongestionOps, else ns3::TcpNewReno
     TypeId GetCongestionOps() const;
 
     // Connection management

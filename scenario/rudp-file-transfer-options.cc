@@ -22,8 +22,10 @@ namespace ns3
 namespace
 {
 
-/// RudpSocket::Variant's names of VARIANTS.
-const std::vector<std::string> VARIANT_ATTRIBUTES{"StopAndWait", "GoBackN", "Reno"};
+/// The window policies of VARIANTS (RudpSocket::WindowPolicy).
+const std::vector<std::string> VARIANT_POLICIES{"ns3::RudpStopAndWait",
+                                                "ns3::RudpGoBackN",
+                                                "ns3::RudpReno"};
 
 /// --router's values, in RudpFileTransferHelper::Router order.
 const std::vector<std::string> ROUTERS{"none", "delay", "sleeping"};
@@ -288,7 +290,8 @@ RudpFileTransferOptions::ResolveOrFail()
 void
 RudpFileTransferOptions::ConfigureSockets() const
 {
-    Config::SetDefault("ns3::RudpSocket::Variant", StringValue(VARIANT_ATTRIBUTES[m_variantIndex]));
+    Config::SetDefault("ns3::RudpSocket::WindowPolicy",
+                       StringValue(VARIANT_POLICIES[m_variantIndex]));
     Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(m_window));
     Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(m_mss));
     Config::SetDefault("ns3::RudpSocket::RtoMode",

@@ -165,7 +165,7 @@ class RudpCmtSinglePathTest : public TestCase
         // round trip whatever the SACKs, where Reno counts ACKs, half as many
         // with delayed ACKs (b = 2: the CMT path was then sqrt(2) = 1.40 x
         // faster). Reno here acknowledges every segment (b = 1).
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue("Reno"));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::RudpReno"));
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(65535));
         Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
         Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(true));

@@ -37,8 +37,9 @@ class CongestionRun
   public:
     CongestionRun(const std::string& variant, const std::string& congestionOps)
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variant));
-        Config::SetDefault("ns3::RudpSocket::CongestionOps", StringValue(congestionOps));
+        // Seed 000's Reno, or the TcpCongestionOps named.
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy",
+                           StringValue(variant == "Reno" ? "ns3::RudpReno" : congestionOps));
         Config::SetDefault("ns3::RudpSocket::SegmentSize", UintegerValue(MSS));
         Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(1000));
         Config::SetDefault("ns3::RudpSocket::RtoMode", StringValue("Adaptive"));

@@ -1190,7 +1190,7 @@ class RudpAckWindowTest : public TestCase
     void DoRun() override
     {
         PatternTransfer t(30 * SEGMENT);
-        t.Client()->SetAttribute("Variant", StringValue("GoBackN"));
+        t.Client()->SetAttribute("WindowPolicy", StringValue("ns3::RudpGoBackN"));
         t.Client()->SetAttribute("WindowSize", UintegerValue(10));
         t.Client()->SetAttribute("SegmentSize", UintegerValue(SEGMENT));
         // The client hears the SYN|ACK, then nothing but what the test injects.
@@ -1267,7 +1267,7 @@ class RudpForgedWindowTest : public TestCase
     void DoRun() override
     {
         PatternTransfer t(10000);
-        t.Client()->SetAttribute("Variant", StringValue("StopAndWait"));
+        t.Client()->SetAttribute("WindowPolicy", StringValue("ns3::RudpStopAndWait"));
         t.Client()->SetAttribute("RcvBufSize", UintegerValue(2000));
         // The client hears the SYN|ACK, then nothing but what the test injects.
         std::list<uint32_t> afterSynAck;

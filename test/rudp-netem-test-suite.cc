@@ -1535,7 +1535,7 @@ class NetemRudpTransferTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(m_variant));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::Rudp" + m_variant));
         Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(m_sack));
         Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(MilliSeconds(500)));
         TrafficControlHelper tc;
@@ -1589,7 +1589,7 @@ class NetemStopAndWaitDuplicateTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue("StopAndWait"));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::RudpStopAndWait"));
         TrafficControlHelper tc;
         tc.SetRootQueueDisc("ns3::NetemQueueDisc", "Duplicate", DoubleValue(0.05));
         NetemTransfer t = RunNetemTransfer(tc, 200000);

@@ -61,7 +61,7 @@ struct FileTransfer
                  uint64_t size,
                  const std::string& outputDir)
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(variant));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::Rudp" + variant));
         Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(sack));
         Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(MilliSeconds(200)));
         network.AssignStreams(10);
@@ -239,7 +239,7 @@ class RudpBulkSendTest : public TestCase
   private:
     void DoRun() override
     {
-        Config::SetDefault("ns3::RudpSocket::Variant", StringValue(m_variant));
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::Rudp" + m_variant));
         TestNetwork network(MilliSeconds(2), DataRate("50Mbps"));
         Ptr<RateErrorModel> lose = CreateObject<RateErrorModel>();
         lose->SetAttribute("ErrorRate", DoubleValue(0.02));

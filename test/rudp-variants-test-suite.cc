@@ -98,7 +98,7 @@ struct Transfer
         : defaults(sack)
     {
         log.Watch(network.Client(), "C");
-        client->SetAttribute("Variant", StringValue(variant));
+        client->SetAttribute("WindowPolicy", StringValue("ns3::Rudp" + variant));
         client->SetAttribute("WindowSize", UintegerValue(window));
         client->SetAttribute("InitialSlowStartThreshold", UintegerValue(4 * MSS));
         client->SetAttribute("InitialRto", TimeValue(Seconds(1)));

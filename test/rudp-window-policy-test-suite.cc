@@ -119,13 +119,13 @@ class BulkTransfer
 
 } // namespace
 
-/// WindowPolicy by TypeId, per socket, and its Variant shorthand.
+/// WindowPolicy by TypeId, per socket; Variant and CongestionOps its aliases.
 class RudpWindowPolicyAttributeTest : public TestCase
 {
   public:
     RudpWindowPolicyAttributeTest()
-        : TestCase("WindowPolicy takes a TypeId; Variant and CongestionOps are its shorthand, "
-                   "whichever order they are set in")
+        : TestCase("WindowPolicy takes a TypeId; Variant and CongestionOps are aliases that "
+                   "set it, applied only when configured")
     {
     }
 
@@ -137,35 +137,41 @@ class RudpWindowPolicyAttributeTest : public TestCase
                               "seed 000's Reno by default");
         NS_TEST_EXPECT_MSG_EQ(VariantOf(CreateObject<RudpSocket>()), "Reno", "read as Reno");
 
+        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::TcpVeno"));
+        Ptr<RudpSocket> veno = CreateObject<RudpSocket>();
+        NS_TEST_EXPECT_MSG_EQ(PolicyOf(veno), "ns3::TcpVeno", "an unconfigured alias keeps it");
+        NS_TEST_EXPECT_MSG_EQ(VariantOf(veno), "TcpCongestionOps", "read as TcpCongestionOps");
+        Config::Reset();
+
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue("GoBackN"));
         NS_TEST_EXPECT_MSG_EQ(PolicyOf(CreateObject<RudpSocket>()),
                               "ns3::RudpGoBackN",
-                              "Variant alone chooses the policy");
-        Config::SetDefault("ns3::RudpSocket::WindowPolicy", StringValue("ns3::TcpVeno"));
-        Ptr<RudpSocket> both = CreateObject<RudpSocket>();
-        NS_TEST_EXPECT_MSG_EQ(PolicyOf(both), "ns3::TcpVeno", "WindowPolicy wins over Variant");
-        NS_TEST_EXPECT_MSG_EQ(VariantOf(both), "TcpCongestionOps", "read as TcpCongestionOps");
+                              "Variant sets the policy");
         Config::Reset();
 
-        Config::SetDefault("ns3::RudpSocket::CongestionOps", StringValue("ns3::TcpCubic"));
         Config::SetDefault("ns3::RudpSocket::Variant", StringValue("TcpCongestionOps"));
         NS_TEST_EXPECT_MSG_EQ(PolicyOf(CreateObject<RudpSocket>()),
+                              "ns3::TcpNewReno",
+                              "Variant TcpCongestionOps: NewReno");
+        Config::SetDefault("ns3::RudpSocket::CongestionOps", StringValue("ns3::TcpCubic"));
+        NS_TEST_EXPECT_MSG_EQ(PolicyOf(CreateObject<RudpSocket>()),
                               "ns3::TcpCubic",
-                              "Variant TcpCongestionOps runs CongestionOps");
+                              "and CongestionOps the algorithm");
         Config::Reset();
 
         // After construction, the last attribute set decides.
         Ptr<RudpSocket> socket = CreateObject<RudpSocket>();
-        socket->SetAttribute("Variant", StringValue("TcpCongestionOps"));
-        NS_TEST_EXPECT_MSG_EQ(PolicyOf(socket), "ns3::TcpNewReno", "CongestionOps' default");
         socket->SetAttribute("CongestionOps", StringValue("ns3::TcpHtcp"));
-        NS_TEST_EXPECT_MSG_EQ(PolicyOf(socket), "ns3::TcpHtcp", "then the one set");
+        NS_TEST_EXPECT_MSG_EQ(PolicyOf(socket), "ns3::TcpHtcp", "CongestionOps sets it");
+        socket->SetAttribute("Variant", StringValue("TcpCongestionOps"));
+        NS_TEST_EXPECT_MSG_EQ(PolicyOf(socket), "ns3::TcpHtcp", "a TcpCongestionOps stays");
         socket->SetAttribute("Variant", StringValue("StopAndWait"));
         NS_TEST_EXPECT_MSG_EQ(PolicyOf(socket), "ns3::RudpStopAndWait", "a seed variant");
-        socket->SetAttribute("CongestionOps", StringValue("ns3::TcpCubic"));
-        NS_TEST_EXPECT_MSG_EQ(PolicyOf(socket),
-                              "ns3::RudpStopAndWait",
-                              "CongestionOps alone does not replace a RUDP policy");
+        TypeIdValue algorithm;
+        socket->GetAttribute("CongestionOps", algorithm);
+        NS_TEST_EXPECT_MSG_EQ(algorithm.Get().GetName(),
+                              "ns3::TcpNewReno",
+                              "CongestionOps reads what Variant TcpCongestionOps would run");
         socket->SetAttribute("WindowPolicy", StringValue("ns3::RudpGoBackN"));
         NS_TEST_EXPECT_MSG_EQ(VariantOf(socket), "GoBackN", "Variant reads the policy");
     }

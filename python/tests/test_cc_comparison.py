@@ -246,9 +246,9 @@ def test_cwnd_and_rtt_traces(tmp_path: Path) -> None:
 
 
 def _rudp_runs_any_algorithm() -> bool:
-    """Whether ns3::RudpSocket has the CongestionOps attribute in this build."""
+    """Whether ns3::RudpSocket's WindowPolicy takes a TcpCongestionOps in this build."""
     done = _run("--PrintAttributes=ns3::RudpSocket")
-    return "CongestionOps" in done.stdout + done.stderr
+    return "WindowPolicy" in done.stdout + done.stderr
 
 
 def test_rudp_transport() -> None:
@@ -267,7 +267,7 @@ def test_rudp_transport() -> None:
             run_scenario(PROGRAM, params)
         assert failure.value.returncode == 2
         assert "--flows" in failure.value.stderr
-        assert "CongestionOps" in failure.value.stderr
+        assert "WindowPolicy" in failure.value.stderr
 
 
 @pytest.mark.parametrize(

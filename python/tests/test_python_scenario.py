@@ -150,12 +150,11 @@ def test_protocol_options_set_the_sockets_attributes(capsys: pytest.CaptureFixtu
     try:
         label = example.configure_protocol(ns, example.parse(["--congestion=cubic", "--sack"]))
         assert label == "congestion cubic"
-        assert socket_default(ns, "Variant") == "TcpCongestionOps"
-        assert socket_default(ns, "CongestionOps") == "ns3::TcpCubic"
+        assert socket_default(ns, "WindowPolicy") == "ns3::TcpCubic"
         assert socket_default(ns, "SelectiveRepeat") == "true"
         label = example.configure_protocol(ns, example.parse(["--variant=go-back-n"]))
         assert label == "go-back-n"
-        assert socket_default(ns, "Variant") == "GoBackN"
+        assert socket_default(ns, "WindowPolicy") == "ns3::RudpGoBackN"
         assert socket_default(ns, "WindowSize") == "100"
         # Whether ns-3 has the algorithm is known once ns-3 is loaded.
         with pytest.raises(SystemExit) as exit_status:

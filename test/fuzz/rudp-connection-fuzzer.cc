@@ -61,7 +61,10 @@ namespace
 {
 
 const uint16_t SERVER_PORT = 2222;
-const char* const VARIANTS[] = {"StopAndWait", "GoBackN", "Reno", "Reno"};
+const char* const VARIANTS[] = {"ns3::RudpStopAndWait",
+                                "ns3::RudpGoBackN",
+                                "ns3::RudpReno",
+                                "ns3::RudpReno"};
 
 /// \return bytes sent by the client (\p server false) or the server: 0, 1,
 /// 2 segments + 1 byte or 8 segments, as config 1 says
@@ -313,7 +316,7 @@ class Connection
     {
         Ptr<RudpSocket> socket =
             DynamicCast<RudpSocket>(Socket::CreateSocket(node, RudpSocketFactory::GetTypeId()));
-        socket->SetAttribute("Variant", StringValue(VARIANTS[(config0 >> 1) & 3]));
+        socket->SetAttribute("WindowPolicy", StringValue(VARIANTS[(config0 >> 1) & 3]));
         socket->SetAttribute("Sack", BooleanValue(config0 & 0x08));
         socket->SetAttribute("DelAckCount", UintegerValue(config0 & 0x10 ? 2 : 1));
         socket->SetAttribute("RtoMode", StringValue(config0 & 0x20 ? "Adaptive" : "Fixed"));

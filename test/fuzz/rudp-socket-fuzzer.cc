@@ -48,7 +48,10 @@ namespace
 {
 
 const uint16_t SERVER_PORT = 2222;
-const char* const VARIANTS[] = {"StopAndWait", "GoBackN", "Reno", "Reno"};
+const char* const VARIANTS[] = {"ns3::RudpStopAndWait",
+                                "ns3::RudpGoBackN",
+                                "ns3::RudpReno",
+                                "ns3::RudpReno"};
 
 /**
  * Bytes the live transfer moves, in segments (a run costs about 0.1 ms a
@@ -187,7 +190,7 @@ MakeSocket(Ptr<Node> node, uint8_t config0, uint8_t config1, bool sack)
 {
     Ptr<RudpSocket> socket =
         DynamicCast<RudpSocket>(Socket::CreateSocket(node, RudpSocketFactory::GetTypeId()));
-    socket->SetAttribute("Variant", StringValue(VARIANTS[(config0 >> 3) & 3]));
+    socket->SetAttribute("WindowPolicy", StringValue(VARIANTS[(config0 >> 3) & 3]));
     socket->SetAttribute("Sack", BooleanValue(sack));
     socket->SetAttribute("DelAckCount", UintegerValue(config0 & 0x20 ? 2 : 1));
     socket->SetAttribute("RtoMode", StringValue(config0 & 0x40 ? "Adaptive" : "Fixed"));

@@ -141,6 +141,7 @@ def build(bld):
         'model/netem-queue-disc.h',
         'model/rudp-cmt-model-assumptions.h',
         'model/rudp-cmt-coupling.h',
+        'model/rudp-cmt-engine-application.h',
         'model/rudp-cmt-path.h',
         'model/rudp-cmt-receive-engine.h',
         'model/rudp-cmt-receiver.h',

@@ -5,9 +5,8 @@
 #ifndef RUDP_CMT_RECEIVER_H
 #define RUDP_CMT_RECEIVER_H
 
+#include "rudp-cmt-engine-application.h"
 #include "rudp-cmt-receive-engine.h"
-
-#include "ns3/application.h"
 
 #include <memory>
 
@@ -15,7 +14,6 @@ namespace ns3
 {
 
 class RudpFileSource;
-class Socket;
 
 /**
  * \ingroup rudp-cmt
@@ -33,7 +31,7 @@ class Socket;
  * Every attribute and trace source of RudpCmtReceiveEngine is this
  * application's too (ns3::RudpCmtReceiver::RcvBufSize, ::BufferOccupancy, ...).
  */
-class RudpCmtReceiver : public Application
+class RudpCmtReceiver : public RudpCmtEngineApplication<RudpCmtReceiveEngine>
 {
   public:
     /**
@@ -45,28 +43,16 @@ class RudpCmtReceiver : public Application
     RudpCmtReceiver();
     ~RudpCmtReceiver() override;
 
-    /// \return the association's receiving end, whose attributes are this application's
-    Ptr<RudpCmtReceiveEngine> GetEngine() const;
-    /// \return what the association has received so far
-    RudpCmtReceiveEngine::Stats GetStats() const;
     /// \return false if a delivered byte differed from the sender's content
     bool IsContentIntact() const;
 
-  protected:
-    void DoDispose() override;
-
   private:
     void StartApplication() override;
-    void StopApplication() override;
-    /// Hands every datagram waiting on \p socket to the engine.
-    void HandleRead(Ptr<Socket> socket);
     /// Checks in-order bytes against the sender's content.
     void Consume(Ptr<const Packet> data);
 
     uint16_t m_port{5000};                      ///< Port
     uint64_t m_contentSeed{1};                  ///< ContentSeed
-    Ptr<RudpCmtReceiveEngine> m_engine;         ///< the association's receiving end
-    Ptr<Socket> m_socket;                       ///< the UDP socket
     std::unique_ptr<RudpFileSource> m_expected; ///< the data expected, to check it
     bool m_intact{true};                        ///< every delivered byte was as expected
 };

@@ -5,18 +5,16 @@
 #ifndef RUDP_CMT_SENDER_H
 #define RUDP_CMT_SENDER_H
 
+#include "rudp-cmt-engine-application.h"
 #include "rudp-cmt-send-engine.h"
 
 #include "ns3/address.h"
-#include "ns3/application.h"
 
 #include <string>
 #include <vector>
 
 namespace ns3
 {
-
-class Socket;
 
 /**
  * \ingroup rudp-cmt
@@ -33,9 +31,9 @@ class Socket;
  *
  * Every attribute and trace source of RudpCmtSendEngine is this
  * application's too (ns3::RudpCmtSender::Sfr, ::Coupling, ::Tx, ...), set
- * on or connected to its engine (RudpForwarding).
+ * on or connected to its engine (RudpCmtEngineApplication).
  */
-class RudpCmtSender : public Application
+class RudpCmtSender : public RudpCmtEngineApplication<RudpCmtSendEngine>
 {
   public:
     /**
@@ -47,9 +45,6 @@ class RudpCmtSender : public Application
     RudpCmtSender();
     ~RudpCmtSender() override;
 
-    /// \return the association's sending end, whose attributes are this application's
-    Ptr<RudpCmtSendEngine> GetEngine() const;
-
     /**
      * \brief Adds a path: the receiver's address (and port) on it
      * (RudpCmtSendEngine::AddPath).
@@ -59,27 +54,17 @@ class RudpCmtSender : public Application
     Ptr<RudpCmtPath> AddPath(const Address& remote);
     /// \return the paths, in the order added
     const std::vector<Ptr<RudpCmtPath>>& GetPaths() const;
-    /// \return what the association has done so far
-    RudpCmtSendEngine::Stats GetStats() const;
     /// \return true once MaxBytes have all been acknowledged
     bool IsComplete() const;
     /// \return why the association gave up ("" while it has not)
     const std::string& GetFailure() const;
 
-  protected:
-    void DoDispose() override;
-
   private:
     void StartApplication() override;
-    void StopApplication() override;
-    /// Hands every datagram waiting on \p socket to the engine.
-    void HandleRead(Ptr<Socket> socket);
 
-    uint16_t m_port{0};              ///< Port
-    uint64_t m_maxBytes{0};          ///< MaxBytes (0: until the application stops)
-    uint64_t m_contentSeed{1};       ///< ContentSeed
-    Ptr<RudpCmtSendEngine> m_engine; ///< the association's sending end
-    Ptr<Socket> m_socket;            ///< the UDP socket
+    uint16_t m_port{0};        ///< Port
+    uint64_t m_maxBytes{0};    ///< MaxBytes (0: until the application stops)
+    uint64_t m_contentSeed{1}; ///< ContentSeed
 };
 
 } // namespace ns3

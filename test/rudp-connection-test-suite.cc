@@ -411,17 +411,6 @@ struct Injector
     }
 };
 
-std::string
-Join(const std::vector<std::string>& lines)
-{
-    std::string out;
-    for (const auto& line : lines)
-    {
-        out += (out.empty() ? "" : ", ") + line;
-    }
-    return out;
-}
-
 } // namespace
 
 /// The exchange of seed 000, every sequence and acknowledgment number checked.

@@ -221,5 +221,16 @@ AcceptingServer::Errored(Ptr<Socket> /* socket */)
 {
 }
 
+std::string
+Join(const std::vector<std::string>& lines)
+{
+    std::string out;
+    for (const auto& line : lines)
+    {
+        out += (out.empty() ? "" : ", ") + line;
+    }
+    return out;
+}
+
 } // namespace rudptest
 } // namespace ns3

@@ -126,6 +126,9 @@ class AcceptingServer
     bool m_closed{false};
 };
 
+/// \return \p lines joined with ", " (a SegmentLog summary in one message)
+std::string Join(const std::vector<std::string>& lines);
+
 } // namespace rudptest
 } // namespace ns3
 

@@ -158,17 +158,6 @@ struct Transfer
     }
 };
 
-std::string
-Join(const std::vector<std::string>& lines)
-{
-    std::string out;
-    for (const auto& line : lines)
-    {
-        out += (out.empty() ? "" : ", ") + line;
-    }
-    return out;
-}
-
 } // namespace
 
 /// Stop-and-wait: a lost segment waits for the timeout.

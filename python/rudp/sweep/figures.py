@@ -46,6 +46,7 @@ __all__ = [
     "plot_estimates",
     "read_cwnd_trace",
     "segments",
+    "stacked_panels",
     "title_of",
 ]
 
@@ -266,6 +267,22 @@ def new_figure(**options: Any) -> Figure:
     from matplotlib.figure import Figure  # noqa: PLC0415 - matplotlib on first use only
 
     return Figure(**options)
+
+
+def stacked_panels(
+    title: str, top_label: str, bottom_label: str, x_label: str, *, height: float = 7.0
+) -> tuple[Figure, Axes, Axes]:
+    """A figure of two panels, one above the other, sharing the x axis:
+    titled, labelled and gridded, for the caller to plot into."""
+    fig = new_figure(figsize=(7, height))
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    top.set_title(title)
+    top.set_ylabel(top_label)
+    bottom.set_ylabel(bottom_label)
+    bottom.set_xlabel(x_label)
+    for ax in (top, bottom):
+        ax.grid(True, alpha=0.3)
+    return fig, top, bottom
 
 
 def title_of(fig: Figure) -> str:

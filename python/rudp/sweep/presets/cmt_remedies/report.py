@@ -17,7 +17,7 @@ import pandas as pd
 
 from rudp.runner import ns3_seconds
 from rudp.sweep import tables
-from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates
+from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates, stacked_panels
 from rudp.sweep.index import with_index
 from rudp.sweep.stats import summarize
 
@@ -107,8 +107,13 @@ def _figure_mismatch(data: pd.DataFrame, out: Path) -> Path | None:
     part = data[data["mismatch"]]
     if part.empty:
         return None
-    fig = new_figure(figsize=(7, 7.4))
-    top, bottom = fig.subplots(2, 1, sharex=True)
+    fig, top, bottom = stacked_panels(
+        "Two paths, 16 KB buffer, loss 0.01: 100 ms against a slower second path",
+        "goodput (kB/s)",
+        "share of the run blocked by the receiver's window",
+        "RTT of the second path (ms)",
+        height=7.4,
+    )
     remedies = _remedies(part)
     span = float(part["second_rtt_ms"].max() - part["second_rtt_ms"].min()) or 1.0
     for i, remedy in enumerate(remedies):
@@ -118,12 +123,6 @@ def _figure_mismatch(data: pd.DataFrame, out: Path) -> Path | None:
             plot_estimates(
                 ax, series, "second_rtt_ms", metric, remedy, x_shift=shift, color=f"C{i}"
             )
-    top.set_ylabel("goodput (kB/s)")
-    top.set_title("Two paths, 16 KB buffer, loss 0.01: 100 ms against a slower second path")
-    bottom.set_ylabel("share of the run blocked by the receiver's window")
-    bottom.set_xlabel("RTT of the second path (ms)")
-    for ax in (top, bottom):
-        ax.grid(True, alpha=0.3)
     top.legend(fontsize="x-small")
     return finish(fig, out / "cmt-remedies-mismatch.png")
 

@@ -23,7 +23,7 @@ import pandas as pd
 from rudp.models import cmt, tcp_throughput
 from rudp.runner import ns3_seconds
 from rudp.sweep import tables
-from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates
+from rudp.sweep.figures import dodge, finish, new_figure, plot_estimates, stacked_panels
 from rudp.sweep.index import with_index
 from rudp.sweep.stats import summarize
 
@@ -165,19 +165,18 @@ def _mismatch(data: pd.DataFrame, out: Path) -> Path | None:
     part = part[(part["paths"] == 2) & (part["loss"] == 0.01) & (part["rtt_ms"] == 100)]
     if part.empty:
         return None
-    fig = new_figure(figsize=(7, 7))
-    top, bottom = fig.subplots(2, 1, sharex=True)
+    fig, top, bottom = stacked_panels(
+        "Two paths, loss 0.01, first path RTT 100 ms: the second drifts away",
+        "throughput (kB/s)",
+        "time blocked by the receiver's window (s)",
+        "RTT of the second path (ms)",
+    )
     for i, rbuf in enumerate((UNBOUNDED, BOUNDED)):
         series = part[part["rbuf"] == rbuf]
         name = "2^28 B buffer" if rbuf == UNBOUNDED else "16 KB buffer"
         plot_estimates(top, series, "second_rtt_ms", "throughput_kBps", name, color=f"C{i}")
         plot_estimates(bottom, series, "second_rtt_ms", "blocked_time_s", name, color=f"C{i}")
-    top.set_ylabel("throughput (kB/s)")
-    top.set_title("Two paths, loss 0.01, first path RTT 100 ms: the second drifts away")
-    bottom.set_ylabel("time blocked by the receiver's window (s)")
-    bottom.set_xlabel("RTT of the second path (ms)")
     for ax in (top, bottom):
-        ax.grid(True, alpha=0.3)
         ax.legend(fontsize="small")
     return finish(fig, out / "seed002-rtt-mismatch.png")
 

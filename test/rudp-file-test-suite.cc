@@ -72,18 +72,6 @@ ListDirectory(const std::string& directory)
     return names;
 }
 
-/// \return "a, b, c": \p names for a message
-std::string
-Join(const std::vector<std::string>& names)
-{
-    std::string out;
-    for (const auto& name : names)
-    {
-        out += (out.empty() ? "" : ", ") + name;
-    }
-    return out;
-}
-
 /// \return \p size bytes of content that depends on \p seed
 std::vector<uint8_t>
 Content(size_t size, uint32_t seed)

@@ -92,6 +92,7 @@ def build(bld):
                    defines=['RUDP_VERSION="%s"' % rudp_version],
                    cxxflags=['-fPIC'])  # linked into the shared test library too
     scenario.source = [
+        'scenario/rudp-attribute-check.cc',
         'scenario/rudp-command-line.cc',
         'scenario/rudp-cwnd-trace.cc',
         'scenario/rudp-dumbbell-options.cc',
@@ -101,6 +102,7 @@ def build(bld):
         'scenario/rudp-json.cc',
         'scenario/rudp-parameter-check.cc',
         'scenario/rudp-scenario-record.cc',
+        'scenario/rudp-text.cc',
         'scenario/rudp-trace-options.cc',
         'scenario/rudp-version.cc',
     ]
@@ -182,6 +184,7 @@ def build(bld):
         'helper/rudp-stack-helper.h',
         # waf has no public header left out of the module header: the
         # scenario headers are in ns3/rudp-module.h here.
+        'scenario/rudp-attribute-check.h',
         'scenario/rudp-command-line.h',
         'scenario/rudp-cwnd-trace.h',
         'scenario/rudp-dumbbell-options.h',
@@ -191,6 +194,7 @@ def build(bld):
         'scenario/rudp-json.h',
         'scenario/rudp-parameter-check.h',
         'scenario/rudp-scenario-record.h',
+        'scenario/rudp-text.h',
         'scenario/rudp-trace-options.h',
         'scenario/rudp-version.h',
     ]

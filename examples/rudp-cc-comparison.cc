@@ -286,7 +286,7 @@ main(int argc, char* argv[])
         if (meters[k]->GetBytes() == 0 && failure.empty())
         {
             failure = "flow " + std::to_string(k) + " (" + flow.algorithm + " @ " +
-                      RudpCommandLine::FormatTime(flow.rtt) +
+                      RudpText::FormatTime(flow.rtt) +
                       ") delivered no byte in its measured interval";
         }
         RudpJson json;

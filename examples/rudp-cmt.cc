@@ -148,13 +148,13 @@ main(int argc, char* argv[])
     // A path's one-way delay is RTT/2, at least ns-3's 1 us step of a
     // point-to-point channel here; 10 s is far beyond any seed's RTT.
     const auto parseRtts = [&rtts](const std::string& text) {
-        return RudpCommandLine::CheckList(text, rtts, [](const std::string& item, Time& time) {
-            return RudpCommandLine::CheckTime(item, time, MicroSeconds(2), Seconds(10));
+        return RudpText::CheckList(text, rtts, [](const std::string& item, Time& time) {
+            return RudpRange<Time>{MicroSeconds(2), Seconds(10)}.Check(item, time);
         });
     };
     const auto parseLosses = [&losses](const std::string& text) {
-        return RudpCommandLine::CheckList(text, losses, [](const std::string& item, double& p) {
-            return RudpCommandLine::CheckReal(item, p, 0.0, 1.0);
+        return RudpText::CheckList(text, losses, [](const std::string& item, double& p) {
+            return RudpRange<double>{0.0, 1.0}.Check(item, p);
         });
     };
 
@@ -189,13 +189,13 @@ main(int argc, char* argv[])
                  alpha,
                  0.0,
                  100.0,
-                 RudpCommandLine::OPEN_LOW);
+                 RudpText::OPEN_LOW);
     cmd.AddValue("beta",
                  "Multiplicative decrease per path, as RudpCmtSender::Beta",
                  beta,
                  0.0,
                  1.0,
-                 RudpCommandLine::OPEN);
+                 RudpText::OPEN);
     cmd.AddValue("fast-retransmit",
                  "Fast recovery on a detected loss (seed: both families)",
                  fastRetransmit);
@@ -247,29 +247,33 @@ main(int argc, char* argv[])
                  Seconds(1e6));
     record.AddOption(cmd);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
-    cmd.SetsAttribute("ns3::RudpCmtSender::SegmentSize", "mss");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Alpha", "alpha");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Beta", "beta");
-    cmd.SetsAttribute("ns3::RudpCmtSender::FastRetransmit", "fast-retransmit");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Sfr", "sfr");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Cuc", "cuc");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Dac", "dac");
-    cmd.SetsAttribute("ns3::RudpCmtSender::RtxPolicy", "rtx-policy");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Coupling", "coupling");
-    cmd.SetsAttribute("ns3::RudpCmtSender::ModelAssumptions", "model-assumptions");
-    cmd.SetsAttribute("ns3::RudpCmtSender::Scheduler", "scheduler");
-    cmd.SetsAttribute("ns3::RudpCmtSender::BufferSplitting", "buffer-splitting");
-    cmd.SetsAttribute("ns3::RudpCmtSender::ChunkRescheduling", "rescheduling");
+    const std::map<std::string, std::string> senderAttributes{
+        {"mss", "SegmentSize"},
+        {"alpha", "Alpha"},
+        {"beta", "Beta"},
+        {"fast-retransmit", "FastRetransmit"},
+        {"sfr", "Sfr"},
+        {"cuc", "Cuc"},
+        {"rtx-policy", "RtxPolicy"},
+        {"coupling", "Coupling"},
+        {"model-assumptions", "ModelAssumptions"},
+        {"scheduler", "Scheduler"},
+        {"buffer-splitting", "BufferSplitting"},
+        {"rescheduling", "ChunkRescheduling"}};
+    for (const auto& [option, attribute] : senderAttributes)
+    {
+        cmd.SetsAttributes(option, {"ns3::RudpCmtSender::" + attribute});
+    }
     cmd.AddValue("checksum",
                  "Chunk checksum: internet (RFC 1071's 16-bit sum) or crc32c (SCTP's CRC-32c, "
                  "RFC 4960 appendix B)",
                  checksum,
                  {"internet", "crc32c"});
-    cmd.SetsAttribute("ns3::RudpCmtSender::Checksum", "checksum");
-    cmd.SetsAttribute("ns3::RudpCmtReceiver::Checksum", "checksum");
-    cmd.SetsAttribute("ns3::RudpCmtReceiver::RcvBufSize", "rbuf");
-    cmd.SetsAttribute("ns3::RudpCmtReceiver::Dac", "dac");
-    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
+    cmd.SetsAttributes("checksum",
+                       {"ns3::RudpCmtSender::Checksum", "ns3::RudpCmtReceiver::Checksum"});
+    cmd.SetsAttributes("dac", {"ns3::RudpCmtSender::Dac", "ns3::RudpCmtReceiver::Dac"});
+    cmd.SetsAttributes("rbuf", {"ns3::RudpCmtReceiver::RcvBufSize"});
+    cmd.SetsAttributes("loss", {"ns3::RateErrorModel::ErrorRate"});
     tracing.AddOptions(cmd);
     cmd.BeforeAttributes([&ns2Defaults]() {
         if (ns2Defaults)
@@ -300,9 +304,9 @@ main(int argc, char* argv[])
     if (warmup >= duration)
     {
         RudpParameterCheck::Fail("warmup",
-                                 RudpCommandLine::FormatTime(warmup) +
+                                 RudpText::FormatTime(warmup) +
                                      " leaves nothing to measure; allowed: less than --duration=" +
-                                     RudpCommandLine::FormatTime(duration));
+                                     RudpText::FormatTime(duration));
     }
 
     RudpCmtHelper cmt;
@@ -367,8 +371,8 @@ main(int argc, char* argv[])
     }
     else if (measured == 0)
     {
-        failure = "no byte was delivered between --warmup=" + RudpCommandLine::FormatTime(warmup) +
-                  " and --duration=" + RudpCommandLine::FormatTime(duration) + " (" +
+        failure = "no byte was delivered between --warmup=" + RudpText::FormatTime(warmup) +
+                  " and --duration=" + RudpText::FormatTime(duration) + " (" +
                   std::to_string(delivered) + " in all)";
     }
     const bool ok = failure.empty();

@@ -116,11 +116,11 @@ Failure(Ptr<RudpFileSender> sender,
         const std::vector<RudpFileReport>& reports,
         Time maxTime)
 {
-    const std::string limit = "--max-time=" + RudpCommandLine::FormatTime(maxTime);
+    const std::string limit = "--max-time=" + RudpText::FormatTime(maxTime);
     if (!socket)
     {
         return "the sender had not started by " + limit + " (it starts at " +
-               RudpCommandLine::FormatTime(SENDER_START) + ")";
+               RudpText::FormatTime(SENDER_START) + ")";
     }
     if (sender->HasFailed())
     {

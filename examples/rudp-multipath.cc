@@ -155,7 +155,7 @@ main(int argc, char* argv[])
                  wlan.loss,
                  0.0,
                  1.0,
-                 RudpCommandLine::OPEN_HIGH);
+                 RudpText::OPEN_HIGH);
     cmd.AddValue("cell-rate",
                  "Rate of the cellular-like link",
                  cell.rate,
@@ -171,7 +171,7 @@ main(int argc, char* argv[])
                  cell.loss,
                  0.0,
                  1.0,
-                 RudpCommandLine::OPEN_HIGH);
+                 RudpText::OPEN_HIGH);
     cmd.AddValue("bytes", "Bytes the phone sends", bytes, 1, uint64_t(1) << 40);
     cmd.AddValue("duration",
                  "Simulated time allowed for the transfer",
@@ -191,9 +191,9 @@ main(int argc, char* argv[])
     cmd.AddValue("cwnd-trace",
                  "Write every path's congestion window to this file (TSV)",
                  cwndTrace);
-    cmd.SetsAttribute("ns3::RudpCmtSocket::Coupling", "coupling");
-    cmd.SetsAttribute("ns3::RudpCmtSocket::Scheduler", "scheduler");
-    cmd.SetsAttribute("ns3::RudpCmtSocket::RcvBufSize", "rcvbuf");
+    cmd.SetsAttributes("coupling", {"ns3::RudpCmtSocket::Coupling"});
+    cmd.SetsAttributes("scheduler", {"ns3::RudpCmtSocket::Scheduler"});
+    cmd.SetsAttributes("rcvbuf", {"ns3::RudpCmtSocket::RcvBufSize"});
     RudpTraceOptions tracing;
     tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);

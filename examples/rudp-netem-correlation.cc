@@ -48,7 +48,7 @@ ParseProbabilities(const std::string& text, std::vector<double>& values)
     while (std::getline(list, item, ','))
     {
         double value = 0;
-        if (!RudpCommandLine::ParseReal(item, value) || value < 0 || value > 1)
+        if (!RudpText::ParseReal(item, value) || value < 0 || value > 1)
         {
             return "\"" + item + "\" is not a probability in [0, 1]";
         }

@@ -108,15 +108,14 @@ main(int argc, char* argv[])
                  maxTime,
                  Seconds(0),
                  Seconds(1e9),
-                 RudpCommandLine::OPEN_LOW);
+                 RudpText::OPEN_LOW);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
-    cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
-    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "transport");
-    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "transport");
-    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
-    cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
-    cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");
-    cmd.SetsAttribute("ns3::CsmaNetDevice::Mtu");
+    cmd.SetsAttributes("transport",
+                       {"ns3::RudpSocket::WindowPolicy", "ns3::RudpSocketFactory::WindowPolicy"});
+    cmd.SetsAttributes("payload", {"ns3::RudpSocket::SegmentSize"});
+    cmd.SetsAttributes("rate", {"ns3::CsmaChannel::DataRate"});
+    cmd.SetsAttributes("delay", {"ns3::CsmaChannel::Delay"});
+    cmd.SetsAttributes("", {"ns3::CsmaNetDevice::Mtu"});
     tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
 
@@ -204,15 +203,14 @@ main(int argc, char* argv[])
     std::string failure;
     if (maxTime <= SENDER_START)
     {
-        failure =
-            "the sender had not started by --max-time=" + RudpCommandLine::FormatTime(maxTime) +
-            " (it starts at " + RudpCommandLine::FormatTime(SENDER_START) + ")";
+        failure = "the sender had not started by --max-time=" + RudpText::FormatTime(maxTime) +
+                  " (it starts at " + RudpText::FormatTime(SENDER_START) + ")";
     }
     else if (kind != 1 && delivered != bytes)
     {
         failure = transport + " delivered " + std::to_string(delivered) + " of " +
                   std::to_string(bytes) +
-                  " bytes within --max-time=" + RudpCommandLine::FormatTime(maxTime);
+                  " bytes within --max-time=" + RudpText::FormatTime(maxTime);
     }
     const bool ok = failure.empty();
 

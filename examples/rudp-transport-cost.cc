@@ -79,14 +79,14 @@ main(int argc, char* argv[])
                  8u);
     record.AddOption(cmd);
     // The program sets these itself: a --ns3::...=value for them would be overridden.
-    cmd.SetsAttribute("ns3::RudpSocket::Variant", "transport");
-    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "transport");
-    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "transport");
-    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "payload");
-    cmd.SetsAttribute("ns3::RudpSocket::DelAckCount", "del-ack");
-    cmd.SetsAttribute("ns3::RudpCmtSocket::SegmentSize", "payload");
-    cmd.SetsAttribute("ns3::RudpCmtSocket::DelAckCount", "del-ack");
-    cmd.SetsAttribute("ns3::TcpSocket::SegmentSize", "payload");
+    cmd.SetsAttributes("transport",
+                       {"ns3::RudpSocket::WindowPolicy", "ns3::RudpSocketFactory::WindowPolicy"});
+    cmd.SetsAttributes("payload",
+                       {"ns3::RudpSocket::SegmentSize",
+                        "ns3::RudpCmtSocket::SegmentSize",
+                        "ns3::TcpSocket::SegmentSize"});
+    cmd.SetsAttributes("del-ack",
+                       {"ns3::RudpSocket::DelAckCount", "ns3::RudpCmtSocket::DelAckCount"});
     tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
     const std::vector<std::string> transports{"rudp-stop-and-wait",

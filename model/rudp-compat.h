@@ -27,6 +27,7 @@
 #endif
 
 #include "ns3/attribute.h"
+#include "ns3/callback.h"
 #include "ns3/enum.h"
 #include "ns3/ptr.h"
 
@@ -155,6 +156,40 @@ MakeEnumAccessorOf(S setter, G getter)
 #else
 #define RUDP_HAVE_TCP_WESTWOOD_PLUS 0
 #endif
+
+namespace ns3
+{
+namespace rudpcompat
+{
+
+/**
+ * \brief The callback of a CommandLine callback option, calling
+ * (object->*method)(text).
+ *
+ * Callback takes any function object since ns-3.37 (commit 3e2051566,
+ * "core: Use std::function to implement callbacks"); CommandLine's callback
+ * options take the text as std::string up to ns-3.37 and as const
+ * std::string& from ns-3.38 (commit 7e7f766ff), where a lambda suits both.
+ * Before ns-3.37, a MakeCallback of the exact signature.
+ * Detected by whether a Callback can be made from a lambda.
+ */
+template <typename T>
+auto
+MakeTextCallback(bool (T::*method)(std::string), T* object)
+{
+    auto call = [method, object](const std::string& text) { return (object->*method)(text); };
+    if constexpr (std::is_constructible_v<Callback<bool, std::string>, decltype(call)>)
+    {
+        return call;
+    }
+    else
+    {
+        return MakeCallback(method, object);
+    }
+}
+
+} // namespace rudpcompat
+} // namespace ns3
 
 /**
  * Queue<Item>::GetContainer(): ns-3.37 (commit 7c73228e7, "network: Remove

@@ -5,16 +5,15 @@
 #ifndef RUDP_COMMAND_LINE_H
 #define RUDP_COMMAND_LINE_H
 
-#include "ns3/attribute.h"
-#include "ns3/command-line.h"
-#include "ns3/data-rate.h"
-#include "ns3/nstime.h"
+#include "rudp-text.h"
 
-#include <cstdint>
+#include "ns3/command-line.h"
+
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -36,51 +35,24 @@ namespace ns3
  *   cmd.Parse(argc, argv);
  * \endcode
  *
- * Parse() checks every argument before anything is set:
+ * Each option is an ns-3 CommandLine callback option (so --PrintHelp lists
+ * it with its allowed values and default) whose callback reads the value
+ * strictly (RudpText, RudpRange): decimal numbers only, read whole, ns-3's
+ * units, and the option's range. An attribute default
+ * (--ns3::Type::Attribute=value) or a global value (--RngRun=3) is checked
+ * first by RudpAttributeCheck, so that ns-3 never aborts on it; an attribute
+ * the program sets itself (SetsAttributes(), with their deprecated aliases) is
+ * refused, since the program would silently override it; an unknown option
+ * or a stray argument is an error.
  *
- * - a program option's value must be consumed whole: decimal integers only
- *   (no sign for unsigned, no hexadecimal or octal, no trailing characters),
- *   decimal reals (finite), booleans as ns-3 writes them (1, 0, t, f, true,
- *   false, any case; the bare option toggles it, as in ns-3), times with
- *   ns-3's units (y, d, h, min, s, ms, us, ns, ps, fs; a bare number is
- *   seconds, as in ns-3), data rates with one of ns-3's units (bps, kbps,
- *   Mbps, Gbps, B/s, KiB/s, ...), and then lie in the option's range;
- * - an attribute default (--ns3::Type::Attribute=value) or a global value
- *   (--RngRun=3) must name an existing attribute or global, and its value is
- *   checked against the attribute's own checker by the same rules (integers,
- *   reals, booleans, times, rates, queue sizes, enum names, TypeIds, object
- *   factory strings such as ns3::UniformRandomVariable[Min=0|Max=1]), so that
- *   ns-3 never sees a value on which it would silently stop reading (ns-3's
- *   own parsing takes "5abc" as 5 for program options and aborts the program
- *   on it for attributes) or abort (an unknown enum name, a time with an
- *   unknown unit, RngSeed 0);
- * - an attribute the program sets itself (SetsAttribute()) is refused, since
- *   the program would silently override it;
- * - an unknown option or a stray non-option argument is an error.
- *
- * The first error ends the program with "error: --<name>: <problem>; allowed:
- * <form or range>" on stderr and exit status 2 (RudpParameterCheck::Fail).
- * Valid attribute and global-value arguments are then handed to ns-3's
- * CommandLine, which sets them as usual. --PrintHelp, --PrintAttributes=...,
- * --PrintGlobals and the other general arguments are ns-3's own, and the
- * help lists every option with its allowed values and default.
- *
- * This is scenario plumbing: only programs call Parse(), which is the one
- * place that exits. Check() and the static Check*() functions report
- * instead.
+ * The first error ends the program with "error: --<name>: <problem>;
+ * allowed: <form or range>" on stderr and exit status 2
+ * (RudpParameterCheck::Fail). Only programs call Parse(), the one place that
+ * exits; Check() reports instead.
  */
 class RudpCommandLine
 {
   public:
-    /// Which ends of a range are excluded.
-    enum Interval
-    {
-        CLOSED,    ///< [min, max]
-        OPEN_LOW,  ///< (min, max]
-        OPEN_HIGH, ///< [min, max)
-        OPEN,      ///< (min, max)
-    };
-
     /**
      * \brief Checks a custom option's value.
      * Takes the value, stores what it means, and returns "" or the problem.
@@ -124,45 +96,41 @@ class RudpCommandLine
                   std::string& value,
                   const std::string& form,
                   Checker check);
-    /// An unsigned integer option in [min, max].
-    void AddValue(const std::string& name,
-                  const std::string& help,
-                  uint32_t& value,
-                  uint32_t min,
-                  uint32_t max);
-    /// An unsigned integer option in [min, max].
-    void AddValue(const std::string& name,
-                  const std::string& help,
-                  uint64_t& value,
-                  uint64_t min,
-                  uint64_t max);
-    /// A real option in the interval between \p min and \p max.
-    void AddValue(const std::string& name,
-                  const std::string& help,
-                  double& value,
-                  double min,
-                  double max,
-                  Interval interval = CLOSED);
-    /// A time option in the interval between \p min and \p max.
-    void AddValue(const std::string& name,
-                  const std::string& help,
-                  Time& value,
-                  Time min,
-                  Time max,
-                  Interval interval = CLOSED);
-    /// A data rate option in [min, max].
-    void AddValue(const std::string& name,
-                  const std::string& help,
-                  DataRate& value,
-                  DataRate min,
-                  DataRate max);
 
     /**
-     * \brief Refuses --\p attribute=...: the program sets it itself.
-     * \param attribute the attribute's full name, e.g. "ns3::RudpSocket::WindowSize"
-     * \param option the option that sets it ("" if the program fixes it)
+     * \brief A number, time or data rate option in a range (RudpRange: uint32_t,
+     * uint64_t, double, Time, DataRate).
+     * \param name the option's name
+     * \param help its description
+     * \param value the variable to set; its value is the default
+     * \param min the lowest value allowed
+     * \param max the highest value allowed
+     * \param interval which ends are excluded
      */
-    void SetsAttribute(const std::string& attribute, const std::string& option = "");
+    template <typename T>
+    void AddValue(const std::string& name,
+                  const std::string& help,
+                  T& value,
+                  typename RudpRange<T>::Value min,
+                  typename RudpRange<T>::Value max,
+                  RudpText::Interval interval = RudpText::CLOSED)
+    {
+        const RudpRange<T> range{min, max, interval};
+        Add(name,
+            help,
+            range.Allowed(),
+            range.Format(value),
+            [&value, range](const std::string& text) { return range.Check(text, value); });
+    }
+
+    /**
+     * \brief Refuses --<attribute>=... for each of \p attributes and their
+     * deprecated aliases (those whose TypeId says "use <its name>"): the
+     * program sets them itself, from \p option.
+     * \param option the option that sets them ("" if the program fixes them)
+     * \param attributes their full names, e.g. "ns3::RudpSocket::WindowSize"
+     */
+    void SetsAttributes(const std::string& option, const std::vector<std::string>& attributes);
 
     /**
      * \brief Runs \p hook when the program options are set, before ns-3
@@ -178,11 +146,8 @@ class RudpCommandLine
     /**
      * \brief Parses the command line, or ends the program.
      *
-     * General arguments (--PrintHelp, ...) are handed to ns-3's CommandLine,
-     * which prints and exits 0. Otherwise every argument is checked; the
-     * first error exits with status 2 and its message; if all are valid the
-     * options are set and the attribute and global-value arguments handed to
-     * ns-3's CommandLine.
+     * General arguments (--PrintHelp, ...) are ns-3's, which prints and
+     * exits 0; the first invalid argument exits with status 2 and its message.
      * \param argc argc of main()
      * \param argv argv of main()
      */
@@ -201,138 +166,42 @@ class RudpCommandLine
     std::string GetName() const;
 
     /**
-     * \brief Checks --\p name=\p value where \p name is an attribute
-     * (ns3::Type::Attribute) or a global value (RngRun, ...).
-     * \param name the argument's name
-     * \param value its value
-     * \param [out] canonical the value as ns-3 should be given it
-     * \return "" if valid, else the problem ("unknown option" if \p name is neither)
-     */
-    static std::string CheckAttribute(const std::string& name,
-                                      const std::string& value,
-                                      std::string& canonical);
-    /**
-     * \brief Checks \p value against an attribute checker, by the rules above.
-     * \param checker the attribute's or global value's checker
-     * \param value the value as text
-     * \param [out] canonical the value as ns-3 should be given it
-     * \return "" if valid, else the problem
-     */
-    static std::string CheckValue(Ptr<const AttributeChecker> checker,
-                                  const std::string& value,
-                                  std::string& canonical);
-
-    /// \return true if \p text is a decimal unsigned integer that fits uint64_t,
-    /// possibly with a fraction of zeros ("1500.0", as sem writes integers)
-    static bool ParseUnsigned(const std::string& text, uint64_t& value);
-    /// \return true if \p text is a decimal integer that fits int64_t
-    static bool ParseSigned(const std::string& text, int64_t& value);
-    /// \return true if \p text is a finite decimal real (e.g. 0.05, 1e-3)
-    static bool ParseReal(const std::string& text, double& value);
-    /// \return true if \p text is 1, 0, t, f, true or false (any case)
-    static bool ParseBoolean(const std::string& text, bool& value);
-    /// \return true if \p text is a real with one of ns-3's time units (or none: seconds)
-    static bool ParseTime(const std::string& text, Time& value);
-    /// \return true if \p text is a non-negative decimal with one of ns-3's rate units
-    static bool ParseDataRate(const std::string& text, DataRate& value);
-
-    /**
-     * \brief Checks an unsigned integer and its range.
-     * \return "" if \p text is a decimal integer in [min, max], else the problem
-     */
-    static std::string CheckUnsigned(const std::string& text,
-                                     uint64_t& value,
-                                     uint64_t min,
-                                     uint64_t max);
-    /// \return "" if \p text is a decimal real in the interval, else the problem
-    static std::string CheckReal(const std::string& text,
-                                 double& value,
-                                 double min,
-                                 double max,
-                                 Interval interval = CLOSED);
-    /// \return "" if \p text is a time in the interval, else the problem
-    static std::string CheckTime(const std::string& text,
-                                 Time& value,
-                                 Time min,
-                                 Time max,
-                                 Interval interval = CLOSED);
-    /// \return "" if \p text is a data rate in [min, max], else the problem
-    static std::string CheckDataRate(const std::string& text,
-                                     DataRate& value,
-                                     DataRate min,
-                                     DataRate max);
-
-    /**
      * \brief A Checker for an output file option: "" (none) or a file that can
      * be written, checked before the simulation so that a long run is not
      * lost to a typo in the path at its end.
      */
     static Checker WritableFile();
 
-    /// \return \p list split at \p separator ("" gives one empty part)
-    static std::vector<std::string> Split(const std::string& list, char separator = ',');
+  private:
+    struct Option;
 
     /**
-     * \brief Checks each item of a comma-separated \p list, as \p check
-     * checks one (e.g. a lambda over CheckTime with the range).
-     * \param list the text
-     * \param [out] values the items' values, in order
-     * \param check takes an item and its value's place; returns "" or the problem
-     * \return "" if every item is valid, else the first problem
+     * \brief Declares an option to ns-3's CommandLine as a callback option.
+     * \param name its name
+     * \param help its description
+     * \param allowed what is allowed, for the help and messages ("" for anything)
+     * \param defaultText its default as --PrintHelp shows it
+     * \param apply checks a value and stores it: returns "" or the problem
+     * \param isBoolean whether a bare --name toggles it
      */
-    template <typename T, typename Check>
-    static std::string CheckList(const std::string& list, std::vector<T>& values, Check check)
-    {
-        values.clear();
-        for (const std::string& item : Split(list))
-        {
-            T value{};
-            const std::string problem = check(item, value);
-            if (!problem.empty())
-            {
-                return problem;
-            }
-            values.push_back(value);
-        }
-        return "";
-    }
-
-    /// \return \p time as text in the largest unit that shows it exactly (e.g. 20ms)
-    static std::string FormatTime(Time time);
-    /// \return \p rate as text in the largest decimal unit that shows it exactly
-    static std::string FormatDataRate(DataRate rate);
-    /// \return \p value as the shortest text that reads back as \p value
-    static std::string FormatReal(double value);
-
-  private:
-    /// One program option.
-    struct Option
-    {
-        std::string name;        ///< its name, without dashes
-        std::string allowed;     ///< what is allowed, for messages
-        std::string defaultText; ///< its default as --PrintHelp shows it
-        bool isBoolean{false};   ///< a bare --name toggles it
-        bool* boolean{nullptr};  ///< the boolean to toggle
-        Checker apply;           ///< checks a value and stores it
-    };
-
-    /// Registers \p option with ns-3's CommandLine for --PrintHelp.
-    void Register(const std::string& help, std::unique_ptr<Option> option);
+    void Add(const std::string& name,
+             const std::string& help,
+             const std::string& allowed,
+             const std::string& defaultText,
+             Checker apply,
+             bool isBoolean = false);
     /// \return the option named \p name, or null
     const Option* Find(const std::string& name) const;
     /// \return a "did you mean" hint for the unknown option \p name, or ""
     std::string Suggest(const std::string& name) const;
-    /**
-     * \return whether \p value is sem's "None" for \p option, which has no
-     * default (sem passes Python's None for a parameter it was not given): the
-     * option then keeps its empty default
-     */
-    static bool IsUnsetBySem(const std::string& value, const Option& option);
+    /// \return the option that sets \p attribute or one it is an alias of, or null
+    const std::string* SetBy(const std::string& attribute) const;
 
     CommandLine m_cmd;                                     ///< ns-3's CommandLine
     std::vector<std::unique_ptr<Option>> m_options;        ///< the program options
     std::map<std::string, std::string> m_setsAttribute;    ///< attribute -> option
-    std::vector<std::function<void()>> m_beforeAttributes; ///< run before ns-3's Parse
+    std::vector<std::function<void()>> m_beforeAttributes; ///< run before the attributes
+    std::pair<std::string, std::string> m_firstProblem; ///< option and problem, from ns-3's parse
 };
 
 } // namespace ns3

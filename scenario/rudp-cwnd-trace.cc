@@ -4,7 +4,7 @@
 
 #include "rudp-cwnd-trace.h"
 
-#include "rudp-command-line.h"
+#include "rudp-text.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -162,8 +162,8 @@ RudpCwndTrace::BeginChange()
 void
 RudpCwndTrace::WriteLine()
 {
-    m_file << RudpCommandLine::FormatReal(m_pendingTime.GetSeconds()) << ',' << m_cwnd << ','
-           << m_ssThresh << ',' << m_state << ',' << m_timeouts << '\n';
+    m_file << RudpText::FormatReal(m_pendingTime.GetSeconds()) << ',' << m_cwnd << ',' << m_ssThresh
+           << ',' << m_state << ',' << m_timeouts << '\n';
     m_pending = false;
 }
 

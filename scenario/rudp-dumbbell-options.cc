@@ -35,7 +35,7 @@ std::string
 RudpDumbbellOptions::ParseFlows(const std::string& text, std::vector<Flow>& flows)
 {
     flows.clear();
-    for (const auto& item : RudpCommandLine::Split(text))
+    for (const auto& item : RudpText::Split(text))
     {
         const size_t at = item.find('@');
         if (at == std::string::npos)
@@ -60,13 +60,11 @@ RudpDumbbellOptions::ParseFlows(const std::string& text, std::vector<Flow>& flow
         // RTT at most 10 s, far beyond the seed's 200 ms; at least twice
         // --bottleneck-delay, checked by Resolve() once it is known.
         std::string problem =
-            RudpCommandLine::CheckTime(rest.substr(0, plus), flow.rtt, Seconds(0), Seconds(10));
+            RudpRange<Time>{Seconds(0), Seconds(10)}.Check(rest.substr(0, plus), flow.rtt);
         if (problem.empty() && plus != std::string::npos)
         {
-            problem = RudpCommandLine::CheckTime(rest.substr(plus + 1),
-                                                 flow.start,
-                                                 Seconds(0),
-                                                 Seconds(100000));
+            problem = RudpRange<Time>{Seconds(0), Seconds(100000)}.Check(rest.substr(plus + 1),
+                                                                         flow.start);
         }
         if (!problem.empty())
         {
@@ -100,11 +98,10 @@ RudpDumbbellOptions::AddOptions(RudpCommandLine& cmd)
                  // No brackets: sem would read the last pair as the default.
                  "a data rate from 1kbps to 1000Gbps, not below rate",
                  [this](const std::string& text) {
-                     return text.empty() ? ""
-                                         : RudpCommandLine::CheckDataRate(text,
-                                                                          m_accessRate,
-                                                                          DataRate("1kbps"),
-                                                                          DataRate("1000Gbps"));
+                     return text.empty()
+                                ? ""
+                                : RudpRange<DataRate>{DataRate("1kbps"), DataRate("1000Gbps")}
+                                      .Check(text, m_accessRate);
                  });
     cmd.AddValue("queue", "Bottleneck queue: bytes or packets", m_queue, {"bfifo", "pfifo"});
     cmd.AddValue("queue-size",
@@ -165,41 +162,29 @@ RudpDumbbellOptions::AddOptions(RudpCommandLine& cmd)
                  "auto, none, or bytes in [2 segments, 2^32-1]",
                  [](const std::string& text) {
                      uint64_t bytes = 0;
-                     return text == "auto" || text == "none" ||
-                                    RudpCommandLine::ParseUnsigned(text, bytes)
+                     return text == "auto" || text == "none" || RudpText::ParseUnsigned(text, bytes)
                                 ? ""
                                 : "'" + text + "' is not auto, none or a decimal number of bytes";
                  });
     // Configure() sets these itself: a --ns3::...=value for them would be overridden.
-    for (const std::string transportClass : {"ns3::TcpSocket::", "ns3::RudpSocket::"})
-    {
-        cmd.SetsAttribute(transportClass + "SegmentSize", "segment-size");
-        cmd.SetsAttribute(transportClass + "SndBufSize", "buffer");
-        cmd.SetsAttribute(transportClass + "RcvBufSize", "buffer");
-    }
-    for (const char* attribute : {"ns3::TcpSocket::InitialSlowStartThreshold",
-                                  "ns3::RudpSocket::InitialSlowStartThreshold",
-                                  "ns3::RudpSocket::InitialSsThresh"}) // its former name
-    {
-        cmd.SetsAttribute(attribute, "initial-ssthresh");
-    }
-    for (const char* attribute : {"ns3::TcpL4Protocol::SocketType",
-                                  "ns3::RudpSocketFactory::WindowPolicy",
-                                  "ns3::RudpSocket::WindowPolicy",
-                                  "ns3::RudpSocket::Variant",
-                                  "ns3::RudpSocket::CongestionOps"})
-    {
-        cmd.SetsAttribute(attribute, "flows");
-    }
-    for (const char* attribute : {"WindowSize", "RtoMode", "InitialCwnd"})
-    {
-        cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute);
-    }
-    for (const char* attribute : {"Sack", "SelectiveRepeat"})
-    {
-        cmd.SetsAttribute(std::string("ns3::RudpSocket::") + attribute, "sack");
-    }
-    cmd.SetsAttribute("ns3::RudpSocket::DelAckCount", "del-ack-count");
+    cmd.SetsAttributes("segment-size",
+                       {"ns3::TcpSocket::SegmentSize", "ns3::RudpSocket::SegmentSize"});
+    cmd.SetsAttributes("buffer",
+                       {"ns3::TcpSocket::SndBufSize",
+                        "ns3::TcpSocket::RcvBufSize",
+                        "ns3::RudpSocket::SndBufSize",
+                        "ns3::RudpSocket::RcvBufSize"});
+    cmd.SetsAttributes("initial-ssthresh",
+                       {"ns3::TcpSocket::InitialSlowStartThreshold",
+                        "ns3::RudpSocket::InitialSlowStartThreshold"});
+    cmd.SetsAttributes("flows",
+                       {"ns3::TcpL4Protocol::SocketType",
+                        "ns3::RudpSocketFactory::WindowPolicy",
+                        "ns3::RudpSocket::WindowPolicy"});
+    cmd.SetsAttributes("",
+                       {"ns3::RudpSocket::WindowSize",
+                        "ns3::RudpSocket::RtoMode",
+                        "ns3::RudpSocket::InitialCwnd"});
     cmd.AddValue("sack",
                  "Selective acknowledgements (TcpSocketBase::Sack, RudpSocket::Sack; off: RUDP's "
                  "receiver discards out-of-order segments, as seed 000's did)",
@@ -210,10 +195,11 @@ RudpDumbbellOptions::AddOptions(RudpCommandLine& cmd)
                  m_delAckCount,
                  1u,
                  64u);
-    cmd.SetsAttribute("ns3::TcpSocketBase::Sack", "sack");
-    cmd.SetsAttribute("ns3::TcpSocket::DelAckCount", "del-ack-count");
-    cmd.SetsAttribute("ns3::FifoQueueDisc::MaxSize", "queue-size");
-    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
+    cmd.SetsAttributes("sack", {"ns3::TcpSocketBase::Sack", "ns3::RudpSocket::Sack"});
+    cmd.SetsAttributes("del-ack-count",
+                       {"ns3::TcpSocket::DelAckCount", "ns3::RudpSocket::DelAckCount"});
+    cmd.SetsAttributes("queue-size", {"ns3::FifoQueueDisc::MaxSize"});
+    cmd.SetsAttributes("loss", {"ns3::RateErrorModel::ErrorRate"});
 }
 
 std::string
@@ -228,8 +214,8 @@ RudpDumbbellOptions::Resolve(std::string& name)
     if (m_accessRate < m_rate)
     {
         name = "access-rate";
-        return RudpCommandLine::FormatDataRate(m_accessRate) +
-               " is below --rate=" + RudpCommandLine::FormatDataRate(m_rate) +
+        return RudpText::FormatDataRate(m_accessRate) +
+               " is below --rate=" + RudpText::FormatDataRate(m_rate) +
                "; allowed: at least the bottleneck's rate";
     }
     if (GetTransportKind() == RudpDumbbellHelper::TCP && m_segmentSize > 1448)
@@ -243,7 +229,7 @@ RudpDumbbellOptions::Resolve(std::string& name)
     m_firstMeasured = m_duration;
     for (const auto& flow : m_flows)
     {
-        const std::string at = "a flow starting at " + RudpCommandLine::FormatTime(flow.start);
+        const std::string at = "a flow starting at " + RudpText::FormatTime(flow.start);
         if (flow.algorithm == RUDP_RENO && GetTransportKind() != RudpDumbbellHelper::RUDP)
         {
             name = "flows";
@@ -254,23 +240,21 @@ RudpDumbbellOptions::Resolve(std::string& name)
         if (!(flow.rtt > m_bottleneckDelay * 2))
         {
             name = "flows";
-            return "RTT " + RudpCommandLine::FormatTime(flow.rtt) +
+            return "RTT " + RudpText::FormatTime(flow.rtt) +
                    " must exceed twice --bottleneck-delay=" +
-                   RudpCommandLine::FormatTime(m_bottleneckDelay) +
-                   " (the access links need a delay too)";
+                   RudpText::FormatTime(m_bottleneckDelay) + " (the access links need a delay too)";
         }
         if (flow.start >= m_duration)
         {
             name = "flows";
-            return at +
-                   " does not start before --duration=" + RudpCommandLine::FormatTime(m_duration);
+            return at + " does not start before --duration=" + RudpText::FormatTime(m_duration);
         }
         if (flow.start + m_warmup >= m_duration)
         {
             name = "warmup";
-            return at + " plus --warmup=" + RudpCommandLine::FormatTime(m_warmup) +
+            return at + " plus --warmup=" + RudpText::FormatTime(m_warmup) +
                    " leaves nothing to measure before --duration=" +
-                   RudpCommandLine::FormatTime(m_duration);
+                   RudpText::FormatTime(m_duration);
         }
         m_maxRtt = std::max(m_maxRtt, flow.rtt);
         m_firstMeasured = std::min(m_firstMeasured, flow.start + m_warmup);
@@ -280,9 +264,9 @@ RudpDumbbellOptions::Resolve(std::string& name)
     const uint64_t bdpBytes = RudpDumbbellSizing::BdpBytes(m_rate, m_maxRtt);
     m_resolvedQueueSize =
         m_queueSize ? m_queueSize : RudpDumbbellSizing::DefaultQueueSize(GetQueueUnit(), bdpBytes);
-    std::string problem = RudpParameterCheck::RangeProblem<uint64_t>(m_resolvedQueueSize,
-                                                                     bfifo ? 1500 : 1,
-                                                                     bfifo ? 1000000000 : 1000000);
+    std::string problem =
+        RudpRange<uint64_t>{bfifo ? 1500U : 1U, bfifo ? 1000000000U : 1000000U}.Problem(
+            m_resolvedQueueSize);
     if (!problem.empty())
     {
         name = "queue-size";
@@ -294,7 +278,7 @@ RudpDumbbellOptions::Resolve(std::string& name)
         RudpDumbbellSizing::WireBytes(m_segmentSize, GetTransportKind()));
     m_resolvedBuffer =
         m_buffer ? m_buffer : RudpDumbbellSizing::DefaultBuffer(bdpBytes, m_queueBytes);
-    problem = RudpParameterCheck::RangeProblem<uint64_t>(m_resolvedBuffer, 4096, 1073741823);
+    problem = RudpRange<uint64_t>{4096, 1073741823}.Problem(m_resolvedBuffer);
     if (!problem.empty())
     {
         name = "buffer";
@@ -310,10 +294,10 @@ RudpDumbbellOptions::Resolve(std::string& name)
     }
     else if (m_initialSsThreshText != "none")
     {
-        RudpCommandLine::ParseUnsigned(m_initialSsThreshText, m_initialSsThresh);
-        problem = RudpParameterCheck::RangeProblem<uint64_t>(m_initialSsThresh,
-                                                             2 * m_segmentSize,
-                                                             std::numeric_limits<uint32_t>::max());
+        RudpText::ParseUnsigned(m_initialSsThreshText, m_initialSsThresh);
+        problem =
+            RudpRange<uint64_t>{2ULL * m_segmentSize, std::numeric_limits<uint32_t>::max()}.Problem(
+                m_initialSsThresh);
         if (!problem.empty())
         {
             name = "initial-ssthresh";

@@ -67,7 +67,7 @@ class RudpDumbbellOptions
 
     /**
      * \brief Registers the options, and refuses the attributes they set
-     * (RudpCommandLine::SetsAttribute).
+     * (RudpCommandLine::SetsAttributes).
      * \param cmd the program's command line, before Parse()
      */
     void AddOptions(RudpCommandLine& cmd);

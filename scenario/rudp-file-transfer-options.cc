@@ -143,7 +143,7 @@ RudpFileTransferOptions::AddOptions(RudpCommandLine& cmd)
                  m_maxTime,
                  Seconds(0),
                  Seconds(1e9),
-                 RudpCommandLine::OPEN_LOW);
+                 RudpText::OPEN_LOW);
     cmd.AddValue("checksum",
                  "Segment checksum: internet (RFC 1071's 16-bit sum, the seed's) or crc32c "
                  "(SCTP's CRC-32c, RFC 4960 appendix B)",
@@ -196,30 +196,25 @@ RudpFileTransferOptions::AddOptions(RudpCommandLine& cmd)
                  Seconds(0),
                  Seconds(1e9));
     // The program sets these itself: a --ns3::...=value for them would be overridden.
-    cmd.SetsAttribute("ns3::RudpSocket::Variant", "variant");
-    cmd.SetsAttribute("ns3::RudpSocket::WindowPolicy", "variant");
-    cmd.SetsAttribute("ns3::RudpSocketFactory::WindowPolicy", "variant");
-    cmd.SetsAttribute("ns3::RudpSocket::WindowSize", "window");
-    cmd.SetsAttribute("ns3::RudpSocket::SegmentSize", "mss");
-    cmd.SetsAttribute("ns3::RudpSocket::RtoMode", "rto-mode");
-    cmd.SetsAttribute("ns3::RudpSocket::InitialRto", "rto");
-    cmd.SetsAttribute("ns3::RudpSocket::Rto", "rto"); // the former names too
-    cmd.SetsAttribute("ns3::RudpSocket::Sack", "sack");
-    cmd.SetsAttribute("ns3::RudpSocket::SelectiveRepeat", "sack");
-    cmd.SetsAttribute("ns3::RateErrorModel::ErrorRate", "loss");
-    cmd.SetsAttribute("ns3::RateErrorModel::ErrorUnit");
-    cmd.SetsAttribute("ns3::RudpCorruptionErrorModel::ErrorRate", "corruption");
-    cmd.SetsAttribute("ns3::CsmaChannel::DataRate", "rate");
-    cmd.SetsAttribute("ns3::CsmaChannel::Delay", "delay");
-    cmd.SetsAttribute("ns3::CsmaNetDevice::Mtu", "mtu");
-    cmd.SetsAttribute("ns3::PointToPointNetDevice::DataRate", "rate");
-    cmd.SetsAttribute("ns3::PointToPointNetDevice::Mtu", "mtu");
-    cmd.SetsAttribute("ns3::PointToPointChannel::Delay", "delay");
-    cmd.SetsAttribute("ns3::RudpRelay::Loss", "loss");
-    cmd.SetsAttribute("ns3::RudpRelay::Delay", "delay");
-    cmd.SetsAttribute("ns3::RudpRelay::Mode", "router");
-    cmd.SetsAttribute("ns3::RudpSocket::Checksum", "checksum");
-    cmd.SetsAttribute("ns3::RudpCorruptionErrorModel::BitsPerPacket", "corruption-bits");
+    cmd.SetsAttributes("variant",
+                       {"ns3::RudpSocket::WindowPolicy", "ns3::RudpSocketFactory::WindowPolicy"});
+    cmd.SetsAttributes("window", {"ns3::RudpSocket::WindowSize"});
+    cmd.SetsAttributes("mss", {"ns3::RudpSocket::SegmentSize"});
+    cmd.SetsAttributes("rto-mode", {"ns3::RudpSocket::RtoMode"});
+    cmd.SetsAttributes("rto", {"ns3::RudpSocket::InitialRto"});
+    cmd.SetsAttributes("sack", {"ns3::RudpSocket::Sack"});
+    cmd.SetsAttributes("checksum", {"ns3::RudpSocket::Checksum"});
+    cmd.SetsAttributes("loss", {"ns3::RateErrorModel::ErrorRate", "ns3::RudpRelay::Loss"});
+    cmd.SetsAttributes("corruption", {"ns3::RudpCorruptionErrorModel::ErrorRate"});
+    cmd.SetsAttributes("corruption-bits", {"ns3::RudpCorruptionErrorModel::BitsPerPacket"});
+    cmd.SetsAttributes("rate",
+                       {"ns3::CsmaChannel::DataRate", "ns3::PointToPointNetDevice::DataRate"});
+    cmd.SetsAttributes(
+        "delay",
+        {"ns3::CsmaChannel::Delay", "ns3::PointToPointChannel::Delay", "ns3::RudpRelay::Delay"});
+    cmd.SetsAttributes("mtu", {"ns3::CsmaNetDevice::Mtu", "ns3::PointToPointNetDevice::Mtu"});
+    cmd.SetsAttributes("router", {"ns3::RudpRelay::Mode"});
+    cmd.SetsAttributes("", {"ns3::RateErrorModel::ErrorUnit"});
 }
 
 void
@@ -256,9 +251,8 @@ RudpFileTransferOptions::ResolveOrFail()
     {
         RudpParameterCheck::Fail(
             "delay",
-            RudpCommandLine::FormatTime(m_delay) +
-                " is too long for --router=none; allowed: [0s, " +
-                RudpCommandLine::FormatTime(CSMA_MAX_DELAY) +
+            RudpText::FormatTime(m_delay) + " is too long for --router=none; allowed: [0s, " +
+                RudpText::FormatTime(CSMA_MAX_DELAY) +
                 "] (the CSMA channel is busy for the whole delay and drops a frame that waits "
                 "longer than its backoff, about 0.5 s); use --router=delay for longer delays");
     }

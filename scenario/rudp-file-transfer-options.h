@@ -40,7 +40,7 @@ class RudpFileTransferOptions
 
     /**
      * \brief Registers the options, and refuses the attributes they set
-     * (RudpCommandLine::SetsAttribute).
+     * (RudpCommandLine::SetsAttributes).
      * \param cmd the program's command line, before Parse()
      */
     void AddOptions(RudpCommandLine& cmd);

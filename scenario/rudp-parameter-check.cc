@@ -4,8 +4,6 @@
 
 #include "rudp-parameter-check.h"
 
-#include "rudp-command-line.h"
-
 #include <cstdlib>
 #include <iostream>
 
@@ -17,17 +15,6 @@ RudpParameterCheck::Fail(const std::string& name, const std::string& problem)
 {
     std::cerr << "error: " << (name.empty() ? "" : "--" + name + ": ") << problem << std::endl;
     std::exit(2);
-}
-
-void
-RudpParameterCheck::Range(const std::string& name, Time value, Time low, Time high)
-{
-    if (!(value >= low && value <= high))
-    {
-        Fail(name,
-             RudpCommandLine::FormatTime(value) + " is out of range: must be in [" +
-                 RudpCommandLine::FormatTime(low) + ", " + RudpCommandLine::FormatTime(high) + "]");
-    }
 }
 
 size_t

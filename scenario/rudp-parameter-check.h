@@ -5,9 +5,6 @@
 #ifndef RUDP_PARAMETER_CHECK_H
 #define RUDP_PARAMETER_CHECK_H
 
-#include "ns3/nstime.h"
-
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,8 +18,9 @@ namespace ns3
  *
  * RudpCommandLine checks each option on its own; a scenario uses this for
  * what only a combination of options rules out (e.g. --delay against
- * --router). Fail() is the one place that ends a scenario for a bad
- * parameter: programs call it, never the models.
+ * --router; RudpRange::Problem says what is wrong with a computed value).
+ * Fail() is the one place that ends a scenario for a bad parameter:
+ * programs call it, never the models.
  */
 class RudpParameterCheck
 {
@@ -32,33 +30,6 @@ class RudpParameterCheck
      * \p name is empty) and exits with status 2.
      */
     [[noreturn]] static void Fail(const std::string& name, const std::string& problem);
-
-    /// Fails unless \p low <= \p value <= \p high.
-    template <typename T>
-    static void Range(const std::string& name, T value, T low, T high)
-    {
-        const std::string problem = RangeProblem(value, low, high);
-        if (!problem.empty())
-        {
-            Fail(name, problem);
-        }
-    }
-
-    /// \return "" if \p low <= \p value <= \p high, else the problem Range() reports
-    template <typename T>
-    static std::string RangeProblem(T value, T low, T high)
-    {
-        if (value >= low && value <= high)
-        {
-            return "";
-        }
-        std::ostringstream problem;
-        problem << value << " is out of range: must be in [" << low << ", " << high << "]";
-        return problem.str();
-    }
-
-    /// Fails unless \p low <= \p value <= \p high (times shown in readable units).
-    static void Range(const std::string& name, Time value, Time low, Time high);
 
     /**
      * \brief Fails unless \p value is one of \p choices.

@@ -3,6 +3,7 @@
  */
 
 #include "ns3/config.h"
+#include "ns3/rudp-attribute-check.h"
 #include "ns3/rudp-command-line.h"
 #include "ns3/rudp-json.h"
 #include "ns3/rudp-scenario-record.h"
@@ -53,16 +54,14 @@ class RudpCommandLineValueTest : public TestCase
     void DoRun() override
     {
         uint64_t u = 7;
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("0", u) && u == 0, true, "0");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("18446744073709551615", u) &&
+        NS_TEST_ASSERT_MSG_EQ(RudpText::ParseUnsigned("0", u) && u == 0, true, "0");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::ParseUnsigned("18446744073709551615", u) &&
                                   u == std::numeric_limits<uint64_t>::max(),
                               true,
                               "2^64-1");
         // sem writes integers as Python floats: a fraction of zeros is whole.
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("1500.0", u) && u == 1500,
-                              true,
-                              "1500.0");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned("30.", u) && u == 30, true, "30.");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::ParseUnsigned("1500.0", u) && u == 1500, true, "1500.0");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::ParseUnsigned("30.", u) && u == 30, true, "30.");
         for (const std::string bad : {"",
                                       "-1",
                                       "+1",
@@ -78,14 +77,14 @@ class RudpCommandLineValueTest : public TestCase
                                       "1.0.0",
                                       "1.0e3"})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseUnsigned(bad, u), false, bad);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseUnsigned(bad, u), false, bad);
         }
         int64_t i = 0;
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseSigned("-9223372036854775808", i) &&
+        NS_TEST_ASSERT_MSG_EQ(RudpText::ParseSigned("-9223372036854775808", i) &&
                                   i == std::numeric_limits<int64_t>::min(),
                               true,
                               "INT64_MIN");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseSigned("9223372036854775808", i),
+        NS_TEST_ASSERT_MSG_EQ(RudpText::ParseSigned("9223372036854775808", i),
                               false,
                               "INT64_MAX + 1");
 
@@ -97,23 +96,23 @@ class RudpCommandLineValueTest : public TestCase
                                                          {"5.", 5.0},
                                                          {"-2E+2", -200.0}})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseReal(text, d), true, text);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseReal(text, d), true, text);
             NS_TEST_ASSERT_MSG_EQ(d, value, text);
         }
         for (const std::string bad :
              {"", "0.05abc", "0x1p3", "inf", "nan", "1e400", "1e", ".", "-"})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseReal(bad, d), false, bad);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseReal(bad, d), false, bad);
         }
 
         bool b = false;
         for (const std::string yes : {"1", "t", "true", "TRUE", "True"})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseBoolean(yes, b) && b, true, yes);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseBoolean(yes, b) && b, true, yes);
         }
         for (const std::string bad : {"", "2", "01", "yes", "1x"})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseBoolean(bad, b), false, bad);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseBoolean(bad, b), false, bad);
         }
 
         Time t;
@@ -125,12 +124,12 @@ class RudpCommandLineValueTest : public TestCase
                                                        {"1e-3s", MilliSeconds(1)},
                                                        {"-1ms", MilliSeconds(-1)}})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseTime(text, t), true, text);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseTime(text, t), true, text);
             NS_TEST_ASSERT_MSG_EQ(t, value, text);
         }
         for (const std::string bad : {"", "5x", "ms", "5 ms", "1.2.3ms", "1e20s", "0x5s"})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseTime(bad, t), false, bad);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseTime(bad, t), false, bad);
         }
 
         DataRate r;
@@ -140,21 +139,21 @@ class RudpCommandLineValueTest : public TestCase
                                                            {"2KiB/s", 16384},
                                                            {"100bps", 100}})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseDataRate(text, r), true, text);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseDataRate(text, r), true, text);
             NS_TEST_ASSERT_MSG_EQ(r.GetBitRate(), bps, text);
         }
         for (const std::string bad : {"", "10Mbpsx", "1000", "1e6bps", "-1Mbps", "Mbps", "1 Mbps"})
         {
-            NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::ParseDataRate(bad, r), false, bad);
+            NS_TEST_ASSERT_MSG_EQ(RudpText::ParseDataRate(bad, r), false, bad);
         }
 
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatTime(MilliSeconds(20)), "20ms", "20 ms");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatTime(Seconds(3600)), "3600s", "an hour");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatDataRate(DataRate("100Mbps")),
+        NS_TEST_ASSERT_MSG_EQ(RudpText::FormatTime(MilliSeconds(20)), "20ms", "20 ms");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::FormatTime(Seconds(3600)), "3600s", "an hour");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::FormatDataRate(DataRate("100Mbps")),
                               "100Mbps",
                               "100 Mbit/s");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatReal(0.1), "0.1", "0.1");
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::FormatReal(100), "100", "100");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::FormatReal(0.1), "0.1", "0.1");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::FormatReal(100), "100", "100");
     }
 };
 
@@ -182,13 +181,15 @@ class RudpCommandLineOptionTest : public TestCase
             cmd.AddValue("window", "window", window, 1u, 65535u);
             cmd.AddValue("size", "size", size, 0, 1ULL << 40);
             cmd.AddValue("loss", "loss", loss, 0.0, 1.0);
-            cmd.AddValue("beta", "beta", loss, 0.0, 1.0, RudpCommandLine::OPEN);
+            cmd.AddValue("beta", "beta", loss, 0.0, 1.0, RudpText::OPEN);
             cmd.AddValue("delay", "delay", delay, Seconds(0), Seconds(10));
             cmd.AddValue("rate", "rate", rate, DataRate("1kbps"), DataRate("1Gbps"));
             cmd.AddValue("sack", "sack", sack);
             cmd.AddValue("variant", "variant", variant, {"go-back-n", "reno"});
             cmd.AddValue("output", "output", output);
-            cmd.SetsAttribute("ns3::RudpSocket::WindowSize", "window");
+            cmd.SetsAttributes("window", {"ns3::RudpSocket::WindowSize"});
+            cmd.SetsAttributes("variant", {"ns3::RudpSocket::WindowPolicy"});
+            cmd.SetsAttributes("sack", {"ns3::RudpSocket::Sack"});
         };
         std::string name;
         std::string problem;
@@ -243,6 +244,17 @@ class RudpCommandLineOptionTest : public TestCase
             {"--variant=None", "variant", "not a choice", "go-back-n|reno"}, // it has a default
             {"--windw=10", "windw", "unknown option", "did you mean --window?"},
             {"--ns3::RudpSocket::WindowSize=5", "ns3::RudpSocket::WindowSize", "sets", "--window"},
+            // deprecated aliases of what the program sets, known from their TypeId
+            {"--ns3::RudpSocket::Variant=Reno", "ns3::RudpSocket::Variant", "sets", "--variant"},
+            {"--ns3::RudpSocket::CongestionOps=ns3::TcpCubic",
+             "ns3::RudpSocket::CongestionOps",
+             "sets",
+             "--variant"},
+            {"--ns3::RudpSocket::SelectiveRepeat=1",
+             "ns3::RudpSocket::SelectiveRepeat",
+             "sets",
+             "--sack"},
+            {"--sack=", "sack", "needs a value", "1, 0, true or false"},
             {"--ns3::RudpSocket::DataRetries=5abc",
              "ns3::RudpSocket::DataRetries",
              "characters after the number",
@@ -250,6 +262,22 @@ class RudpCommandLineOptionTest : public TestCase
             {"--RngRun=3x", "RngRun", "characters after the number", "an integer"},
             {"stray", "", "not an option", "--name=value"},
         };
+        // The first bad argument is the one named, whether an option or an attribute.
+        for (const auto& [first, second] :
+             std::vector<std::pair<std::string, std::string>>{{"--loss=2", "--nope=1"},
+                                                              {"--nope=1", "--loss=2"},
+                                                              {"--RngRun=x", "--window=0"},
+                                                              {"--window=0", "--RngRun=x"}})
+        {
+            RudpCommandLine cmd(__FILE__);
+            make(cmd);
+            NS_TEST_ASSERT_MSG_EQ(cmd.Check({"program", "--size=5", first, second}, name, problem),
+                                  false,
+                                  first + " " + second);
+            NS_TEST_ASSERT_MSG_EQ(name,
+                                  first.substr(2, first.find('=') - 2),
+                                  first + " " + second + ": " + problem);
+        }
         for (const auto& c : bad)
         {
             RudpCommandLine cmd(__FILE__);
@@ -317,7 +345,7 @@ class RudpCommandLineAttributeTest : public TestCase
         for (const auto& c : cases)
         {
             std::string canonical;
-            const std::string problem = RudpCommandLine::CheckAttribute(c[0], c[1], canonical);
+            const std::string problem = RudpAttributeCheck::Check(c[0], c[1], canonical);
             const std::string what = "--" + c[0] + "=" + c[1] + ": " + problem;
             if (c[2].empty())
             {
@@ -409,15 +437,15 @@ class RudpCommandLineListTest : public TestCase
     void DoRun() override
     {
         const auto times = [](const std::string& item, Time& time) {
-            return RudpCommandLine::CheckTime(item, time, MilliSeconds(1), Seconds(1));
+            return RudpRange<Time>{MilliSeconds(1), Seconds(1)}.Check(item, time);
         };
         std::vector<Time> values;
-        NS_TEST_ASSERT_MSG_EQ(RudpCommandLine::CheckList("50ms,200ms", values, times), "", "ok");
+        NS_TEST_ASSERT_MSG_EQ(RudpText::CheckList("50ms,200ms", values, times), "", "ok");
         NS_TEST_ASSERT_MSG_EQ(values.size(), size_t{2}, "two");
         NS_TEST_ASSERT_MSG_EQ(values[1], MilliSeconds(200), "in order");
-        const std::string problem = RudpCommandLine::CheckList("50ms,5s,1us", values, times);
+        const std::string problem = RudpText::CheckList("50ms,5s,1us", values, times);
         NS_TEST_ASSERT_MSG_EQ(Contains(problem, "5s"), true, "the first bad item: " << problem);
-        NS_TEST_ASSERT_MSG_NE(RudpCommandLine::CheckList("", values, times), "", "no item");
+        NS_TEST_ASSERT_MSG_NE(RudpText::CheckList("", values, times), "", "no item");
     }
 };
 

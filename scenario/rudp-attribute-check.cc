@@ -1,0 +1,351 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "rudp-attribute-check.h"
+
+#include "rudp-text.h"
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/global-value.h"
+#include "ns3/integer.h"
+#include "ns3/log.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+#include "ns3/pointer.h"
+#include "ns3/queue-size.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RudpAttributeCheck");
+
+namespace
+{
+
+/// The bounds "min:max" at the end of an integer, double or time checker's type information.
+bool
+CheckerBounds(Ptr<const AttributeChecker> checker, std::string& min, std::string& max)
+{
+    const std::string info =
+        checker->HasUnderlyingTypeInformation() ? checker->GetUnderlyingTypeInformation() : "";
+    const size_t space = info.rfind(' ');
+    const size_t colon = info.rfind(':');
+    if (space == std::string::npos || colon == std::string::npos || colon < space)
+    {
+        return false;
+    }
+    min = info.substr(space + 1, colon - space - 1);
+    max = info.substr(colon + 1);
+    return true;
+}
+
+/// What a checker allows, e.g. "an integer in [1, 100]" ("" if it has no bounds).
+std::string
+Allowed(Ptr<const AttributeChecker> checker, const std::string& noun)
+{
+    std::string min;
+    std::string max;
+    Time low;
+    Time high;
+    if (!CheckerBounds(checker, min, max))
+    {
+        return noun == "a time" ? noun : "";
+    }
+    if (noun == "a time" && RudpText::ParseTime(min, low) && RudpText::ParseTime(max, high))
+    {
+        // "Time +1e+06ns:+3.6e+12ns" in readable units
+        min = RudpText::FormatTime(low);
+        max = RudpText::FormatTime(high);
+    }
+    return noun + " in [" + min + ", " + max + "]";
+}
+
+/// \return whether the TypeId named \p name is \p base or derives from it
+bool
+IsA(const std::string& name, const std::string& base, TypeId& tid)
+{
+    TypeId baseTid;
+    return TypeId::LookupByNameFailSafe(name, &tid) &&
+           TypeId::LookupByNameFailSafe(base, &baseTid) &&
+           (tid == baseTid || tid.IsChildOf(baseTid));
+}
+
+/**
+ * Checks an ObjectFactory string "ns3::Type" or "ns3::Type[Name=value|Name=value]"
+ * (PointerValue, ObjectFactoryValue) as ns-3's operator>> reads it, each
+ * attribute value by its own checker; \p base is the type the object must be.
+ */
+std::string
+CheckFactory(const std::string& text, const std::string& base, std::string& canonical)
+{
+    const std::string form = "a TypeId name, or TypeId[Attribute=value|...] (no spaces)";
+    const size_t open = text.find('[');
+    const size_t close = text.find(']');
+    if (text.empty() || text.find_first_of(" \t\n") != std::string::npos)
+    {
+        return RudpText::WithAllowed(text.empty() ? "needs a value"
+                                                  : RudpText::Quoted(text) + " has spaces",
+                                     form);
+    }
+    if ((open == std::string::npos) != (close == std::string::npos) ||
+        (open != std::string::npos && (close < open || close + 1 != text.size() ||
+                                       text.find('[', open + 1) != std::string::npos)))
+    {
+        return RudpText::WithAllowed(RudpText::Quoted(text) + " has unbalanced or nested brackets",
+                                     form);
+    }
+    const std::string typeName = text.substr(0, open);
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        return RudpText::WithAllowed(RudpText::Quoted(typeName) + " is not a TypeId", form);
+    }
+    if (!base.empty() && !IsA(typeName, base, tid))
+    {
+        return RudpText::Quoted(typeName) + " is not a " + base;
+    }
+    canonical = typeName;
+    if (open == std::string::npos)
+    {
+        return "";
+    }
+    std::string inner;
+    for (const auto& item : RudpText::Split(text.substr(open + 1, close - open - 1), '|'))
+    {
+        const size_t equal = item.find('=');
+        const std::string name = item.substr(0, equal);
+        TypeId::AttributeInformation info;
+        if (equal == std::string::npos)
+        {
+            return RudpText::WithAllowed(RudpText::Quoted(item) + " in " + RudpText::Quoted(text) +
+                                             " is not Name=value",
+                                         form);
+        }
+        if (!tid.LookupAttributeByName(name, &info))
+        {
+            return typeName + " has no attribute " + RudpText::Quoted(name);
+        }
+        std::string value;
+        const std::string problem =
+            RudpAttributeCheck::CheckValue(info.checker, item.substr(equal + 1), value);
+        if (!problem.empty())
+        {
+            return typeName + "::" + name + ": " + problem;
+        }
+        inner += (inner.empty() ? "" : "|") + name + "=" + value;
+    }
+    canonical = typeName + "[" + inner + "]";
+    return "";
+}
+
+/// Checks a global value's own rules, past its checker: what ns-3 aborts on.
+std::string
+CheckGlobal(const std::string& name, const std::string& value)
+{
+    uint64_t seed = 0;
+    TypeId tid;
+    if (name == "RngSeed" && RudpText::ParseUnsigned(value, seed) &&
+        (seed == 0 || seed >= 4294944443ULL))
+    {
+        // ns-3's MRG32k3a streams abort on a seed of 0 or of m2 = 4294944443 or more.
+        return RudpText::WithAllowed(RudpText::Quoted(value) +
+                                         " is not a valid seed of ns-3's generator",
+                                     "an integer in [1, 4294944442]");
+    }
+    if (name == "SchedulerType" && !IsA(value, "ns3::Scheduler", tid))
+    {
+        return RudpText::Quoted(value) + " is not an ns3::Scheduler";
+    }
+    if (name == "SimulatorImplementationType" && !IsA(value, "ns3::SimulatorImpl", tid))
+    {
+        return RudpText::Quoted(value) + " is not an ns3::SimulatorImpl";
+    }
+    return "";
+}
+
+} // namespace
+
+std::string
+RudpAttributeCheck::Check(const std::string& name, const std::string& value, std::string& canonical)
+{
+    NS_LOG_FUNCTION(name << value);
+    for (auto g = GlobalValue::Begin(); g != GlobalValue::End(); ++g)
+    {
+        if ((*g)->GetName() == name)
+        {
+            const std::string problem = CheckValue((*g)->GetChecker(), value, canonical);
+            return problem.empty() ? CheckGlobal(name, value) : problem;
+        }
+    }
+    const size_t colons = name.rfind("::");
+    if (colons == std::string::npos)
+    {
+        return "unknown option (--PrintGlobals lists the global values)";
+    }
+    const std::string typeName = name.substr(0, colons);
+    const std::string attribute = name.substr(colons + 2);
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(typeName, &tid))
+    {
+        return TypeId::LookupByNameFailSafe("ns3::" + typeName, &tid)
+                   ? "unknown option; did you mean --ns3::" + name + "?"
+                   : "unknown option: " + RudpText::Quoted(typeName) +
+                         " is not a TypeId (--PrintTypeIds lists them)";
+    }
+    // Config::SetDefault looks the attribute up in the type itself, not its parents.
+    std::vector<std::string> names;
+    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    {
+        const TypeId::AttributeInformation info = tid.GetAttribute(i);
+        names.push_back(info.name);
+        if (info.name == attribute)
+        {
+            return info.supportLevel == TypeId::SupportLevel::OBSOLETE
+                       ? "the attribute is obsolete: " + info.supportMsg
+                       : CheckValue(info.checker, value, canonical);
+        }
+    }
+    for (TypeId parent = tid.GetParent(); parent != tid; tid = parent, parent = tid.GetParent())
+    {
+        for (uint32_t i = 0; i < parent.GetAttributeN(); ++i)
+        {
+            if (parent.GetAttribute(i).name == attribute)
+            {
+                return "unknown option: " + attribute + " is an attribute of " + parent.GetName() +
+                       ": write --" + parent.GetName() + "::" + attribute;
+            }
+        }
+    }
+    const std::string closest = RudpText::Closest(attribute, names);
+    return "unknown option: " + typeName + " has no attribute " + RudpText::Quoted(attribute) +
+           (closest.empty() ? "" : "; did you mean --" + typeName + "::" + closest + "?") +
+           " (--PrintAttributes=" + typeName + " lists them)";
+}
+
+std::string
+RudpAttributeCheck::CheckValue(Ptr<const AttributeChecker> checker,
+                               const std::string& value,
+                               std::string& canonical)
+{
+    const Ptr<AttributeValue> kind = checker->Create();
+    const std::string info =
+        checker->HasUnderlyingTypeInformation() ? checker->GetUnderlyingTypeInformation() : "";
+    canonical = value;
+    std::string noun;
+    uint64_t u = 0;
+    int64_t s = 0;
+    double d = 0;
+    bool b = false;
+    Time t;
+    DataRate r;
+    TypeId tid;
+    std::string syntax; // what is wrong with the value's form, if anything
+    if (DynamicCast<UintegerValue>(kind) || DynamicCast<IntegerValue>(kind))
+    {
+        const bool isUnsigned = DynamicCast<UintegerValue>(kind) != nullptr;
+        noun = "an integer";
+        if (isUnsigned ? !RudpText::ParseUnsigned(value, u) : !RudpText::ParseSigned(value, s))
+        {
+            syntax = RudpText::IntegerProblem(value, isUnsigned);
+        }
+        canonical = isUnsigned ? std::to_string(u) : std::to_string(s);
+    }
+    else if (DynamicCast<DoubleValue>(kind))
+    {
+        noun = "a number";
+        syntax = RudpText::ParseReal(value, d) ? "" : RudpText::RealProblem(value);
+    }
+    else if (DynamicCast<TimeValue>(kind))
+    {
+        noun = "a time";
+        syntax = RudpText::ParseTime(value, t) ? "" : RudpText::TimeProblem(value);
+    }
+    else if (DynamicCast<BooleanValue>(kind))
+    {
+        if (!RudpText::ParseBoolean(value, b))
+        {
+            return RudpText::WithAllowed(RudpText::BooleanProblem(value), "1, 0, true or false");
+        }
+        canonical = b ? "true" : "false";
+    }
+    else if (DynamicCast<DataRateValue>(kind))
+    {
+        syntax = RudpText::ParseDataRate(value, r) ? "" : RudpText::DataRateProblem(value);
+    }
+    else if (checker->GetValueTypeName().find("EnumValue") != std::string::npos)
+    {
+        // One EnumValue class per enum type since ns-3.41, so known by name;
+        // its parsing asserts on an unknown name. Its information is "a|b|c".
+        const std::vector<std::string> names = RudpText::Split(info, '|');
+        return std::find(names.begin(), names.end(), value) != names.end()
+                   ? ""
+                   : RudpText::WithAllowed(value.empty()
+                                               ? "needs a value"
+                                               : RudpText::Quoted(value) + " is not a choice",
+                                           "one of " + info);
+    }
+    else if (DynamicCast<TypeIdValue>(kind))
+    {
+        return TypeId::LookupByNameFailSafe(value, &tid)
+                   ? ""
+                   : RudpText::Quoted(value) + " is not a TypeId (--PrintTypeIds lists them)";
+    }
+    else if (DynamicCast<StringValue>(kind))
+    {
+        return "";
+    }
+    else if (DynamicCast<QueueSizeValue>(kind))
+    {
+        if (!RudpText::IsQueueSize(value))
+        {
+            return RudpText::WithAllowed(RudpText::Quoted(value) + " is not a queue size",
+                                         "a number with a unit: B, kB, KiB, MB, MiB (bytes) or "
+                                         "p, kp, Kip, Mp, Mip (packets), e.g. 100p");
+        }
+    }
+    else if (DynamicCast<PointerValue>(kind) || DynamicCast<ObjectFactoryValue>(kind))
+    {
+        // Not through CreateValidValue: that would create the object, and a
+        // random variable made there would take an automatic stream number.
+        const size_t open = info.find("Ptr<");
+        const size_t close = info.rfind('>');
+        std::string base;
+        if (DynamicCast<PointerValue>(kind) && open != std::string::npos && close > open)
+        {
+            base = info.substr(open + 4, close - open - 4);
+            base.erase(std::remove(base.begin(), base.end(), ' '), base.end());
+        }
+        return CheckFactory(value, base, canonical);
+    }
+    else if (value.empty() || value.find_first_of(" \t\n") != std::string::npos)
+    {
+        // Any other type: ns-3 reads it with operator>>, which stops at a
+        // space and then aborts on what is left.
+        return value.empty() ? "needs a value" : RudpText::Quoted(value) + " has spaces";
+    }
+
+    if (!syntax.empty())
+    {
+        return RudpText::WithAllowed(syntax, Allowed(checker, noun));
+    }
+    // The syntax is sound: ns-3's own parsing takes it whole; its checker
+    // decides the range.
+    if (!checker->CreateValidValue(StringValue(canonical)))
+    {
+        const std::string allowed = Allowed(checker, noun.empty() ? "a value" : noun);
+        return allowed.empty() ? RudpText::Quoted(value) + " is not a valid " +
+                                     (info.empty() ? checker->GetValueTypeName() : info)
+                               : RudpText::OutOfRange(value, allowed);
+    }
+    return "";
+}
+
+} // namespace ns3

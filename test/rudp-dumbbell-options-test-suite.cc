@@ -251,9 +251,7 @@ class RudpDumbbellResolveTest : public TestCase
         {
             RudpDumbbellOptions options;
             name.clear();
-            NS_TEST_EXPECT_MSG_EQ(Resolve(options, RudpText::Split(c[0], ' '), name),
-                                  c[2],
-                                  c[0]);
+            NS_TEST_EXPECT_MSG_EQ(Resolve(options, RudpText::Split(c[0], ' '), name), c[2], c[0]);
             NS_TEST_EXPECT_MSG_EQ(name, c[1], c[0]);
         }
     }

@@ -149,3 +149,18 @@ def longest_first(
         return (estimate is None, -(estimate or 0.0))
 
     return sorted(pending, key=key)
+
+
+def makespan(durations: Sequence[float], order: Sequence[int], workers: int) -> float:
+    """When a sweep of ``workers`` parallel workers ends, starting runs in ``order``.
+
+    Each run starts, in ``order``, on the first worker to be free (as the
+    sweep's pool takes them); ``durations`` are the runs' wall times.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    free = [0.0] * workers
+    for i in order:
+        first = min(range(workers), key=free.__getitem__)
+        free[first] += durations[i]
+    return max(free)

@@ -319,7 +319,7 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
         const Argument a = SplitArgument(args[i]);
         name = a.name;
         const Option* option = Find(a.name);
-        const std::string* setBy = SetBy(a.name);
+        const std::string* setBy = option ? nullptr : SetBy(a.name); // options first
         std::string value;
         if (!a.isOption)
         {

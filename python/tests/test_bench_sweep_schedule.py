@@ -80,3 +80,10 @@ def test_a_bad_argument_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[s
         sweep_schedule.main(["--cache", str(tmp_path / "none")])
     assert exit_info.value.code == 2
     assert "--cache" in capsys.readouterr().err
+
+
+def test_no_worker_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        sweep_schedule.main(["--cache", str(tmp_path), "--jobs", "0"])
+    assert exit_info.value.code == 2
+    assert "--jobs: 0 is out of range" in capsys.readouterr().err

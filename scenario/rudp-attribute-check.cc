@@ -30,35 +30,23 @@ NS_LOG_COMPONENT_DEFINE("RudpAttributeCheck");
 namespace
 {
 
-/// The bounds "min:max" at the end of an integer, double or time checker's type information.
-bool
-CheckerBounds(Ptr<const AttributeChecker> checker, std::string& min, std::string& max)
+/// What \p checker allows, e.g. "an integer in [1, 100]", from the bounds "min:max"
+/// that end an integer, double or time checker's type information ("" if none).
+std::string
+Allowed(Ptr<const AttributeChecker> checker, const std::string& noun)
 {
     const std::string info =
         checker->HasUnderlyingTypeInformation() ? checker->GetUnderlyingTypeInformation() : "";
     const size_t space = info.rfind(' ');
     const size_t colon = info.rfind(':');
-    if (space == std::string::npos || colon == std::string::npos || colon < space)
+    if (noun.empty() || space == std::string::npos || colon == std::string::npos || colon < space)
     {
-        return false;
+        return "";
     }
-    min = info.substr(space + 1, colon - space - 1);
-    max = info.substr(colon + 1);
-    return true;
-}
-
-/// What a checker allows, e.g. "an integer in [1, 100]" ("" if it has no bounds).
-std::string
-Allowed(Ptr<const AttributeChecker> checker, const std::string& noun)
-{
-    std::string min;
-    std::string max;
+    std::string min = info.substr(space + 1, colon - space - 1);
+    std::string max = info.substr(colon + 1);
     Time low;
     Time high;
-    if (!CheckerBounds(checker, min, max))
-    {
-        return noun == "a time" ? noun : "";
-    }
     if (noun == "a time" && RudpText::ParseTime(min, low) && RudpText::ParseTime(max, high))
     {
         // "Time +1e+06ns:+3.6e+12ns" in readable units
@@ -89,24 +77,18 @@ CheckFactory(const std::string& text, const std::string& base, std::string& cano
     const std::string form = "a TypeId name, or TypeId[Attribute=value|...] (no spaces)";
     const size_t open = text.find('[');
     const size_t close = text.find(']');
-    if (text.empty() || text.find_first_of(" \t\n") != std::string::npos)
+    const bool bracketed = open != std::string::npos && close > open && close + 1 == text.size() &&
+                           text.find('[', open + 1) > close;
+    if (text.empty() || text.find_first_of(" \t\n") != std::string::npos ||
+        (close != std::string::npos && !bracketed) || (open != std::string::npos && !bracketed))
     {
-        return RudpText::WithAllowed(text.empty() ? "needs a value"
-                                                  : RudpText::Quoted(text) + " has spaces",
-                                     form);
-    }
-    if ((open == std::string::npos) != (close == std::string::npos) ||
-        (open != std::string::npos && (close < open || close + 1 != text.size() ||
-                                       text.find('[', open + 1) != std::string::npos)))
-    {
-        return RudpText::WithAllowed(RudpText::Quoted(text) + " has unbalanced or nested brackets",
-                                     form);
+        return RudpText::NotA(text, form, "");
     }
     const std::string typeName = text.substr(0, open);
     TypeId tid;
     if (!TypeId::LookupByNameFailSafe(typeName, &tid))
     {
-        return RudpText::WithAllowed(RudpText::Quoted(typeName) + " is not a TypeId", form);
+        return RudpText::NotA(typeName, "a TypeId", form);
     }
     if (!base.empty() && !IsA(typeName, base, tid))
     {
@@ -125,9 +107,7 @@ CheckFactory(const std::string& text, const std::string& base, std::string& cano
         TypeId::AttributeInformation info;
         if (equal == std::string::npos)
         {
-            return RudpText::WithAllowed(RudpText::Quoted(item) + " in " + RudpText::Quoted(text) +
-                                             " is not Name=value",
-                                         form);
+            return RudpText::NotA(item, "Name=value", form);
         }
         if (!tid.LookupAttributeByName(name, &info))
         {
@@ -195,39 +175,34 @@ RudpAttributeCheck::Check(const std::string& name, const std::string& value, std
     TypeId tid;
     if (!TypeId::LookupByNameFailSafe(typeName, &tid))
     {
-        return TypeId::LookupByNameFailSafe("ns3::" + typeName, &tid)
-                   ? "unknown option; did you mean --ns3::" + name + "?"
-                   : "unknown option: " + RudpText::Quoted(typeName) +
-                         " is not a TypeId (--PrintTypeIds lists them)";
+        return "unknown option: " + RudpText::Quoted(typeName) +
+               " is not a TypeId (--PrintTypeIds lists them)";
     }
-    // Config::SetDefault looks the attribute up in the type itself, not its parents.
-    std::vector<std::string> names;
-    for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+    // Config::SetDefault looks the attribute up in the type itself, not its
+    // parents: a parent's attribute is named by the parent.
+    for (TypeId type = tid;; type = type.GetParent())
     {
-        const TypeId::AttributeInformation info = tid.GetAttribute(i);
-        names.push_back(info.name);
-        if (info.name == attribute)
+        for (uint32_t i = 0; i < type.GetAttributeN(); ++i)
         {
-            return info.supportLevel == TypeId::SupportLevel::OBSOLETE
-                       ? "the attribute is obsolete: " + info.supportMsg
-                       : CheckValue(info.checker, value, canonical);
-        }
-    }
-    for (TypeId parent = tid.GetParent(); parent != tid; tid = parent, parent = tid.GetParent())
-    {
-        for (uint32_t i = 0; i < parent.GetAttributeN(); ++i)
-        {
-            if (parent.GetAttribute(i).name == attribute)
+            const TypeId::AttributeInformation info = type.GetAttribute(i);
+            if (info.name == attribute && type == tid)
             {
-                return "unknown option: " + attribute + " is an attribute of " + parent.GetName() +
-                       ": write --" + parent.GetName() + "::" + attribute;
+                return info.supportLevel == TypeId::SupportLevel::OBSOLETE
+                           ? "the attribute is obsolete: " + info.supportMsg
+                           : CheckValue(info.checker, value, canonical);
+            }
+            if (info.name == attribute)
+            {
+                return "unknown option: " + attribute + " is an attribute of " + type.GetName() +
+                       ": write --" + type.GetName() + "::" + attribute;
             }
         }
+        if (type.GetParent() == type)
+        {
+            return "unknown option: " + typeName + " has no attribute " +
+                   RudpText::Quoted(attribute) + " (--PrintAttributes=" + typeName + " lists them)";
+        }
     }
-    const std::string closest = RudpText::Closest(attribute, names);
-    return "unknown option: " + typeName + " has no attribute " + RudpText::Quoted(attribute) +
-           (closest.empty() ? "" : "; did you mean --" + typeName + "::" + closest + "?") +
-           " (--PrintAttributes=" + typeName + " lists them)";
 }
 
 std::string
@@ -239,7 +214,8 @@ RudpAttributeCheck::CheckValue(Ptr<const AttributeChecker> checker,
     const std::string info =
         checker->HasUnderlyingTypeInformation() ? checker->GetUnderlyingTypeInformation() : "";
     canonical = value;
-    std::string noun;
+    std::string noun;    // what the checker's bounds hold
+    std::string problem; // what is wrong with the value's form
     uint64_t u = 0;
     int64_t s = 0;
     double d = 0;
@@ -247,38 +223,39 @@ RudpAttributeCheck::CheckValue(Ptr<const AttributeChecker> checker,
     Time t;
     DataRate r;
     TypeId tid;
-    std::string syntax; // what is wrong with the value's form, if anything
-    if (DynamicCast<UintegerValue>(kind) || DynamicCast<IntegerValue>(kind))
+    if (DynamicCast<UintegerValue>(kind))
     {
-        const bool isUnsigned = DynamicCast<UintegerValue>(kind) != nullptr;
         noun = "an integer";
-        if (isUnsigned ? !RudpText::ParseUnsigned(value, u) : !RudpText::ParseSigned(value, s))
-        {
-            syntax = RudpText::IntegerProblem(value, isUnsigned);
-        }
-        canonical = isUnsigned ? std::to_string(u) : std::to_string(s);
+        problem = RudpText::Read(value, u);
+        canonical = std::to_string(u); // "1500.0", as sem writes it, is 1500
+    }
+    else if (DynamicCast<IntegerValue>(kind))
+    {
+        noun = "an integer";
+        problem = RudpText::Read(value, s);
+        canonical = std::to_string(s);
     }
     else if (DynamicCast<DoubleValue>(kind))
     {
         noun = "a number";
-        syntax = RudpText::ParseReal(value, d) ? "" : RudpText::RealProblem(value);
+        problem = RudpText::Read(value, d);
     }
     else if (DynamicCast<TimeValue>(kind))
     {
         noun = "a time";
-        syntax = RudpText::ParseTime(value, t) ? "" : RudpText::TimeProblem(value);
+        problem = RudpText::Read(value, t);
     }
     else if (DynamicCast<BooleanValue>(kind))
     {
         if (!RudpText::ParseBoolean(value, b))
         {
-            return RudpText::WithAllowed(RudpText::BooleanProblem(value), "1, 0, true or false");
+            return RudpText::NotA(value, "a boolean", "1, 0, true or false");
         }
         canonical = b ? "true" : "false";
     }
     else if (DynamicCast<DataRateValue>(kind))
     {
-        syntax = RudpText::ParseDataRate(value, r) ? "" : RudpText::DataRateProblem(value);
+        problem = RudpText::Read(value, r);
     }
     else if (checker->GetValueTypeName().find("EnumValue") != std::string::npos)
     {
@@ -287,10 +264,7 @@ RudpAttributeCheck::CheckValue(Ptr<const AttributeChecker> checker,
         const std::vector<std::string> names = RudpText::Split(info, '|');
         return std::find(names.begin(), names.end(), value) != names.end()
                    ? ""
-                   : RudpText::WithAllowed(value.empty()
-                                               ? "needs a value"
-                                               : RudpText::Quoted(value) + " is not a choice",
-                                           "one of " + info);
+                   : RudpText::NotA(value, "a choice", "one of " + info);
     }
     else if (DynamicCast<TypeIdValue>(kind))
     {
@@ -332,15 +306,15 @@ RudpAttributeCheck::CheckValue(Ptr<const AttributeChecker> checker,
         return value.empty() ? "needs a value" : RudpText::Quoted(value) + " has spaces";
     }
 
-    if (!syntax.empty())
+    if (!problem.empty())
     {
-        return RudpText::WithAllowed(syntax, Allowed(checker, noun));
+        return RudpText::WithAllowed(problem, Allowed(checker, noun));
     }
-    // The syntax is sound: ns-3's own parsing takes it whole; its checker
+    // The form is sound: ns-3's own parsing takes it whole; its checker
     // decides the range.
     if (!checker->CreateValidValue(StringValue(canonical)))
     {
-        const std::string allowed = Allowed(checker, noun.empty() ? "a value" : noun);
+        const std::string allowed = Allowed(checker, noun);
         return allowed.empty() ? RudpText::Quoted(value) + " is not a valid " +
                                      (info.empty() ? checker->GetValueTypeName() : info)
                                : RudpText::OutOfRange(value, allowed);

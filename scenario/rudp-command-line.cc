@@ -147,9 +147,7 @@ RudpCommandLine::AddValue(const std::string& name, const std::string& help, bool
             value = !value; // ns-3's toggle: Check() lets only a bare --name through empty
             return std::string();
         }
-        return RudpText::ParseBoolean(text, value)
-                   ? std::string()
-                   : RudpText::WithAllowed(RudpText::BooleanProblem(text), allowed);
+        return RudpText::WithAllowed(RudpText::Read(text, value), allowed);
     };
     Add(name, help, allowed, value ? "true" : "false", apply, true);
 }
@@ -175,10 +173,7 @@ RudpCommandLine::AddValue(const std::string& name,
     AddValue(name, help, value, allowed, [choices, allowed](const std::string& text) {
         return std::find(choices.begin(), choices.end(), text) != choices.end()
                    ? std::string()
-                   : RudpText::WithAllowed(text.empty()
-                                               ? "needs a value"
-                                               : RudpText::Quoted(text) + " is not a choice",
-                                           allowed);
+                   : RudpText::NotA(text, "a choice", allowed);
     });
 }
 
@@ -248,22 +243,6 @@ RudpCommandLine::Find(const std::string& name) const
         }
     }
     return nullptr;
-}
-
-std::string
-RudpCommandLine::Suggest(const std::string& name) const
-{
-    std::vector<std::string> names;
-    for (const auto& option : m_options)
-    {
-        names.push_back(option->name);
-    }
-    for (auto i = GlobalValue::Begin(); i != GlobalValue::End(); ++i)
-    {
-        names.push_back((*i)->GetName());
-    }
-    const std::string closest = RudpText::Closest(name, names);
-    return closest.empty() ? "" : "; did you mean --" + closest + "?";
 }
 
 void
@@ -359,8 +338,8 @@ RudpCommandLine::Check(const std::vector<std::string>& args,
                 known = known || (*g)->GetName() == a.name;
             }
             problem = known ? RudpAttributeCheck::Check(a.name, a.value, value)
-                            : "unknown option" + Suggest(a.name) +
-                                  " (--PrintHelp lists the options, --PrintGlobals the globals)";
+                            : "unknown option (--PrintHelp lists the options, --PrintGlobals "
+                              "the globals)";
             attributes.push_back("--" + a.name + "=" + value);
         }
     }

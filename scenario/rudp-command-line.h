@@ -192,8 +192,6 @@ class RudpCommandLine
              bool isBoolean = false);
     /// \return the option named \p name, or null
     const Option* Find(const std::string& name) const;
-    /// \return a "did you mean" hint for the unknown option \p name, or ""
-    std::string Suggest(const std::string& name) const;
     /// \return the option that sets \p attribute or one it is an alias of, or null
     const std::string* SetBy(const std::string& attribute) const;
 

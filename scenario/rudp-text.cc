@@ -37,10 +37,11 @@ const std::vector<std::pair<std::string, Time::Unit>> TIME_UNITS{{"y", Time::Y},
                                                                  {"", Time::S}};
 
 const char* const TIME_FORM =
-    "a number with one of ns-3's time units y, d, h, min, s, ms, us, ns, ps, fs (none: s)";
+    "a time (a number with one of ns-3's time units y, d, h, min, s, ms, us, ns, ps, fs "
+    "(none: s))";
 const char* const RATE_FORM =
-    "a number with one of ns-3's rate units bps, kbps, Mbps, Gbps, B/s, kB/s, MB/s, GB/s, "
-    "Kib/s, KiB/s, Mib/s, MiB/s, Gib/s, GiB/s, e.g. 10Mbps";
+    "a data rate (a number with one of ns-3's rate units bps, kbps, Mbps, Gbps, B/s, kB/s, "
+    "MB/s, GB/s, Kib/s, KiB/s, Mib/s, MiB/s, Gib/s, GiB/s, e.g. 10Mbps)";
 
 bool
 IsDigit(char c)
@@ -103,76 +104,15 @@ ReadReal(const std::string& text, double& value)
     return !in.fail() && std::isfinite(value);
 }
 
-/// Edit distance of \p a and \p b (for "did you mean").
-size_t
-Distance(const std::string& a, const std::string& b)
-{
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j)
-    {
-        row[j] = j;
-    }
-    for (size_t i = 1; i <= a.size(); ++i)
-    {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j)
-        {
-            const size_t above = row[j];
-            row[j] =
-                std::min({row[j] + 1,
-                          row[j - 1] + 1,
-                          diagonal + (std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                                              std::tolower(static_cast<unsigned char>(b[j - 1]))
-                                          ? 0
-                                          : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
-/// Why \p text, of which the first \p prefix characters read as a number, is not one.
-std::string
-NumberProblem(const std::string& text, size_t prefix, const char* notOne)
-{
-    if (text.empty())
-    {
-        return "needs a value";
-    }
-    const size_t sign = (text[0] == '+' || text[0] == '-') ? 1 : 0;
-    if (text.compare(sign, 2, "0x") == 0 || text.compare(sign, 2, "0X") == 0)
-    {
-        return RudpText::Quoted(text) + " is hexadecimal: only decimal numbers are accepted";
-    }
-    if (prefix == text.size())
-    {
-        return RudpText::Quoted(text) + " is too large";
-    }
-    return RudpText::Quoted(text) + (prefix > 0 ? " has characters after the number" : notOne);
-}
-
 /// How RudpRange reads, names and writes a kind of value.
 template <typename T>
 struct Kind
 {
-    const char* noun;                                ///< for messages
-    bool (*parse)(const std::string&, T&);           ///< reads a value
-    std::string (*problem)(const std::string& text); ///< says why a text is not one
-    std::string (*format)(T value);                  ///< writes a value
+    const char* noun;                      ///< what the range holds ("an integer in [1, 5]")
+    const char* what;                      ///< what a text that does not read is not
+    bool (*parse)(const std::string&, T&); ///< reads a value
+    std::string (*format)(T value);        ///< writes a value
 };
-
-std::string
-UnsignedProblem(const std::string& text)
-{
-    return RudpText::IntegerProblem(text, true);
-}
-
-std::string
-FormatUnsigned(uint64_t value)
-{
-    return std::to_string(value);
-}
 
 template <typename T>
 Kind<T> KindOf();
@@ -181,43 +121,60 @@ template <>
 Kind<uint64_t>
 KindOf()
 {
-    return {"an integer", &RudpText::ParseUnsigned, &UnsignedProblem, &FormatUnsigned};
+    return {"an integer", "a decimal integer", &RudpText::ParseUnsigned, [](uint64_t value) {
+                return std::to_string(value);
+            }};
+}
+
+template <>
+Kind<int64_t>
+KindOf()
+{
+    return {"an integer", "a decimal integer", &RudpText::ParseSigned, [](int64_t value) {
+                return std::to_string(value);
+            }};
+}
+
+template <>
+Kind<bool>
+KindOf()
+{
+    return {"a boolean", "a boolean", &RudpText::ParseBoolean, [](bool value) {
+                return std::string(value ? "true" : "false");
+            }};
 }
 
 template <>
 Kind<double>
 KindOf()
 {
-    return {"a number", &RudpText::ParseReal, &RudpText::RealProblem, &RudpText::FormatReal};
+    return {"a number", "a number", &RudpText::ParseReal, &RudpText::FormatReal};
 }
 
 template <>
 Kind<Time>
 KindOf()
 {
-    return {"a time", &RudpText::ParseTime, &RudpText::TimeProblem, &RudpText::FormatTime};
+    return {"a time", TIME_FORM, &RudpText::ParseTime, &RudpText::FormatTime};
 }
 
 template <>
 Kind<DataRate>
 KindOf()
 {
-    return {"a data rate",
-            &RudpText::ParseDataRate,
-            &RudpText::DataRateProblem,
-            &RudpText::FormatDataRate};
+    return {"a data rate", RATE_FORM, &RudpText::ParseDataRate, &RudpText::FormatDataRate};
 }
 
 /// The type a value is read into: a 32-bit integer as a 64-bit one, so that
 /// a large number is out of range rather than unreadable.
 template <typename T>
-struct Read
+struct ReadAs
 {
     using Type = T; ///< read as
 };
 
 template <>
-struct Read<uint32_t>
+struct ReadAs<uint32_t>
 {
     using Type = uint64_t; ///< read as
 };
@@ -237,9 +194,24 @@ Contains(const RudpRange<T>& range, V value)
 
 template <typename T>
 std::string
+RudpText::Read(const std::string& text, T& value)
+{
+    const Kind<T> kind = KindOf<T>();
+    return kind.parse(text, value) ? "" : NotA(text, kind.what, "");
+}
+
+template std::string RudpText::Read(const std::string&, uint64_t&);
+template std::string RudpText::Read(const std::string&, int64_t&);
+template std::string RudpText::Read(const std::string&, double&);
+template std::string RudpText::Read(const std::string&, bool&);
+template std::string RudpText::Read(const std::string&, Time&);
+template std::string RudpText::Read(const std::string&, DataRate&);
+
+template <typename T>
+std::string
 RudpRange<T>::Allowed() const
 {
-    const auto kind = KindOf<typename Read<T>::Type>();
+    const auto kind = KindOf<typename ReadAs<T>::Type>();
     return std::string(kind.noun) + " in " +
            RudpText::IntervalText(kind.format(min), kind.format(max), interval);
 }
@@ -248,19 +220,18 @@ template <typename T>
 std::string
 RudpRange<T>::Format(T value) const
 {
-    return KindOf<typename Read<T>::Type>().format(value);
+    return KindOf<typename ReadAs<T>::Type>().format(value);
 }
 
 template <typename T>
 std::string
 RudpRange<T>::Check(const std::string& text, T& value) const
 {
-    using Wide = typename Read<T>::Type;
-    const Kind<Wide> kind = KindOf<Wide>();
-    Wide parsed{};
-    if (!kind.parse(text, parsed))
+    typename ReadAs<T>::Type parsed{};
+    const std::string problem = RudpText::Read(text, parsed);
+    if (!problem.empty())
     {
-        return RudpText::WithAllowed(kind.problem(text), Allowed());
+        return RudpText::WithAllowed(problem, Allowed());
     }
     if (!Contains(*this, parsed))
     {
@@ -380,56 +351,6 @@ RudpText::IsQueueSize(const std::string& text)
 }
 
 std::string
-RudpText::IntegerProblem(const std::string& text, bool isUnsigned)
-{
-    if (isUnsigned && !text.empty() && text[0] == '-')
-    {
-        return Quoted(text) + " is negative";
-    }
-    const size_t sign = (!text.empty() && (text[0] == '+' || text[0] == '-')) ? 1 : 0;
-    const size_t end = text.find_first_not_of("0123456789", sign);
-    const size_t prefix = std::min(end, text.size());
-    return NumberProblem(text, prefix > sign ? prefix : 0, " is not a decimal integer");
-}
-
-std::string
-RudpText::RealProblem(const std::string& text)
-{
-    return NumberProblem(text, RealPrefix(text), " is not a number");
-}
-
-std::string
-RudpText::TimeProblem(const std::string& text)
-{
-    if (text.empty())
-    {
-        return "needs a value";
-    }
-    const std::string unit = text.substr(RealPrefix(text));
-    const bool knownUnit = std::any_of(TIME_UNITS.begin(),
-                                       TIME_UNITS.end(),
-                                       [&unit](const auto& u) { return u.first == unit; });
-    if (RealPrefix(text) > 0 && knownUnit)
-    {
-        return Quoted(text) + " is beyond the range of ns-3's Time";
-    }
-    return Quoted(text) + " is not a time (" + TIME_FORM + ")";
-}
-
-std::string
-RudpText::DataRateProblem(const std::string& text)
-{
-    return text.empty() ? "needs a value"
-                        : Quoted(text) + " is not a data rate (" + RATE_FORM + ")";
-}
-
-std::string
-RudpText::BooleanProblem(const std::string& text)
-{
-    return text.empty() ? "needs a value" : Quoted(text) + " is not a boolean";
-}
-
-std::string
 RudpText::Quoted(const std::string& text)
 {
     return "'" + text + "'";
@@ -438,7 +359,13 @@ RudpText::Quoted(const std::string& text)
 std::string
 RudpText::WithAllowed(const std::string& problem, const std::string& allowed)
 {
-    return allowed.empty() ? problem : problem + "; allowed: " + allowed;
+    return problem.empty() || allowed.empty() ? problem : problem + "; allowed: " + allowed;
+}
+
+std::string
+RudpText::NotA(const std::string& text, const std::string& what, const std::string& allowed)
+{
+    return WithAllowed(text.empty() ? "needs a value" : Quoted(text) + " is not " + what, allowed);
 }
 
 std::string
@@ -455,23 +382,6 @@ RudpText::OutOfRange(const std::string& text, const std::string& allowed)
     const size_t interval = allowed.find_first_of("[(");
     return Quoted(text) + " is out of range: must be in " +
            (interval == std::string::npos ? allowed : allowed.substr(interval));
-}
-
-std::string
-RudpText::Closest(const std::string& name, const std::vector<std::string>& names)
-{
-    std::string best;
-    size_t bestDistance = std::max<size_t>(1, name.size() / 3) + 1; // at most a typo or two
-    for (const auto& candidate : names)
-    {
-        const size_t d = Distance(name, candidate);
-        if (d < bestDistance)
-        {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
 }
 
 std::vector<std::string>
@@ -499,16 +409,11 @@ RudpText::FormatTime(Time time)
     {
         return "0s";
     }
-    const std::vector<std::pair<std::string, Time::Unit>> units{{"s", Time::S},
-                                                                {"ms", Time::MS},
-                                                                {"us", Time::US},
-                                                                {"ns", Time::NS},
-                                                                {"ps", Time::PS},
-                                                                {"fs", Time::FS}};
-    for (const auto& [suffix, unit] : units)
+    for (const auto& [suffix, unit] : TIME_UNITS)
     {
         const int64_t perUnit = Time::FromInteger(1, unit).GetTimeStep();
-        if (perUnit > 0 && steps % perUnit == 0)
+        // From seconds down, as ns-3 writes times: 3600s, not 1h.
+        if (unit >= Time::S && perUnit > 0 && steps % perUnit == 0)
         {
             return std::to_string(steps / perUnit) + suffix;
         }

@@ -18,7 +18,8 @@ namespace ns3
 /**
  * \ingroup rudp-helpers
  * \brief Values as the scenarios read and write them: strict parsers (the
- * whole text or nothing), their problems in words, and exact formatting.
+ * whole text or nothing), the messages that say what is allowed, and exact
+ * formatting.
  *
  * ns-3's own parsing reads "5abc" as 5 for a program option and aborts on
  * it for an attribute; these read decimal numbers only (no hexadecimal or
@@ -40,7 +41,7 @@ class RudpText
     /// \return true if \p text is a decimal unsigned integer that fits uint64_t,
     /// possibly with a fraction of zeros ("1500.0", as sem writes integers)
     static bool ParseUnsigned(const std::string& text, uint64_t& value);
-    /// \return true if \p text is a decimal integer that fits int64_t
+    /// \return true if \p text is a decimal integer that fits int64_t (idem)
     static bool ParseSigned(const std::string& text, int64_t& value);
     /// \return true if \p text is a finite decimal real (e.g. 0.05, 1e-3)
     static bool ParseReal(const std::string& text, double& value);
@@ -53,16 +54,15 @@ class RudpText
     /// \return true if \p text is a non-negative decimal with one of ns-3's queue-size units
     static bool IsQueueSize(const std::string& text);
 
-    /// \return why \p text is not a decimal integer ("needs a value", "'0x1' is hexadecimal...")
-    static std::string IntegerProblem(const std::string& text, bool isUnsigned);
-    /// \return why \p text is not a decimal real
-    static std::string RealProblem(const std::string& text);
-    /// \return why \p text is not a time
-    static std::string TimeProblem(const std::string& text);
-    /// \return why \p text is not a data rate
-    static std::string DataRateProblem(const std::string& text);
-    /// \return why \p text is not a boolean
-    static std::string BooleanProblem(const std::string& text);
+    /**
+     * \brief Reads \p text strictly as a \p T: uint64_t, int64_t, double, bool, Time
+     * or DataRate, by the Parse function of its type.
+     * \param text the value as given
+     * \param [out] value what it means, if it reads
+     * \return "" if it reads, else the problem ("'5x' is not a time (...)")
+     */
+    template <typename T>
+    static std::string Read(const std::string& text, T& value);
 
     /// \return \p time as text in the largest unit that shows it exactly (e.g. 20ms)
     static std::string FormatTime(Time time);
@@ -73,16 +73,18 @@ class RudpText
 
     /// \return "'text'", as messages quote values
     static std::string Quoted(const std::string& text);
-    /// \return "problem; allowed: what" (\p problem alone if \p allowed is empty)
+    /// \return "problem; allowed: what" (\p problem alone if either is empty)
     static std::string WithAllowed(const std::string& problem, const std::string& allowed);
+    /// \return "needs a value" if \p text is empty, else "'text' is not <what>"; with \p allowed
+    static std::string NotA(const std::string& text,
+                            const std::string& what,
+                            const std::string& allowed);
+    /// \return "'text' is out of range: must be in <the interval ending \p allowed>"
+    static std::string OutOfRange(const std::string& text, const std::string& allowed);
     /// \return "[min, max]" with the brackets of \p interval
     static std::string IntervalText(const std::string& min,
                                     const std::string& max,
                                     Interval interval);
-    /// \return "'text' is out of range: must be in <the interval ending \p allowed>"
-    static std::string OutOfRange(const std::string& text, const std::string& allowed);
-    /// \return the name in \p names closest to \p name if it is a typo or two away, else ""
-    static std::string Closest(const std::string& name, const std::vector<std::string>& names);
 
     /// \return \p list split at \p separator ("" gives one empty part)
     static std::vector<std::string> Split(const std::string& list, char separator = ',');

@@ -60,8 +60,16 @@ RudpCmtScheduler::Faster(const RudpCmtPathView& a, const RudpCmtPathView& b) con
 std::vector<uint32_t>
 RudpCmtScheduler::Order(uint32_t roundRobinStart) const
 {
+    std::vector<uint32_t> order;
+    Order(roundRobinStart, order);
+    return order;
+}
+
+void
+RudpCmtScheduler::Order(uint32_t roundRobinStart, std::vector<uint32_t>& order) const
+{
     const uint32_t n = m_paths.size();
-    std::vector<uint32_t> order(n);
+    order.resize(n);
     for (uint32_t k = 0; k < n; ++k)
     {
         order[k] = m_kind == ROUND_ROBIN ? (roundRobinStart + k) % n : k;
@@ -72,7 +80,6 @@ RudpCmtScheduler::Order(uint32_t roundRobinStart) const
             return Faster(m_paths[a], m_paths[b]);
         });
     }
-    return order;
 }
 
 std::optional<uint32_t>

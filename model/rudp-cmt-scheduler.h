@@ -175,6 +175,12 @@ class RudpCmtScheduler
      */
     std::vector<uint32_t> Order(uint32_t roundRobinStart) const;
     /**
+     * \brief Order, into a vector the caller keeps (no allocation once it has room).
+     * \param roundRobinStart the path round robin starts with
+     * \param[out] order the paths' indexes, in the order they are filled
+     */
+    void Order(uint32_t roundRobinStart, std::vector<uint32_t>& order) const;
+    /**
      * \param index a path
      * \param length payload bytes of a first transmission on it
      * \return true if the scheduler and the buffer splitting let the path

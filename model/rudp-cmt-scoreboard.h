@@ -66,6 +66,13 @@ class RudpCmtScoreboard
         /// \param paths the association's paths
         explicit SackDigest(uint32_t paths);
 
+        /**
+         * \brief Empties it for a SACK on \p paths paths, keeping the
+         * vectors' storage (ApplySack reuses one digest).
+         * \param paths the association's paths
+         */
+        void Reset(uint32_t paths);
+
         std::vector<uint32_t> bytesNew; ///< payload bytes newly acknowledged
         /// the highest segment (its first sequence number) newly acknowledged
         std::vector<std::optional<SequenceNumber32>> highestNew;
@@ -155,9 +162,11 @@ class RudpCmtScoreboard
      * cumulative ACK, which takes segments out of the buffer.
      * \param sack the SACK
      * \param now the time
-     * \return what it newly acknowledged, per path
+     * \return what it newly acknowledged, per path; valid until the next
+     *         ApplySack (the scoreboard keeps one digest, so that a SACK
+     *         allocates nothing)
      */
-    SackDigest ApplySack(const RudpHeader& sack, Time now);
+    const SackDigest& ApplySack(const RudpHeader& sack, Time now);
 
     /**
      * \brief Calls \p visit(segment, record) for every segment, in sequence order.
@@ -253,6 +262,14 @@ class RudpCmtScoreboard
   private:
     /// The segments the cumulative ACK took out of the buffer lose their records.
     void ForgetAcknowledged();
+    /**
+     * \param block a SACK block
+     * \return true if \p block was a block of the previous SACK that left
+     *         every segment inside it SACKed, and still does (see m_appliedBlocks)
+     */
+    bool AppliedBefore(const RudpHeader::SackBlock& block);
+    /// ApplySack's visit of each segment newly acknowledged: the digest, the index.
+    void NoteAcked(const RudpTxBuffer::Segment& segment);
 
     /// A record with the segment it belongs to.
     struct Entry
@@ -293,9 +310,31 @@ class RudpCmtScoreboard
     void Uncount(Entry& entry);
 
     Ptr<RudpTxBuffer> m_buffer;
-    std::deque<Entry> m_records;      ///< one per segment of m_buffer, in its order
-    std::vector<PathIndex> m_index;   ///< per path, kept by Recount
-    std::vector<uint32_t> m_inFlight; ///< bytes in flight per path, kept by Recount
+    std::deque<Entry> m_records; ///< one per segment of m_buffer, in its order
+    /// Where Find found the latest entry: consecutive segments are looked up
+    /// in turn (a SACK block's, the cumulative ACK's, a new segment's
+    /// transmission), so the next one is there or just after it.
+    mutable size_t m_findHint{0};
+    /// The digest ApplySack fills and returns, its vectors kept between SACKs.
+    SackDigest m_digest{0};
+    /// ApplySack's per-path pseudo-cumulative points, as the end of each
+    /// path's earliest outstanding segment (ends identify segments as well
+    /// as starts do, and the index holds ends)
+    std::vector<std::optional<SequenceNumber32>> m_earliestEnd;
+    std::vector<std::optional<SequenceNumber32>> m_earliestResendEnd; ///< the same for resends
+    Time m_sackTime;           ///< the time of the SACK being applied
+    bool m_inGapBlocks{false}; ///< ApplySack is applying gap blocks (not the cumulative ACK)
+    /// The blocks of the previous SACK that were applied in full: each
+    /// ended at or below the highest byte sent, so every segment wholly
+    /// inside it is SACKed, and no segment is cut inside it later. Under
+    /// CMT a SACK repeats most of its predecessor's blocks (a dozen with
+    /// four paths); applying one again would search the send list and
+    /// change nothing, so ApplySack steps over it. Emptied when a SACKed
+    /// segment is sent again (it is no longer SACKed).
+    std::vector<RudpHeader::SackBlock> m_appliedBlocks;
+    std::vector<RudpHeader::SackBlock> m_nextApplied; ///< this SACK's, becoming m_appliedBlocks
+    std::vector<PathIndex> m_index;                   ///< per path, kept by Recount
+    std::vector<uint32_t> m_inFlight;                 ///< bytes in flight per path, kept by Recount
     uint32_t m_paths{0};
 };
 

@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ns3
 {
@@ -242,15 +243,18 @@ RudpRxBuffer::AddBlock(SequenceNumber32 seq, SequenceNumber32 end)
 
     // Newest first, one entry per block, no more than a SACK can carry.
     m_recent.push_front(seq);
-    std::vector<SequenceNumber32> kept;
+    // On the stack: this runs for every segment that arrives out of order.
+    std::array<SequenceNumber32, RudpHeader::MAX_SACK_BLOCKS> kept;
+    size_t nKept = 0;
     for (auto it = m_recent.begin(); it != m_recent.end();)
     {
         auto block = FindBlock(*it);
-        const bool fresh = block != m_blocks.end() &&
-                           std::find(kept.begin(), kept.end(), block->first) == kept.end();
-        if (fresh && kept.size() < RudpHeader::MAX_SACK_BLOCKS)
+        const bool fresh =
+            block != m_blocks.end() &&
+            std::find(kept.begin(), kept.begin() + nKept, block->first) == kept.begin() + nKept;
+        if (fresh && nKept < kept.size())
         {
-            kept.push_back(block->first);
+            kept[nKept++] = block->first;
             ++it;
         }
         else

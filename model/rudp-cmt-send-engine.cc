@@ -718,6 +718,10 @@ RudpCmtSendEngine::CouplingView(uint32_t index)
     // Filled anew each time, its storage kept: it is built on every SACK.
     std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     view.clear();
+    if (!m_coupling->ReadsPaths())
+    {
+        return 0; // the coupling looks at no path
+    }
     uint32_t position = 0;
     for (const auto& path : m_paths)
     {

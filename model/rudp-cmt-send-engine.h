@@ -277,7 +277,8 @@ class RudpCmtSendEngine : public Object
     void RetimeAfterMove(RudpCmtPath& path);
     /**
      * \brief Fills m_couplingView with the paths as the coupling sees them:
-     * the active ones, and \p index.
+     * the active ones, and \p index (none if the coupling reads no path:
+     * RudpCmtCoupling::ReadsPaths).
      * \param index a path
      * \return where path \p index is in m_couplingView
      */

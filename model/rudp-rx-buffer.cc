@@ -240,6 +240,10 @@ RudpRxBuffer::AddBlock(SequenceNumber32 seq, SequenceNumber32 end)
         m_blocks.erase(next);
     }
     m_blocks.emplace(left, right);
+    if (!m_trackRecent)
+    {
+        return;
+    }
 
     // Newest first, one entry per block, no more than a SACK can carry.
     m_recent.push_front(seq);
@@ -287,9 +291,17 @@ RudpRxBuffer::GetSackBlocks(uint32_t maxBlocks) const
     return blocks;
 }
 
+void
+RudpRxBuffer::SetTrackRecent(bool track)
+{
+    m_trackRecent = track;
+    m_recent.clear();
+}
+
 std::vector<RudpHeader::SackBlock>
 RudpRxBuffer::GetRecentSackBlocks(uint32_t maxBlocks) const
 {
+    NS_ABORT_MSG_UNLESS(m_trackRecent, "RudpRxBuffer: the order of the blocks is not kept");
     std::vector<RudpHeader::SackBlock> blocks;
     for (const SequenceNumber32& seq : m_recent)
     {

@@ -44,6 +44,12 @@ RudpCmtScheduler::LimitsPaths() const
     return m_kind == BUFFER_AWARE || m_splitting.GetVariant() != RudpCmtBufferSplitting::NONE;
 }
 
+bool
+RudpCmtScheduler::ReadsPaths() const
+{
+    return m_kind != ROUND_ROBIN || LimitsPaths();
+}
+
 void
 RudpCmtScheduler::Begin(const std::vector<RudpCmtPathView>& paths, const RudpCmtBuffers& buffers)
 {

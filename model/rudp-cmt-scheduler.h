@@ -162,6 +162,12 @@ class RudpCmtScheduler
     RudpCmtBufferSplitting::Variant GetBufferSplitting() const;
     /// \return true if Allows can refuse a first transmission (needs the queued bytes)
     bool LimitsPaths() const;
+    /**
+     * \return false if Order, Allows and ResendPath read nothing of the
+     *         paths Begin gives but their number and queued bytes (round
+     *         robin without buffer splitting)
+     */
+    bool ReadsPaths() const;
 
     /**
      * \brief Starts a scheduling round.

@@ -602,10 +602,16 @@ void
 RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathView>& views) const
 {
     views.assign(m_paths.size(), RudpCmtPathView());
+    // Built on every round: the paths' state only for a remedy that reads it.
+    const bool read = m_scheduler.ReadsPaths() || m_chunkRescheduling;
     for (const auto& path : m_paths)
     {
         RudpCmtPathView& view = views[path->GetIndex()];
         view.index = path->GetIndex();
+        if (!read)
+        {
+            continue;
+        }
         view.active = path->GetStatus() == RudpCmtPath::ACTIVE;
         view.inFastRecovery = path->m_inFastRecovery;
         view.srtt = path->GetRttEstimator()->GetEstimate();
@@ -899,7 +905,7 @@ RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
     const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
     for (const auto& path : m_paths)
     {
-        if (InetSocketAddress::ConvertFrom(path->GetRemote()).GetIpv4() == source)
+        if (path->GetRemoteIpv4() == source)
         {
             ProcessSack(header, path->GetIndex());
             return;

@@ -367,11 +367,21 @@ RudpCmtScoreboard::AppliedBefore(const RudpHeader::SackBlock& block)
     {
         return false;
     }
-    return std::any_of(m_appliedBlocks.begin(),
-                       m_appliedBlocks.end(),
-                       [&block](const RudpHeader::SackBlock& applied) {
-                           return applied.left == block.left && applied.right == block.right;
-                       });
+    const auto same = [&block](const RudpHeader::SackBlock& applied) {
+        return applied.left == block.left && applied.right == block.right;
+    };
+    // Both lists lowest first (RudpRxBuffer::GetSackBlocks): a cursor finds
+    // each block in one step; a peer that lists them otherwise is searched.
+    while (m_appliedCursor < m_appliedBlocks.size() &&
+           m_appliedBlocks[m_appliedCursor].left < block.left)
+    {
+        ++m_appliedCursor;
+    }
+    if (m_appliedCursor < m_appliedBlocks.size() && same(m_appliedBlocks[m_appliedCursor]))
+    {
+        return true;
+    }
+    return std::any_of(m_appliedBlocks.begin(), m_appliedBlocks.end(), same);
 }
 
 const RudpCmtScoreboard::SackDigest&
@@ -401,6 +411,7 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
     };
     m_inGapBlocks = true;
     m_nextApplied.clear();
+    m_appliedCursor = 0;
     const SequenceNumber32 highTx = m_buffer->HighTxMark();
     for (const auto& block : sack.GetSackBlocks())
     {

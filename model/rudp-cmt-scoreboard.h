@@ -333,8 +333,9 @@ class RudpCmtScoreboard
     /// segment is sent again (it is no longer SACKed).
     std::vector<RudpHeader::SackBlock> m_appliedBlocks;
     std::vector<RudpHeader::SackBlock> m_nextApplied; ///< this SACK's, becoming m_appliedBlocks
-    std::vector<PathIndex> m_index;                   ///< per path, kept by Recount
-    std::vector<uint32_t> m_inFlight;                 ///< bytes in flight per path, kept by Recount
+    size_t m_appliedCursor{0};        ///< where AppliedBefore looks first in m_appliedBlocks
+    std::vector<PathIndex> m_index;   ///< per path, kept by Recount
+    std::vector<uint32_t> m_inFlight; ///< bytes in flight per path, kept by Recount
     uint32_t m_paths{0};
 };
 

@@ -174,6 +174,7 @@ RudpHeader::Deserialize(Buffer::Iterator start)
     {
         return fixedSize;
     }
+    m_sackBlocks.reserve(blocks); // one allocation, not one per doubling
     for (uint8_t b = 0; b < blocks; ++b)
     {
         SackBlock block;

@@ -284,6 +284,7 @@ std::vector<RudpHeader::SackBlock>
 RudpRxBuffer::GetSackBlocks(uint32_t maxBlocks) const
 {
     std::vector<RudpHeader::SackBlock> blocks;
+    blocks.reserve(std::min<size_t>(m_blocks.size(), maxBlocks)); // one allocation
     for (auto it = m_blocks.begin(); it != m_blocks.end() && blocks.size() < maxBlocks; ++it)
     {
         blocks.push_back({it->first, it->second});

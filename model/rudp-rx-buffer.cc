@@ -125,7 +125,7 @@ RudpRxBuffer::Add(Ptr<Packet> payload, SequenceNumber32 seq, bool keepOutOfOrder
         {
             return NO_SPACE;
         }
-        m_outOfOrder.emplace(seq, payload);
+        m_outOfOrder.emplace_hint(next, seq, payload); // where lower_bound found its place
         m_outOfOrderBytes += size;
         AddBlock(seq, seq + size);
         return OUT_OF_ORDER;
@@ -225,21 +225,29 @@ RudpRxBuffer::Extract(uint32_t maxSize)
 void
 RudpRxBuffer::AddBlock(SequenceNumber32 seq, SequenceNumber32 end)
 {
+    // Segments of one path arrive in order, so a segment most often
+    // extends the block before it: that block's right edge moves, and no
+    // node is taken out and made again.
     auto next = m_blocks.lower_bound(seq);
-    SequenceNumber32 left = seq;
-    SequenceNumber32 right = end;
+    const bool joinsNext = next != m_blocks.end() && next->first == end;
     if (next != m_blocks.begin() && std::prev(next)->second == seq)
     {
         auto previous = std::prev(next);
-        left = previous->first;
-        m_blocks.erase(previous);
+        previous->second = joinsNext ? next->second : end;
+        if (joinsNext)
+        {
+            m_blocks.erase(next);
+        }
     }
-    if (next != m_blocks.end() && next->first == end)
+    else if (joinsNext)
     {
-        right = next->second;
-        m_blocks.erase(next);
+        const SequenceNumber32 right = next->second;
+        m_blocks.emplace_hint(m_blocks.erase(next), seq, right);
     }
-    m_blocks.emplace(left, right);
+    else
+    {
+        m_blocks.emplace_hint(next, seq, end);
+    }
     if (!m_trackRecent)
     {
         return;

@@ -327,7 +327,7 @@ class RudpCmtScoreboard
     /// The blocks of the previous SACK that were applied in full: each
     /// ended at or below the highest byte sent, so every segment wholly
     /// inside it is SACKed, and no segment is cut inside it later. Under
-    /// CMT a SACK repeats most of its predecessor's blocks (a dozen with
+    /// CMT a SACK repeats most of its predecessor's blocks (about ten with
     /// four paths); applying one again would search the send list and
     /// change nothing, so ApplySack steps over it. Emptied when a SACKed
     /// segment is sent again (it is no longer SACKed).

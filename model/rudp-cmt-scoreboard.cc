@@ -144,6 +144,36 @@ RudpCmtScoreboard::Move(const RudpTxBuffer::Segment& segment, uint32_t path)
 }
 
 void
+RudpCmtScoreboard::EndIndex::Insert(SequenceNumber32 end)
+{
+    if (m_ends.empty() || m_ends.back() < end)
+    {
+        m_ends.push_back(end); // the rule: a segment sent after the others on the path
+        return;
+    }
+    const auto at = std::lower_bound(m_ends.begin(), m_ends.end(), end);
+    if (at == m_ends.end() || *at != end)
+    {
+        m_ends.insert(at, end);
+    }
+}
+
+void
+RudpCmtScoreboard::EndIndex::Erase(SequenceNumber32 end)
+{
+    if (!m_ends.empty() && m_ends.front() == end)
+    {
+        m_ends.pop_front(); // the rule: the path's earliest acknowledged
+        return;
+    }
+    const auto at = std::lower_bound(m_ends.begin(), m_ends.end(), end);
+    if (at != m_ends.end() && *at == end)
+    {
+        m_ends.erase(at);
+    }
+}
+
+void
 RudpCmtScoreboard::Recount(const RudpTxBuffer::Segment& segment, Entry& entry)
 {
     Uncount(entry);
@@ -161,7 +191,7 @@ RudpCmtScoreboard::Recount(const RudpTxBuffer::Segment& segment, Entry& entry)
     }
     if (entry.indexedIn)
     {
-        entry.indexedIn->insert(entry.end);
+        entry.indexedIn->Insert(entry.end);
     }
 }
 
@@ -170,7 +200,7 @@ RudpCmtScoreboard::Uncount(Entry& entry)
 {
     if (entry.indexedIn)
     {
-        entry.indexedIn->erase(entry.end);
+        entry.indexedIn->Erase(entry.end);
         entry.indexedIn = nullptr;
     }
     m_inFlight[entry.countedPath] -= entry.countedBytes;
@@ -189,10 +219,9 @@ RudpCmtScoreboard::InFlightBelow(const std::vector<std::optional<SequenceNumber3
         }
         // Segments do not overlap: one starts below the limit (the start of
         // a segment of the path) if and only if it ends at or below it.
-        for (const std::set<SequenceNumber32>* index :
-             {&m_index[path].firsts, &m_index[path].resends})
+        for (const EndIndex* index : {&m_index[path].firsts, &m_index[path].resends})
         {
-            for (auto end = index->begin(); end != index->end() && *end <= *limits[path]; ++end)
+            for (auto end = index->Begin(); end != index->End() && *end <= *limits[path]; ++end)
             {
                 const auto entry = std::lower_bound(
                     m_records.begin(),
@@ -221,9 +250,9 @@ RudpCmtScoreboard::SegmentEndingAt(SequenceNumber32 end) const
 }
 
 const RudpTxBuffer::Segment*
-RudpCmtScoreboard::Earliest(const std::set<SequenceNumber32>& index) const
+RudpCmtScoreboard::Earliest(const EndIndex& index) const
 {
-    return index.empty() ? nullptr : &SegmentEndingAt(*index.begin());
+    return index.IsEmpty() ? nullptr : &SegmentEndingAt(index.Front());
 }
 
 const RudpCmtScoreboard::Entry&
@@ -306,7 +335,7 @@ bool
 RudpCmtScoreboard::AnyLost() const
 {
     return std::any_of(m_index.begin(), m_index.end(), [](const PathIndex& index) {
-        return !index.lost.empty();
+        return !index.lost.IsEmpty();
     });
 }
 
@@ -396,13 +425,13 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
     m_earliestResendEnd.assign(m_paths, std::nullopt);
     for (uint32_t path = 0; path < m_paths; ++path)
     {
-        if (!m_index[path].firsts.empty())
+        if (!m_index[path].firsts.IsEmpty())
         {
-            m_earliestEnd[path] = *m_index[path].firsts.begin();
+            m_earliestEnd[path] = m_index[path].firsts.Front();
         }
-        if (!m_index[path].resends.empty())
+        if (!m_index[path].resends.IsEmpty())
         {
-            m_earliestResendEnd[path] = *m_index[path].resends.begin();
+            m_earliestResendEnd[path] = m_index[path].resends.Front();
         }
     }
     // One callback for every block (capturing only this, it needs no allocation).

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <deque>
 #include <optional>
-#include <set>
 #include <vector>
 
 namespace ns3
@@ -271,22 +270,65 @@ class RudpCmtScoreboard
     /// ApplySack's visit of each segment newly acknowledged: the digest, the index.
     void NoteAcked(const RudpTxBuffer::Segment& segment);
 
+    /**
+     * Segments' ends in ascending order, each once (a set's contract). A
+     * path's segments are sent in order and, as a rule, acknowledged in
+     * order: ends come in at the back and leave from the front, which a
+     * deque does in one step, where a std::set made and freed a node for
+     * each segment. Any other end is found by bisection.
+     */
+    class EndIndex
+    {
+      public:
+        /// Adds \p end (nothing if it is there).
+        void Insert(SequenceNumber32 end);
+        /// Takes \p end out (nothing if it is not there).
+        void Erase(SequenceNumber32 end);
+
+        /// \return true if it holds no end
+        bool IsEmpty() const
+        {
+            return m_ends.empty();
+        }
+
+        /// \return the lowest end
+        SequenceNumber32 Front() const
+        {
+            return m_ends.front();
+        }
+
+        /// \return the first of the ends, in ascending order
+        std::deque<SequenceNumber32>::const_iterator Begin() const
+        {
+            return m_ends.begin();
+        }
+
+        /// \return past the last end
+        std::deque<SequenceNumber32>::const_iterator End() const
+        {
+            return m_ends.end();
+        }
+
+      private:
+        std::deque<SequenceNumber32> m_ends; ///< ascending
+    };
+
     /// A record with the segment it belongs to.
     struct Entry
     {
-        SequenceNumber32 end;     ///< the segment's End(), which a partial ACK leaves alone
-        Record record;            ///< the record
-        uint32_t countedBytes{0}; ///< its bytes in m_inFlight
-        uint32_t countedPath{0};  ///< the path it is indexed on
-        std::set<SequenceNumber32>* indexedIn{nullptr}; ///< the index that holds its end
+        SequenceNumber32 end;         ///< the segment's End(), which a partial ACK leaves alone
+        Record record;                ///< the record
+        uint32_t countedBytes{0};     ///< its bytes in m_inFlight
+        uint32_t countedPath{0};      ///< the path it is indexed on
+        EndIndex* indexedIn{nullptr}; ///< the index that holds its end
     };
 
     /// A path's segments by their state, each by its end (the first is the earliest).
     struct PathIndex
     {
-        std::set<SequenceNumber32> firsts;  ///< in flight, sent once
-        std::set<SequenceNumber32> resends; ///< in flight, sent more than once
-        std::set<SequenceNumber32> lost;    ///< deemed lost, waiting for a resend
+        EndIndex firsts;  ///< in flight, sent once
+        EndIndex resends; ///< in flight, sent more than once
+        EndIndex lost;    ///< deemed lost, waiting for a resend
     };
 
     /**
@@ -303,7 +345,7 @@ class RudpCmtScoreboard
     /// \return the segment whose end is \p end
     const RudpTxBuffer::Segment& SegmentEndingAt(SequenceNumber32 end) const;
     /// \return the earliest segment of \p index, or null
-    const RudpTxBuffer::Segment* Earliest(const std::set<SequenceNumber32>& index) const;
+    const RudpTxBuffer::Segment* Earliest(const EndIndex& index) const;
     /// Indexes \p segment on its path by its state now.
     void Recount(const RudpTxBuffer::Segment& segment, Entry& entry);
     /// Takes \p entry out of its path's index (its segment is acknowledged).

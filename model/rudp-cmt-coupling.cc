@@ -50,6 +50,12 @@ RudpCmtCoupling::TimeoutReduction(const std::vector<Path>& /* paths */, uint32_t
     return 0.5;
 }
 
+bool
+RudpCmtCoupling::ReadsPaths() const
+{
+    return true;
+}
+
 double
 RudpCmtCoupling::RttSeconds(const Path& path)
 {
@@ -90,6 +96,12 @@ RudpCmtUncoupled::AvoidanceIncrease(const std::vector<Path>& /* paths */,
                                     double alpha) const
 {
     return std::lround(alpha * mss);
+}
+
+bool
+RudpCmtUncoupled::ReadsPaths() const
+{
+    return false; // every path on its own, from the sender's alpha and beta alone
 }
 
 TypeId

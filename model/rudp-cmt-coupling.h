@@ -83,6 +83,12 @@ class RudpCmtCoupling : public Object
      * \return the fraction of its window a timeout takes from ssthresh (cwnd is 1 MSS)
      */
     virtual double TimeoutReduction(const std::vector<Path>& paths, uint32_t index) const;
+    /**
+     * \return false if no method of this coupling reads its \p paths or
+     *         \p index: the sender then gives it no view of the paths
+     *         (an empty one), which it would otherwise build on every SACK
+     */
+    virtual bool ReadsPaths() const;
 
   protected:
     /// \return sum over \p paths of cwnd / RTT (bytes per second)
@@ -111,6 +117,7 @@ class RudpCmtUncoupled : public RudpCmtCoupling
                               uint32_t index,
                               uint32_t mss,
                               double alpha) const override;
+    bool ReadsPaths() const override;
 };
 
 /**

@@ -5,6 +5,7 @@
 #include "rudp-cmt-path.h"
 
 #include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -100,6 +101,9 @@ void
 RudpCmtPath::SetPeer(const Address& remote, uint32_t index)
 {
     m_remote = remote;
+    m_remoteIpv4 = InetSocketAddress::IsMatchingType(remote)
+                       ? InetSocketAddress::ConvertFrom(remote).GetIpv4()
+                       : Ipv4Address();
     m_index = index;
 }
 
@@ -107,6 +111,12 @@ const Address&
 RudpCmtPath::GetRemote() const
 {
     return m_remote;
+}
+
+Ipv4Address
+RudpCmtPath::GetRemoteIpv4() const
+{
+    return m_remoteIpv4;
 }
 
 uint32_t

@@ -12,6 +12,7 @@
 #include "ns3/address.h"
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/rtt-estimator.h"
@@ -187,6 +188,8 @@ class RudpCmtPath : public Object
     void SetPeer(const Address& remote, uint32_t index);
     /// \return the peer's address on this path (with port)
     const Address& GetRemote() const;
+    /// \return the peer's IPv4 address on this path (what a SACK's source is matched with)
+    Ipv4Address GetRemoteIpv4() const;
     /// \return its position in the association
     uint32_t GetIndex() const;
     /// \return whether it carries new data
@@ -241,6 +244,7 @@ class RudpCmtPath : public Object
      * the state anyway.
      */
     Address m_remote;                     ///< the peer's address on this path
+    Ipv4Address m_remoteIpv4;             ///< its IPv4 address, converted once
     uint32_t m_index{0};                  ///< position in the association
     TracedValue<Status> m_status{ACTIVE}; ///< whether it carries new data (Status)
     Stats m_stats;                        ///< GetStats

@@ -93,6 +93,7 @@ RudpCmtReceiveEngine::GetTypeId()
 RudpCmtReceiveEngine::RudpCmtReceiveEngine()
     : m_buffer(CreateObject<RudpRxBuffer>())
 {
+    m_buffer->SetTrackRecent(false); // SACKs list the blocks lowest first (GetSackBlocks)
 }
 
 RudpCmtReceiveEngine::~RudpCmtReceiveEngine() = default;

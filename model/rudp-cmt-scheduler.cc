@@ -44,6 +44,12 @@ RudpCmtScheduler::LimitsPaths() const
     return m_kind == BUFFER_AWARE || m_splitting.GetVariant() != RudpCmtBufferSplitting::NONE;
 }
 
+bool
+RudpCmtScheduler::ReadsPaths() const
+{
+    return m_kind != ROUND_ROBIN || LimitsPaths();
+}
+
 void
 RudpCmtScheduler::Begin(const std::vector<RudpCmtPathView>& paths, const RudpCmtBuffers& buffers)
 {
@@ -60,8 +66,16 @@ RudpCmtScheduler::Faster(const RudpCmtPathView& a, const RudpCmtPathView& b) con
 std::vector<uint32_t>
 RudpCmtScheduler::Order(uint32_t roundRobinStart) const
 {
+    std::vector<uint32_t> order;
+    Order(roundRobinStart, order);
+    return order;
+}
+
+void
+RudpCmtScheduler::Order(uint32_t roundRobinStart, std::vector<uint32_t>& order) const
+{
     const uint32_t n = m_paths.size();
-    std::vector<uint32_t> order(n);
+    order.resize(n);
     for (uint32_t k = 0; k < n; ++k)
     {
         order[k] = m_kind == ROUND_ROBIN ? (roundRobinStart + k) % n : k;
@@ -72,7 +86,6 @@ RudpCmtScheduler::Order(uint32_t roundRobinStart) const
             return Faster(m_paths[a], m_paths[b]);
         });
     }
-    return order;
 }
 
 std::optional<uint32_t>

@@ -162,6 +162,12 @@ class RudpCmtScheduler
     RudpCmtBufferSplitting::Variant GetBufferSplitting() const;
     /// \return true if Allows can refuse a first transmission (needs the queued bytes)
     bool LimitsPaths() const;
+    /**
+     * \return false if Order, Allows and ResendPath read nothing of the
+     *         paths Begin gives but their number and queued bytes (round
+     *         robin without buffer splitting)
+     */
+    bool ReadsPaths() const;
 
     /**
      * \brief Starts a scheduling round.
@@ -174,6 +180,12 @@ class RudpCmtScheduler
      * \return the paths' indexes in the order their windows are filled
      */
     std::vector<uint32_t> Order(uint32_t roundRobinStart) const;
+    /**
+     * \brief Order, into a vector the caller keeps (no allocation once it has room).
+     * \param roundRobinStart the path round robin starts with
+     * \param[out] order the paths' indexes, in the order they are filled
+     */
+    void Order(uint32_t roundRobinStart, std::vector<uint32_t>& order) const;
     /**
      * \param index a path
      * \param length payload bytes of a first transmission on it

@@ -45,6 +45,24 @@ RudpCmtScoreboard::SackDigest::SackDigest(uint32_t paths)
 {
 }
 
+void
+RudpCmtScoreboard::SackDigest::Reset(uint32_t paths)
+{
+    bytesNew.assign(paths, 0);
+    highestNew.assign(paths, std::nullopt);
+    lowestNew.assign(paths, std::nullopt);
+    gapAcked.assign(paths, false);
+    earliestAcked.assign(paths, false);
+    oldestAcked.assign(paths, false);
+    rttSamples.resize(paths);
+    for (auto& samples : rttSamples)
+    {
+        samples.clear();
+    }
+    highestNewOfAll.reset();
+    cumulativeBytes = 0;
+}
+
 uint32_t
 RudpCmtScoreboard::SackDigest::PathsGapAcked() const
 {
@@ -98,6 +116,10 @@ RudpCmtScoreboard::NewSegment(uint32_t length, uint32_t path)
 void
 RudpCmtScoreboard::MarkTransmitted(const RudpTxBuffer::Segment& segment, Time now)
 {
+    if (segment.sacked)
+    {
+        m_appliedBlocks.clear(); // resent after all: a block holding it is no longer all SACKed
+    }
     Entry& entry = Find(segment);
     entry.record.missingReports = 0;
     m_buffer->MarkTransmitted(segment, now);
@@ -122,6 +144,36 @@ RudpCmtScoreboard::Move(const RudpTxBuffer::Segment& segment, uint32_t path)
 }
 
 void
+RudpCmtScoreboard::EndIndex::Insert(SequenceNumber32 end)
+{
+    if (m_ends.empty() || m_ends.back() < end)
+    {
+        m_ends.push_back(end); // the rule: a segment sent after the others on the path
+        return;
+    }
+    const auto at = std::lower_bound(m_ends.begin(), m_ends.end(), end);
+    if (at == m_ends.end() || *at != end)
+    {
+        m_ends.insert(at, end);
+    }
+}
+
+void
+RudpCmtScoreboard::EndIndex::Erase(SequenceNumber32 end)
+{
+    if (!m_ends.empty() && m_ends.front() == end)
+    {
+        m_ends.pop_front(); // the rule: the path's earliest acknowledged
+        return;
+    }
+    const auto at = std::lower_bound(m_ends.begin(), m_ends.end(), end);
+    if (at != m_ends.end() && *at == end)
+    {
+        m_ends.erase(at);
+    }
+}
+
+void
 RudpCmtScoreboard::Recount(const RudpTxBuffer::Segment& segment, Entry& entry)
 {
     Uncount(entry);
@@ -139,7 +191,7 @@ RudpCmtScoreboard::Recount(const RudpTxBuffer::Segment& segment, Entry& entry)
     }
     if (entry.indexedIn)
     {
-        entry.indexedIn->insert(entry.end);
+        entry.indexedIn->Insert(entry.end);
     }
 }
 
@@ -148,7 +200,7 @@ RudpCmtScoreboard::Uncount(Entry& entry)
 {
     if (entry.indexedIn)
     {
-        entry.indexedIn->erase(entry.end);
+        entry.indexedIn->Erase(entry.end);
         entry.indexedIn = nullptr;
     }
     m_inFlight[entry.countedPath] -= entry.countedBytes;
@@ -167,10 +219,9 @@ RudpCmtScoreboard::InFlightBelow(const std::vector<std::optional<SequenceNumber3
         }
         // Segments do not overlap: one starts below the limit (the start of
         // a segment of the path) if and only if it ends at or below it.
-        for (const std::set<SequenceNumber32>* index :
-             {&m_index[path].firsts, &m_index[path].resends})
+        for (const EndIndex* index : {&m_index[path].firsts, &m_index[path].resends})
         {
-            for (auto end = index->begin(); end != index->end() && *end <= *limits[path]; ++end)
+            for (auto end = index->Begin(); end != index->End() && *end <= *limits[path]; ++end)
             {
                 const auto entry = std::lower_bound(
                     m_records.begin(),
@@ -199,21 +250,32 @@ RudpCmtScoreboard::SegmentEndingAt(SequenceNumber32 end) const
 }
 
 const RudpTxBuffer::Segment*
-RudpCmtScoreboard::Earliest(const std::set<SequenceNumber32>& index) const
+RudpCmtScoreboard::Earliest(const EndIndex& index) const
 {
-    return index.empty() ? nullptr : &SegmentEndingAt(*index.begin());
+    return index.IsEmpty() ? nullptr : &SegmentEndingAt(index.Front());
 }
 
 const RudpCmtScoreboard::Entry&
 RudpCmtScoreboard::Find(const RudpTxBuffer::Segment& segment) const
 {
+    // Ends are unique (segments do not overlap), so a match is the entry.
+    const SequenceNumber32 end = segment.End();
+    for (size_t at = m_findHint; at < m_findHint + 2 && at < m_records.size(); ++at)
+    {
+        if (m_records[at].end == end)
+        {
+            m_findHint = at;
+            return m_records[at];
+        }
+    }
     const auto it =
         std::lower_bound(m_records.begin(),
                          m_records.end(),
-                         segment.End(),
-                         [](const Entry& entry, SequenceNumber32 end) { return entry.end < end; });
-    NS_ABORT_MSG_IF(it == m_records.end() || it->end != segment.End(),
-                    "RudpCmtScoreboard: no record of the segment ending at " << segment.End());
+                         end,
+                         [](const Entry& entry, SequenceNumber32 at) { return entry.end < at; });
+    NS_ABORT_MSG_IF(it == m_records.end() || it->end != end,
+                    "RudpCmtScoreboard: no record of the segment ending at " << end);
+    m_findHint = it - m_records.begin();
     return *it;
 }
 
@@ -273,7 +335,7 @@ bool
 RudpCmtScoreboard::AnyLost() const
 {
     return std::any_of(m_index.begin(), m_index.end(), [](const PathIndex& index) {
-        return !index.lost.empty();
+        return !index.lost.IsEmpty();
     });
 }
 
@@ -292,58 +354,107 @@ RudpCmtScoreboard::HighestOutstandingEnd(uint32_t path) const
     return highest;
 }
 
-RudpCmtScoreboard::SackDigest
+void
+RudpCmtScoreboard::NoteAcked(const RudpTxBuffer::Segment& segment)
+{
+    Entry& entry = Find(segment);
+    Uncount(entry);
+    if (segment.sacked)
+    {
+        return; // acknowledged already, by an earlier SACK block
+    }
+    SackDigest& digest = m_digest;
+    const uint32_t on = entry.record.m_path;
+    const SequenceNumber32 end = segment.End();
+    digest.bytesNew[on] += segment.length;
+    digest.highestNew[on] = Larger(digest.highestNew[on], segment.seq);
+    digest.lowestNew[on] = Smaller(digest.lowestNew[on], segment.seq);
+    digest.gapAcked[on] = digest.gapAcked[on] || m_inGapBlocks;
+    digest.highestNewOfAll = Larger(digest.highestNewOfAll, segment.seq);
+    const std::optional<SequenceNumber32>& firstEnd = m_earliestEnd[on];
+    const std::optional<SequenceNumber32>& resendEnd = m_earliestResendEnd[on];
+    const bool first = firstEnd && *firstEnd == end;
+    const bool resend = resendEnd && *resendEnd == end;
+    digest.earliestAcked[on] = digest.earliestAcked[on] || first || resend;
+    // Segments do not overlap: one starts before another if and only if it ends before it.
+    const bool oldest =
+        (first && !(resendEnd && *resendEnd < end)) || (resend && !(firstEnd && *firstEnd < end));
+    digest.oldestAcked[on] = digest.oldestAcked[on] || oldest;
+    if (segment.TimesRtt(false))
+    {
+        digest.rttSamples[on].push_back(m_sackTime - segment.lastTx);
+    }
+}
+
+bool
+RudpCmtScoreboard::AppliedBefore(const RudpHeader::SackBlock& block)
+{
+    // Only the front segment changes its start (a cumulative ACK into its
+    // middle), and it starts at the head: a block above the head holds
+    // the same whole segments as when it was applied.
+    if (block.left <= m_buffer->HeadSequence())
+    {
+        return false;
+    }
+    const auto same = [&block](const RudpHeader::SackBlock& applied) {
+        return applied.left == block.left && applied.right == block.right;
+    };
+    // Both lists lowest first (RudpRxBuffer::GetSackBlocks): a cursor finds
+    // each block in one step; a peer that lists them otherwise is searched.
+    while (m_appliedCursor < m_appliedBlocks.size() &&
+           m_appliedBlocks[m_appliedCursor].left < block.left)
+    {
+        ++m_appliedCursor;
+    }
+    if (m_appliedCursor < m_appliedBlocks.size() && same(m_appliedBlocks[m_appliedCursor]))
+    {
+        return true;
+    }
+    return std::any_of(m_appliedBlocks.begin(), m_appliedBlocks.end(), same);
+}
+
+const RudpCmtScoreboard::SackDigest&
 RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
 {
-    SackDigest digest(m_paths);
+    m_digest.Reset(m_paths);
+    m_sackTime = now;
     // CUC's pseudo-cumulative ACKs: each path's earliest outstanding
     // segment, kept apart for first transmissions and for resends, so that
     // a resend does not hold back the path it was moved to.
-    std::vector<std::optional<SequenceNumber32>> earliest(m_paths);
-    std::vector<std::optional<SequenceNumber32>> earliestResend(m_paths);
+    m_earliestEnd.assign(m_paths, std::nullopt);
+    m_earliestResendEnd.assign(m_paths, std::nullopt);
     for (uint32_t path = 0; path < m_paths; ++path)
     {
-        if (const RudpTxBuffer::Segment* first = Earliest(m_index[path].firsts))
+        if (!m_index[path].firsts.IsEmpty())
         {
-            earliest[path] = first->seq;
+            m_earliestEnd[path] = m_index[path].firsts.Front();
         }
-        if (const RudpTxBuffer::Segment* resend = Earliest(m_index[path].resends))
+        if (!m_index[path].resends.IsEmpty())
         {
-            earliestResend[path] = resend->seq;
+            m_earliestResendEnd[path] = m_index[path].resends.Front();
         }
     }
-    bool inGapBlocks = true;
-    auto onAcked = [&](const RudpTxBuffer::Segment& segment) {
-        Entry& entry = Find(segment);
-        Uncount(entry);
-        if (segment.sacked)
-        {
-            return; // acknowledged already, by an earlier SACK block
-        }
-        const uint32_t on = entry.record.m_path;
-        digest.bytesNew[on] += segment.length;
-        digest.highestNew[on] = Larger(digest.highestNew[on], segment.seq);
-        digest.lowestNew[on] = Smaller(digest.lowestNew[on], segment.seq);
-        digest.gapAcked[on] = digest.gapAcked[on] || inGapBlocks;
-        digest.highestNewOfAll = Larger(digest.highestNewOfAll, segment.seq);
-        const bool first = segment.seq == earliest[on];
-        const bool resend = segment.seq == earliestResend[on];
-        digest.earliestAcked[on] = digest.earliestAcked[on] || first || resend;
-        const auto& otherResend = earliestResend[on];
-        const auto& otherFirst = earliest[on];
-        const bool oldest = (first && !(otherResend && *otherResend < segment.seq)) ||
-                            (resend && !(otherFirst && *otherFirst < segment.seq));
-        digest.oldestAcked[on] = digest.oldestAcked[on] || oldest;
-        if (segment.TimesRtt(false))
-        {
-            digest.rttSamples[on].push_back(now - segment.lastTx);
-        }
+    // One callback for every block (capturing only this, it needs no allocation).
+    const RudpTxBuffer::SegmentCallback onAcked = [this](const RudpTxBuffer::Segment& segment) {
+        NoteAcked(segment);
     };
+    m_inGapBlocks = true;
+    m_nextApplied.clear();
+    m_appliedCursor = 0;
+    const SequenceNumber32 highTx = m_buffer->HighTxMark();
     for (const auto& block : sack.GetSackBlocks())
     {
-        m_buffer->MarkSacked(block.left, block.right, now, onAcked);
+        if (!AppliedBefore(block))
+        {
+            m_buffer->MarkSacked(block.left, block.right, now, onAcked);
+        }
+        if (block.right <= highTx)
+        {
+            m_nextApplied.push_back(block);
+        }
     }
-    inGapBlocks = false;
+    m_appliedBlocks.swap(m_nextApplied);
+    m_inGapBlocks = false;
     const SequenceNumber32 cum = sack.GetAckNumber();
     const SequenceNumber32 previous = m_buffer->HeadSequence();
     if (cum > previous)
@@ -355,9 +466,9 @@ RudpCmtScoreboard::ApplySack(const RudpHeader& sack, Time now)
             // A cumulative ACK into the middle of a segment acknowledges its front.
             Recount(m_buffer->GetSegments().front(), m_records.front());
         }
-        digest.cumulativeBytes = static_cast<uint32_t>(cum - previous);
+        m_digest.cumulativeBytes = static_cast<uint32_t>(cum - previous);
     }
-    return digest;
+    return m_digest;
 }
 
 void

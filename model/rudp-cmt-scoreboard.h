@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <deque>
 #include <optional>
-#include <set>
 #include <vector>
 
 namespace ns3
@@ -65,6 +64,13 @@ class RudpCmtScoreboard
     {
         /// \param paths the association's paths
         explicit SackDigest(uint32_t paths);
+
+        /**
+         * \brief Empties it for a SACK on \p paths paths, keeping the
+         * vectors' storage (ApplySack reuses one digest).
+         * \param paths the association's paths
+         */
+        void Reset(uint32_t paths);
 
         std::vector<uint32_t> bytesNew; ///< payload bytes newly acknowledged
         /// the highest segment (its first sequence number) newly acknowledged
@@ -155,9 +161,11 @@ class RudpCmtScoreboard
      * cumulative ACK, which takes segments out of the buffer.
      * \param sack the SACK
      * \param now the time
-     * \return what it newly acknowledged, per path
+     * \return what it newly acknowledged, per path; valid until the next
+     *         ApplySack (the scoreboard keeps one digest, so that a SACK
+     *         allocates nothing)
      */
-    SackDigest ApplySack(const RudpHeader& sack, Time now);
+    const SackDigest& ApplySack(const RudpHeader& sack, Time now);
 
     /**
      * \brief Calls \p visit(segment, record) for every segment, in sequence order.
@@ -253,23 +261,74 @@ class RudpCmtScoreboard
   private:
     /// The segments the cumulative ACK took out of the buffer lose their records.
     void ForgetAcknowledged();
+    /**
+     * \param block a SACK block
+     * \return true if \p block was a block of the previous SACK that left
+     *         every segment inside it SACKed, and still does (see m_appliedBlocks)
+     */
+    bool AppliedBefore(const RudpHeader::SackBlock& block);
+    /// ApplySack's visit of each segment newly acknowledged: the digest, the index.
+    void NoteAcked(const RudpTxBuffer::Segment& segment);
+
+    /**
+     * Segments' ends in ascending order, each once (a set's contract). A
+     * path's segments are sent in order and, as a rule, acknowledged in
+     * order: ends come in at the back and leave from the front, which a
+     * deque does in one step, where a std::set made and freed a node for
+     * each segment. Any other end is found by bisection.
+     */
+    class EndIndex
+    {
+      public:
+        /// Adds \p end (nothing if it is there).
+        void Insert(SequenceNumber32 end);
+        /// Takes \p end out (nothing if it is not there).
+        void Erase(SequenceNumber32 end);
+
+        /// \return true if it holds no end
+        bool IsEmpty() const
+        {
+            return m_ends.empty();
+        }
+
+        /// \return the lowest end
+        SequenceNumber32 Front() const
+        {
+            return m_ends.front();
+        }
+
+        /// \return the first of the ends, in ascending order
+        std::deque<SequenceNumber32>::const_iterator Begin() const
+        {
+            return m_ends.begin();
+        }
+
+        /// \return past the last end
+        std::deque<SequenceNumber32>::const_iterator End() const
+        {
+            return m_ends.end();
+        }
+
+      private:
+        std::deque<SequenceNumber32> m_ends; ///< ascending
+    };
 
     /// A record with the segment it belongs to.
     struct Entry
     {
-        SequenceNumber32 end;     ///< the segment's End(), which a partial ACK leaves alone
-        Record record;            ///< the record
-        uint32_t countedBytes{0}; ///< its bytes in m_inFlight
-        uint32_t countedPath{0};  ///< the path it is indexed on
-        std::set<SequenceNumber32>* indexedIn{nullptr}; ///< the index that holds its end
+        SequenceNumber32 end;         ///< the segment's End(), which a partial ACK leaves alone
+        Record record;                ///< the record
+        uint32_t countedBytes{0};     ///< its bytes in m_inFlight
+        uint32_t countedPath{0};      ///< the path it is indexed on
+        EndIndex* indexedIn{nullptr}; ///< the index that holds its end
     };
 
     /// A path's segments by their state, each by its end (the first is the earliest).
     struct PathIndex
     {
-        std::set<SequenceNumber32> firsts;  ///< in flight, sent once
-        std::set<SequenceNumber32> resends; ///< in flight, sent more than once
-        std::set<SequenceNumber32> lost;    ///< deemed lost, waiting for a resend
+        EndIndex firsts;  ///< in flight, sent once
+        EndIndex resends; ///< in flight, sent more than once
+        EndIndex lost;    ///< deemed lost, waiting for a resend
     };
 
     /**
@@ -286,14 +345,37 @@ class RudpCmtScoreboard
     /// \return the segment whose end is \p end
     const RudpTxBuffer::Segment& SegmentEndingAt(SequenceNumber32 end) const;
     /// \return the earliest segment of \p index, or null
-    const RudpTxBuffer::Segment* Earliest(const std::set<SequenceNumber32>& index) const;
+    const RudpTxBuffer::Segment* Earliest(const EndIndex& index) const;
     /// Indexes \p segment on its path by its state now.
     void Recount(const RudpTxBuffer::Segment& segment, Entry& entry);
     /// Takes \p entry out of its path's index (its segment is acknowledged).
     void Uncount(Entry& entry);
 
     Ptr<RudpTxBuffer> m_buffer;
-    std::deque<Entry> m_records;      ///< one per segment of m_buffer, in its order
+    std::deque<Entry> m_records; ///< one per segment of m_buffer, in its order
+    /// Where Find found the latest entry: consecutive segments are looked up
+    /// in turn (a SACK block's, the cumulative ACK's, a new segment's
+    /// transmission), so the next one is there or just after it.
+    mutable size_t m_findHint{0};
+    /// The digest ApplySack fills and returns, its vectors kept between SACKs.
+    SackDigest m_digest{0};
+    /// ApplySack's per-path pseudo-cumulative points, as the end of each
+    /// path's earliest outstanding segment (ends identify segments as well
+    /// as starts do, and the index holds ends)
+    std::vector<std::optional<SequenceNumber32>> m_earliestEnd;
+    std::vector<std::optional<SequenceNumber32>> m_earliestResendEnd; ///< the same for resends
+    Time m_sackTime;           ///< the time of the SACK being applied
+    bool m_inGapBlocks{false}; ///< ApplySack is applying gap blocks (not the cumulative ACK)
+    /// The blocks of the previous SACK that were applied in full: each
+    /// ended at or below the highest byte sent, so every segment wholly
+    /// inside it is SACKed, and no segment is cut inside it later. Under
+    /// CMT a SACK repeats most of its predecessor's blocks (about ten with
+    /// four paths); applying one again would search the send list and
+    /// change nothing, so ApplySack steps over it. Emptied when a SACKed
+    /// segment is sent again (it is no longer SACKed).
+    std::vector<RudpHeader::SackBlock> m_appliedBlocks;
+    std::vector<RudpHeader::SackBlock> m_nextApplied; ///< this SACK's, becoming m_appliedBlocks
+    size_t m_appliedCursor{0};        ///< where AppliedBefore looks first in m_appliedBlocks
     std::vector<PathIndex> m_index;   ///< per path, kept by Recount
     std::vector<uint32_t> m_inFlight; ///< bytes in flight per path, kept by Recount
     uint32_t m_paths{0};

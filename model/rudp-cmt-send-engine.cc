@@ -561,8 +561,12 @@ RudpCmtSendEngine::Schedule()
     }
     Refill();
     BeginRound();
-    std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
-    const std::vector<uint32_t> order = m_scheduler.Order(m_nextPath);
+    // Members, not locals, so that a round allocates nothing; nothing a
+    // round calls runs another round.
+    std::vector<uint32_t>& inFlight = m_roundInFlight;
+    inFlight = m_scoreboard.BytesInFlight();
+    std::vector<uint32_t>& order = m_order;
+    m_scheduler.Order(m_nextPath, order);
     if (m_scoreboard.AnyLost())
     {
         for (const uint32_t index : order)
@@ -594,14 +598,20 @@ RudpCmtSendEngine::Schedule()
     UpdateWindowLimited(inFlight);
 }
 
-std::vector<RudpCmtPathView>
-RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers) const
+void
+RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathView>& views) const
 {
-    std::vector<RudpCmtPathView> views(m_paths.size());
+    views.assign(m_paths.size(), RudpCmtPathView());
+    // Built on every round: the paths' state only for a remedy that reads it.
+    const bool read = m_scheduler.ReadsPaths() || m_chunkRescheduling;
     for (const auto& path : m_paths)
     {
         RudpCmtPathView& view = views[path->GetIndex()];
         view.index = path->GetIndex();
+        if (!read)
+        {
+            continue;
+        }
         view.active = path->GetStatus() == RudpCmtPath::ACTIVE;
         view.inFastRecovery = path->m_inFastRecovery;
         view.srtt = path->GetRttEstimator()->GetEstimate();
@@ -622,19 +632,18 @@ RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers) const
             buffers.heldByPeer += segment.sacked ? segment.length : 0;
         });
     }
-    return views;
 }
 
 void
 RudpCmtSendEngine::BeginRound()
 {
     RudpCmtBuffers buffers;
-    std::vector<RudpCmtPathView> views = PathViews(buffers);
-    if (m_chunkRescheduling && RescheduleHead(views, buffers))
+    PathViews(buffers, m_pathViews);
+    if (m_chunkRescheduling && RescheduleHead(m_pathViews, buffers))
     {
-        views = PathViews(buffers); // a segment changed paths, a window shrank
+        PathViews(buffers, m_pathViews); // a segment changed paths, a window shrank
     }
-    m_scheduler.Begin(views, buffers);
+    m_scheduler.Begin(m_pathViews, buffers);
     RouteResends();
 }
 
@@ -715,6 +724,10 @@ RudpCmtSendEngine::CouplingView(uint32_t index)
     // Filled anew each time, its storage kept: it is built on every SACK.
     std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     view.clear();
+    if (!m_coupling->ReadsPaths())
+    {
+        return 0; // the coupling looks at no path
+    }
     uint32_t position = 0;
     for (const auto& path : m_paths)
     {
@@ -892,7 +905,7 @@ RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
     const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
     for (const auto& path : m_paths)
     {
-        if (InetSocketAddress::ConvertFrom(path->GetRemote()).GetIpv4() == source)
+        if (path->GetRemoteIpv4() == source)
         {
             ProcessSack(header, path->GetIndex());
             return;
@@ -960,11 +973,20 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     }
 
     const size_t n = m_paths.size();
-    const std::vector<uint32_t> flightBefore = m_scoreboard.BytesInFlight(); // RFC 4960 7.2.1/7.2.2
-    const Ns2SackEffects ns2 =
-        m_ns2Recovery ? Ns2PseudoCumulativeAcks(header)
-                      : Ns2SackEffects{std::vector<bool>(n, false), std::vector<bool>(n, false)};
-    const RudpCmtScoreboard::SackDigest acked = m_scoreboard.ApplySack(header, Simulator::Now());
+    // Kept in members, so that a SACK allocates nothing.
+    std::vector<uint32_t>& flightBefore = m_flightBefore; // RFC 4960 7.2.1/7.2.2
+    flightBefore = m_scoreboard.BytesInFlight();
+    Ns2SackEffects& ns2 = m_ns2Effects;
+    if (m_ns2Recovery)
+    {
+        Ns2PseudoCumulativeAcks(header, ns2);
+    }
+    else
+    {
+        ns2.advanced.assign(n, false);
+        ns2.restartTimer.assign(n, false);
+    }
+    const RudpCmtScoreboard::SackDigest& acked = m_scoreboard.ApplySack(header, Simulator::Now());
     m_stats.bytesAcked += acked.cumulativeBytes;
     m_consecutiveTimeouts = 0;
     for (auto& path : m_paths)
@@ -975,7 +997,8 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         }
     }
 
-    const std::vector<uint32_t> inFlight = m_scoreboard.BytesInFlight();
+    std::vector<uint32_t>& inFlight = m_flightAfter;
+    inFlight = m_scoreboard.BytesInFlight();
     for (auto& path : m_paths)
     {
         if (path->m_inFastRecovery && cum >= path->m_recoveryExit)
@@ -1043,7 +1066,8 @@ RudpCmtSendEngine::SendFastRetransmission()
     {
         // The scheduler decides where a resend goes before it leaves at once.
         RudpCmtBuffers buffers;
-        m_scheduler.Begin(PathViews(buffers), buffers);
+        PathViews(buffers, m_pathViews);
+        m_scheduler.Begin(m_pathViews, buffers);
         RouteResends();
     }
     // The earliest segment marked whose path is active: one packet.
@@ -1152,8 +1176,8 @@ RudpCmtSendEngine::CountMissingReports(const RudpCmtScoreboard::SackDigest& acke
     return marked;
 }
 
-RudpCmtSendEngine::Ns2SackEffects
-RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header)
+void
+RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header, Ns2SackEffects& effects)
 {
     const SequenceNumber32 cum = header.GetAckNumber();
     const std::vector<RudpHeader::SackBlock>& blocks = header.GetSackBlocks();
@@ -1167,7 +1191,6 @@ RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header)
             return segment.seq >= block.left && segment.End() <= block.right;
         });
     };
-    Ns2SackEffects effects;
     effects.advanced.assign(m_paths.size(), false);
     effects.restartTimer.assign(m_paths.size(), false);
     std::vector<bool>& advanced = effects.advanced;
@@ -1235,7 +1258,6 @@ RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header)
             }
             return true;
         });
-    return effects;
 }
 
 void

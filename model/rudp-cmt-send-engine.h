@@ -251,8 +251,12 @@ class RudpCmtSendEngine : public Object
     /// BufferAware: moves each resend waiting on a path without a share of the buffer to the
     /// fastest path.
     void RouteResends();
-    /// \return the paths and buffers as the remedies see them now
-    std::vector<RudpCmtPathView> PathViews(RudpCmtBuffers& buffers) const;
+    /**
+     * \brief The paths and buffers as the remedies see them now.
+     * \param[out] buffers the buffers
+     * \param[out] views the paths, by index (its storage reused: every round builds it)
+     */
+    void PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathView>& views) const;
     /**
      * \brief Chunk rescheduling: when out-of-order data blocks the
      * receiver's buffer, moves the segment at the head of the blockage to
@@ -273,7 +277,8 @@ class RudpCmtSendEngine : public Object
     void RetimeAfterMove(RudpCmtPath& path);
     /**
      * \brief Fills m_couplingView with the paths as the coupling sees them:
-     * the active ones, and \p index.
+     * the active ones, and \p index (none if the coupling reads no path:
+     * RudpCmtCoupling::ReadsPaths).
      * \param index a path
      * \return where path \p index is in m_couplingView
      */
@@ -334,10 +339,10 @@ class RudpCmtSendEngine : public Object
      * of the path, where RFC 4960 6.3.2 R3 restarts it only when the
      * earliest outstanding one is acknowledged.
      * \param header the SACK
-     * \return per path, whether its pseudo-cumulative ACK advanced, and
-     * whether ns-2 restarts its timer
+     * \param[out] effects per path, whether its pseudo-cumulative ACK
+     *        advanced, and whether ns-2 restarts its timer
      */
-    Ns2SackEffects Ns2PseudoCumulativeAcks(const RudpHeader& header);
+    void Ns2PseudoCumulativeAcks(const RudpHeader& header, Ns2SackEffects& effects);
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
@@ -377,6 +382,13 @@ class RudpCmtSendEngine : public Object
     TypeId m_couplingType;                             ///< Coupling: the coupled congestion control
     Ptr<RudpCmtCoupling> m_coupling;                   ///< made from m_couplingType at start
     std::vector<RudpCmtCoupling::Path> m_couplingView; ///< CouplingView's paths
+    // Filled anew on every SACK or round, kept so that neither allocates.
+    std::vector<RudpCmtPathView> m_pathViews; ///< BeginRound's view of the paths
+    std::vector<uint32_t> m_order;            ///< Schedule's order of the paths
+    std::vector<uint32_t> m_roundInFlight;    ///< Schedule's bytes in flight per path
+    std::vector<uint32_t> m_flightBefore;     ///< ProcessSack's in flight before the SACK
+    std::vector<uint32_t> m_flightAfter;      ///< ProcessSack's in flight after it
+    Ns2SackEffects m_ns2Effects;              ///< ProcessSack's ns-2.35 effects
     double m_beta{0.5};
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};

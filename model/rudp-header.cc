@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <iomanip>
 #include <sstream>
+#include <utility>
 
 namespace ns3
 {
@@ -173,6 +174,7 @@ RudpHeader::Deserialize(Buffer::Iterator start)
     {
         return fixedSize;
     }
+    m_sackBlocks.reserve(blocks); // one allocation, not one per doubling
     for (uint8_t b = 0; b < blocks; ++b)
     {
         SackBlock block;
@@ -367,6 +369,14 @@ RudpHeader::SetSackBlocks(const std::vector<SackBlock>& blocks)
     NS_ASSERT_MSG(blocks.size() <= MAX_SACK_BLOCKS,
                   blocks.size() << " SACK blocks; at most " << +MAX_SACK_BLOCKS);
     m_sackBlocks = blocks;
+}
+
+void
+RudpHeader::SetSackBlocks(std::vector<SackBlock>&& blocks)
+{
+    NS_ASSERT_MSG(blocks.size() <= MAX_SACK_BLOCKS,
+                  blocks.size() << " SACK blocks; at most " << +MAX_SACK_BLOCKS);
+    m_sackBlocks = std::move(blocks);
 }
 
 const std::vector<RudpHeader::SackBlock>&

@@ -135,6 +135,8 @@ class RudpHeader : public Header
     uint32_t GetWindow() const;
     /// \param blocks at most MAX_SACK_BLOCKS blocks
     void SetSackBlocks(const std::vector<SackBlock>& blocks);
+    /// \param blocks at most MAX_SACK_BLOCKS blocks, taken over (no copy)
+    void SetSackBlocks(std::vector<SackBlock>&& blocks);
     const std::vector<SackBlock>& GetSackBlocks() const;
 
     /**

@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ns3
 {
@@ -124,7 +125,7 @@ RudpRxBuffer::Add(Ptr<Packet> payload, SequenceNumber32 seq, bool keepOutOfOrder
         {
             return NO_SPACE;
         }
-        m_outOfOrder.emplace(seq, payload);
+        m_outOfOrder.emplace_hint(next, seq, payload); // where lower_bound found its place
         m_outOfOrderBytes += size;
         AddBlock(seq, seq + size);
         return OUT_OF_ORDER;
@@ -224,33 +225,48 @@ RudpRxBuffer::Extract(uint32_t maxSize)
 void
 RudpRxBuffer::AddBlock(SequenceNumber32 seq, SequenceNumber32 end)
 {
+    // Segments of one path arrive in order, so a segment most often
+    // extends the block before it: that block's right edge moves, and no
+    // node is taken out and made again.
     auto next = m_blocks.lower_bound(seq);
-    SequenceNumber32 left = seq;
-    SequenceNumber32 right = end;
+    const bool joinsNext = next != m_blocks.end() && next->first == end;
     if (next != m_blocks.begin() && std::prev(next)->second == seq)
     {
         auto previous = std::prev(next);
-        left = previous->first;
-        m_blocks.erase(previous);
+        previous->second = joinsNext ? next->second : end;
+        if (joinsNext)
+        {
+            m_blocks.erase(next);
+        }
     }
-    if (next != m_blocks.end() && next->first == end)
+    else if (joinsNext)
     {
-        right = next->second;
-        m_blocks.erase(next);
+        const SequenceNumber32 right = next->second;
+        m_blocks.emplace_hint(m_blocks.erase(next), seq, right);
     }
-    m_blocks.emplace(left, right);
+    else
+    {
+        m_blocks.emplace_hint(next, seq, end);
+    }
+    if (!m_trackRecent)
+    {
+        return;
+    }
 
     // Newest first, one entry per block, no more than a SACK can carry.
     m_recent.push_front(seq);
-    std::vector<SequenceNumber32> kept;
+    // On the stack: this runs for every segment that arrives out of order.
+    std::array<SequenceNumber32, RudpHeader::MAX_SACK_BLOCKS> kept;
+    size_t nKept = 0;
     for (auto it = m_recent.begin(); it != m_recent.end();)
     {
         auto block = FindBlock(*it);
-        const bool fresh = block != m_blocks.end() &&
-                           std::find(kept.begin(), kept.end(), block->first) == kept.end();
-        if (fresh && kept.size() < RudpHeader::MAX_SACK_BLOCKS)
+        const bool fresh =
+            block != m_blocks.end() &&
+            std::find(kept.begin(), kept.begin() + nKept, block->first) == kept.begin() + nKept;
+        if (fresh && nKept < kept.size())
         {
-            kept.push_back(block->first);
+            kept[nKept++] = block->first;
             ++it;
         }
         else
@@ -276,6 +292,7 @@ std::vector<RudpHeader::SackBlock>
 RudpRxBuffer::GetSackBlocks(uint32_t maxBlocks) const
 {
     std::vector<RudpHeader::SackBlock> blocks;
+    blocks.reserve(std::min<size_t>(m_blocks.size(), maxBlocks)); // one allocation
     for (auto it = m_blocks.begin(); it != m_blocks.end() && blocks.size() < maxBlocks; ++it)
     {
         blocks.push_back({it->first, it->second});
@@ -283,9 +300,17 @@ RudpRxBuffer::GetSackBlocks(uint32_t maxBlocks) const
     return blocks;
 }
 
+void
+RudpRxBuffer::SetTrackRecent(bool track)
+{
+    m_trackRecent = track;
+    m_recent.clear();
+}
+
 std::vector<RudpHeader::SackBlock>
 RudpRxBuffer::GetRecentSackBlocks(uint32_t maxBlocks) const
 {
+    NS_ABORT_MSG_UNLESS(m_trackRecent, "RudpRxBuffer: the order of the blocks is not kept");
     std::vector<RudpHeader::SackBlock> blocks;
     for (const SequenceNumber32& seq : m_recent)
     {

@@ -128,6 +128,16 @@ class RudpRxBuffer : public Object
      */
     std::vector<RudpHeader::SackBlock> GetRecentSackBlocks(uint32_t maxBlocks) const;
 
+    /**
+     * \brief Whether the buffer keeps the order its blocks grew in, which
+     * only GetRecentSackBlocks needs (the default: it does). A receiver
+     * that lists its blocks lowest first (GetSackBlocks, SCTP's) turns it
+     * off before the first segment: the order costs a look-up per block on
+     * every segment that arrives out of order.
+     * \param track false: GetRecentSackBlocks may not be called
+     */
+    void SetTrackRecent(bool track);
+
   private:
     /// Records that [seq, end) arrived ahead of the gap.
     void AddBlock(SequenceNumber32 seq, SequenceNumber32 end);
@@ -144,6 +154,7 @@ class RudpRxBuffer : public Object
     std::map<SequenceNumber32, SequenceNumber32> m_blocks; ///< contiguous runs of
                                                            ///< m_outOfOrder: left -> right
     std::deque<SequenceNumber32> m_recent; ///< latest arrivals, one per block, newest first
+    bool m_trackRecent{true};              ///< m_recent is kept (SetTrackRecent)
 };
 
 } // namespace ns3

@@ -22,9 +22,10 @@ def test_the_table_gives_each_cost_and_its_ratio_to_one_path() -> None:
 
 def test_the_socket_table_gives_each_cost_against_the_single_path_socket() -> None:
     cost = measured_run.Cost
-    lines = multipath_cost.socket_table(cost(1.0, 100_000), [cost(1.2, 100_000)])
-    assert lines[1].split() == ["RUDP", "100000", "10.0", "1.00"]
-    assert lines[2].split() == ["1", "100000", "12.0", "1.20"]
+    lines = multipath_cost.socket_table(cost(1.0, 100_000), [cost(1.2, 100_000)], [1.25])
+    assert lines[0].split() == ["paths", "packets", "us/pkt", "x", "paired"]
+    assert lines[1].split() == ["RUDP", "100000", "10.0", "1.00", "1.00"]
+    assert lines[2].split() == ["1", "100000", "12.0", "1.20", "1.25"]
 
 
 def test_the_paths_are_alike_and_the_buffer_unbounded() -> None:
@@ -42,8 +43,8 @@ def test_a_short_run_prints_the_tables(capsys: pytest.CaptureFixture[str]) -> No
     one, two = out[2].split(), out[3].split()
     assert one[0] == "1" and one[3] == "1.00" and int(one[1]) > 0
     assert two[0] == "2" and int(two[1]) > int(one[1])
-    sockets = out[out.index("paths     packets    us/pkt      x", 4) :]
-    assert sockets[1].split()[0] == "RUDP" and sockets[1].split()[3] == "1.00"
+    sockets = out[out.index("paths     packets    us/pkt      x  paired", 4) :]
+    assert sockets[1].split()[0] == "RUDP" and sockets[1].split()[3:] == ["1.00", "1.00"]
     assert [row.split()[0] for row in sockets[2:4]] == ["1", "2"]
 
 

@@ -28,6 +28,30 @@ def test_the_socket_table_gives_each_cost_against_the_single_path_socket() -> No
     assert lines[2].split() == ["1", "100000", "12.0", "1.20", "1.25"]
 
 
+def test_callgrinds_count_is_read_from_its_summary_line() -> None:
+    stderr = "==12== Events    : Ir\n==12== Collected : 1606870330\n==12== \n"
+    assert multipath_cost.collected(stderr) == 1606870330
+    with pytest.raises(RuntimeError, match="no instruction count"):
+        multipath_cost.collected("==12== I   refs:      1,606,870,330\n")
+
+
+def test_the_instruction_table_gives_each_count_against_the_single_path_socket() -> None:
+    lines = multipath_cost.instruction_table((80_000.0, 14_289), [(104_000.0, 14_289)])
+    assert lines[0].split() == ["paths", "packets", "instr/pkt", "x"]
+    assert lines[1].split() == ["RUDP", "14289", "80000", "1.00"]
+    assert lines[2].split() == ["1", "14289", "104000", "1.30"]
+
+
+def test_instructions_without_valgrind_exit_2_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    with pytest.raises(SystemExit) as stop:
+        multipath_cost.main(["--instructions"])
+    assert stop.value.code == 2
+    assert "--instructions: needs valgrind" in capsys.readouterr().err
+
+
 def test_the_paths_are_alike_and_the_buffer_unbounded() -> None:
     options = multipath_cost.options(3, 100, 200, 30)
     assert "--paths=3" in options and "--rbuf=268435456" in options

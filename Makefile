@@ -1,7 +1,12 @@
 # rudp: one entry point for setting up, building, testing and running.
-#   make demo   set up, then run the headline scenario into results/
+#   make demo   set up what the demo needs, then run the headline scenario into
+#               results/: the simulator and the plotting stack into .venv, the
+#               module and the one program it runs into build/
+#   make setup  everything a user builds on: the module, its examples, test
+#               suites and scratch programs, and ns-3's Python bindings (cppyy)
 #   make test   set up, then run every C++ suite, example test, fuzz corpus
-#               replay and pytest test (the fault campaign's sample among them)
+#               replay and pytest test (the fault campaign's sample among them);
+#               the test tools (pytest, ruff, mypy) come with it
 #   make test-sanitize   the C++ suites, examples and replays under ASan+UBSan
 #   make fuzz FUZZ_SECONDS=N   each libFuzzer target N seconds (clang)
 #   make fuzz-smoke   each libFuzzer target 60 s from seed 1 (CI, after make test)
@@ -18,25 +23,55 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 BUILD := build
+# What each command installs into .venv, each a stamp of its own: the demo's
+# packages (STAMP), ns-3's Python bindings (BINDINGS_STAMP, make setup), the
+# test tools (DEV_STAMP, make test), Sphinx (make doc), sem (make test).
 STAMP := $(VENV)/.installed
+BINDINGS_STAMP := $(VENV)/.bindings-installed
+DEV_STAMP := $(VENV)/.dev-installed
 DOC_STAMP := $(VENV)/.doc-installed
 SEM_STAMP := $(VENV)/.sem-installed
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
+# The one program make demo runs (with the module and its scenario library).
+DEMO_PROGRAM := rudp-file-transfer
 
-.PHONY: setup build test test-cpp test-python lint format demo run-demo doc run-doc \
+.PHONY: setup setup-demo build test test-cpp test-python lint format demo run-demo doc run-doc \
 	check-ns3-tree ns3-optimized check-ns3-patches bench bench-window bench-multipath clean test-sanitize fuzz fuzz-smoke fuzz-replay fuzz-corpus \
 	campaign
 
-setup: $(STAMP) $(BUILD)/build.ninja
+setup: $(STAMP) $(BINDINGS_STAMP) $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
 
-$(STAMP): requirements.txt pyproject.toml
+# The demo's build: the module, its scenario library and DEMO_PROGRAM alone
+# (make test builds the rest).
+setup-demo: $(STAMP) $(BUILD)/build.ninja
+	@echo "== building the module and $(DEMO_PROGRAM) ([n/m]: steps done of those it needs)"
+	cmake --build $(BUILD) -j $(JOBS) --target $(DEMO_PROGRAM)
+
+# The simulator (the ns-3 wheel's headers and libraries, installed without
+# its one dependency, cppyy: the demo runs compiled programs only) and the
+# packages the sweeps and their figures use.
+$(STAMP): requirements.txt requirements-ns3.txt pyproject.toml
 	@scripts/install-system-deps.sh build
+	@echo "== installing the Python packages the module needs into $(VENV) (pip: the ns-3 wheel, numpy, pandas, matplotlib, dask)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip==26.3
-	$(PY) -m pip install -q -r requirements.txt
+	$(PY) -m pip install --progress-bar on -r requirements.txt
+	$(PY) -m pip install --progress-bar on --no-deps -r requirements-ns3.txt
 	$(PY) -m pip install -q --no-deps -e .
+	touch $@
+
+# ns-3's Python bindings (cppyy, built from source on first install): for
+# Python scenarios (rudp.bindings) and their tests.
+$(BINDINGS_STAMP): requirements-bindings.txt $(STAMP)
+	@echo "== installing ns-3's Python bindings (cppyy; its first install compiles for a minute or two)"
+	$(PY) -m pip install -q -r requirements-bindings.txt
+	touch $@
+
+# The test tools: pytest, ruff, mypy.
+$(DEV_STAMP): requirements-dev.txt $(STAMP)
+	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
 $(BUILD)/build.ninja: $(STAMP)
@@ -50,12 +85,12 @@ test:
 test-cpp: setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-python: setup $(SEM_STAMP)
+test-python: setup $(DEV_STAMP) $(SEM_STAMP)
 	$(PY) -m pytest -q
 
 # sem (ns-3's simulation execution manager), for the test that runs the
 # scenarios through its CampaignManager (python/tests/test_sem_campaign.py).
-$(SEM_STAMP): requirements-sem.txt $(STAMP)
+$(SEM_STAMP): requirements-sem.txt $(DEV_STAMP)
 	$(PY) -m pip install -q -r requirements-sem.txt
 	touch $@
 
@@ -92,24 +127,26 @@ campaign: setup
 	  $(if $(CHECKSUM),--checksum $(CHECKSUM))
 
 # clang-format and git are installed here, not by setup: make demo needs
-# neither. ruff and mypy come with the venv ($(STAMP)), so make lint works
-# in a fresh clone too.
-lint: $(STAMP)
+# neither. ruff and mypy come with the test tools ($(DEV_STAMP)), so make
+# lint works in a fresh clone too.
+lint: $(DEV_STAMP)
 	@scripts/install-system-deps.sh lint
 	$(VENV)/bin/ruff check python bench doc/*.py
 	$(VENV)/bin/ruff format --check python bench doc/*.py
 	$(VENV)/bin/mypy
 	clang-format --dry-run -Werror $$(git ls-files '*.cc' '*.h')
 
-format: $(STAMP)
+format: $(DEV_STAMP)
 	@scripts/install-system-deps.sh lint
 	$(VENV)/bin/ruff format python bench doc/*.py
 	clang-format -i $$(git ls-files '*.cc' '*.h')
 
 demo:
-	@scripts/timed.sh "make demo" $(MAKE) --no-print-directory setup run-demo
+	@echo "== make demo: installs what it needs, builds $(DEMO_PROGRAM), runs seed 000's experiments"
+	@scripts/timed.sh "make demo" $(MAKE) --no-print-directory setup-demo run-demo
 
 run-demo:
+	@echo "== running seed 000's experiments (quick size) into results/seed000"
 	$(PY) -m rudp.sweep seed000 --quick --out results/seed000
 
 # The model documentation: doc/*.rst as HTML in build-doc/html, warnings as

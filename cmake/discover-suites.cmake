@@ -1,5 +1,7 @@
 # Writes one CTest test per suite that the test runner lists (run after each
-# build of the runner; the output file is included by CTest).
+# build of the runner; the output file is included by CTest). FULLNESS is
+# ns-3's --fullness of the runs: QUICK runs a suite's QUICK cases,
+# EXTENSIVE those and its long ones (RUDP_TEST_FULLNESS).
 execute_process(
   COMMAND ${RUNNER} --list
   OUTPUT_VARIABLE _listing
@@ -16,7 +18,7 @@ foreach(_line ${_lines})
     continue()
   endif()
   string(APPEND _tests
-    "add_test([=[suite/${_suite}]=] [==[${RUNNER}]==] [=[--suite=${_suite}]=])\n"
+    "add_test([=[suite/${_suite}]=] [==[${RUNNER}]==] [=[--suite=${_suite}]=] [=[--fullness=${FULLNESS}]=])\n"
     "set_tests_properties([=[suite/${_suite}]=] PROPERTIES LABELS suite WORKING_DIRECTORY [==[${WORKDIR}]==])\n")
 endforeach()
 file(WRITE ${OUTPUT} "${_tests}")

@@ -115,7 +115,8 @@ RudpTraceOptions::CheckPcapPrefix(const std::string& prefix)
     std::error_code error;
     if (!fs::is_directory(folder, error))
     {
-        return "'" + folder.string() + "' is not a directory";
+        // std::string first: GCC 12 warns of a false overflow in "..." + std::string&&.
+        return std::string("'") + folder.string() + "' is not a directory";
     }
     // The files are PREFIX-<node>-<device>.pcap: try to write one beside them.
     const std::string probe = prefix + "-write-check.pcap";

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--parallel N] [--list] [SECONDS [TARGET...]]
+# Usage: fuzz.sh [--seed N] [--smoke] [--runs N] [--parallel N] [--jobs N] [--list] [SECONDS [TARGET...]]
 #   (make fuzz FUZZ_SECONDS=N; make fuzz-smoke)
 # Builds the libFuzzer targets of test/fuzz with clang in $FUZZ_BUILD
 # (default build-fuzz: the module compiled with
@@ -15,9 +15,13 @@
 #              --runs counts the executions of all of them. (libFuzzer's
 #              -fork mode restarts its jobs and replays their corpus each
 #              time: half the executions of the network targets.)
+#   --jobs N   N targets at a time (default 1; with --smoke, one a core):
+#              each target is one process unless --parallel, so that on
+#              two cores two targets take the time of one
 #   --list     print the targets it would run (every test/fuzz/NAME-fuzzer.cc
 #              unless named) and exit
-#   --smoke    CI's smoke run: seed 1 unless --seed, 60 s unless SECONDS,
+#   --smoke    CI's smoke run: seed 1 unless --seed, 60 s unless SECONDS, --jobs
+#              one a core unless given,
 #              from the committed corpus and regression inputs only (new
 #              inputs go to a fresh directory, so that one run does not
 #              change the next)
@@ -26,6 +30,7 @@ cd "$(dirname "$0")/.."
 seed=""
 runs=""
 parallel=1
+target_jobs=""
 smoke=0
 list=0
 while [ $# -gt 0 ]; do
@@ -33,16 +38,18 @@ while [ $# -gt 0 ]; do
     --seed) seed=${2:-}; shift 2 || { echo "error: --seed needs a number" >&2; exit 2; } ;;
     --runs) runs=${2:-}; shift 2 || { echo "error: --runs needs a number" >&2; exit 2; } ;;
     --parallel) parallel=${2:-}; shift 2 || { echo "error: --parallel needs a number" >&2; exit 2; } ;;
+    --jobs) target_jobs=${2:-}; shift 2 || { echo "error: --jobs needs a number" >&2; exit 2; } ;;
     --smoke) smoke=1; shift ;;
     --list) list=1; shift ;;
     --) shift; break ;;
-    -*) echo "error: unknown option '$1' (--seed N, --runs N, --parallel N, --smoke, --list)" >&2; exit 2 ;;
+    -*) echo "error: unknown option '$1' (--seed N, --runs N, --parallel N, --jobs N, --smoke, --list)" >&2; exit 2 ;;
     *) break ;;
   esac
 done
 if [ $smoke -eq 1 ]; then
   seed=${seed:-1}
   seconds=${1:-60}
+  target_jobs=${target_jobs:-$(nproc)}
 else
   seconds=${1:-30}
 fi
@@ -61,6 +68,9 @@ fi
   { echo "error: --runs: a positive number of executions, got '$runs'" >&2; exit 2; }
 { [[ $parallel =~ ^[1-9][0-9]*$ ]] && [ "$parallel" -le 64 ]; } ||
   { echo "error: --parallel: a number of processes in [1, 64], got '$parallel'" >&2; exit 2; }
+target_jobs=${target_jobs:-1}
+{ [[ $target_jobs =~ ^[1-9][0-9]*$ ]] && [ "$target_jobs" -le 64 ]; } ||
+  { echo "error: --jobs: a number of targets at a time in [1, 64], got '$target_jobs'" >&2; exit 2; }
 for target in "${targets[@]}"; do
   [ -f "test/fuzz/$target-fuzzer.cc" ] ||
     { echo "error: no fuzz target '$target' (test/fuzz/*-fuzzer.cc)" >&2; exit 2; }
@@ -76,10 +86,9 @@ python=${PYTHON_EXE:-$PWD/.venv/bin/python}
 
 scripts/install-tool-deps.sh fuzz
 if [ ! -f "$build/build.ninja" ]; then
-  launcher=()
-  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # ccache, when the machine has it, comes with the build (RUDP_CCACHE).
   CXX=clang++ cmake -S . -B "$build" -G Ninja -DPython3_EXECUTABLE="$python" -DRUDP_FUZZ=ON \
-    -DRUDP_ENABLE_TESTS=OFF -DRUDP_ENABLE_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}"
+    -DRUDP_ENABLE_TESTS=OFF -DRUDP_ENABLE_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 fi
 cmake --build "$build" -j "$jobs"
 
@@ -90,9 +99,11 @@ cmake --build "$build" -j "$jobs"
 # test-sanitize, or by the target with ASAN_OPTIONS=malloc_context_size=30.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:malloc_context_size=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-summary=()
-failed=0
-for target in "${targets[@]}"; do
+# fuzz_target TARGET: runs TARGET as the options say; writes its summary line
+# to $build/summary-TARGET; returns its status.
+fuzz_target() {
+  local target=$1 work artifacts log options process pids started status running finished left
+  local pid elapsed executed cov ft corpus i one n last c f k rate verdict found
   work=$build/corpus/$target
   artifacts=$build/artifacts/$target
   log=$build/fuzz-$target.log
@@ -166,11 +177,32 @@ for target in "${targets[@]}"; do
     found=("$artifacts"/*)
     found=("${found[@]##*/}")
     verdict="FAILED (exit $status): ${found[*]:0:3}"
-    failed=1
     grep -m5 -E 'ERROR|SUMMARY|invariant broken|NS_ASSERT|NS_FATAL|msg=' "$log" || true
   fi
-  summary+=("$(printf '%-20s %6ss %12s runs %8s exec/s  cov %-6s ft %-7s corpus %-5s %s' \
-    "$target" "$seconds" "${executed:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$verdict")")
+  printf '%-20s %6ss %12s runs %8s exec/s  cov %-6s ft %-7s corpus %-5s %s\n' \
+    "$target" "$seconds" "${executed:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}" "$verdict" \
+    >"$build/summary-$target"
+  return $status
+}
+
+# --jobs targets at a time; a failed one does not stop the others.
+failed=0
+running=()
+for target in "${targets[@]}"; do
+  rm -f "$build/summary-$target"
+  if [ ${#running[@]} -ge "$target_jobs" ]; then
+    wait -n "${running[@]}" || failed=1
+    left=()
+    for pid in "${running[@]}"; do kill -0 "$pid" 2>/dev/null && left+=("$pid"); done
+    running=("${left[@]}")
+  fi
+  fuzz_target "$target" &
+  running+=($!)
+done
+for pid in "${running[@]}"; do wait "$pid" || failed=1; done
+summary=()
+for target in "${targets[@]}"; do
+  summary+=("$(cat "$build/summary-$target" 2>/dev/null || echo "$target: no summary (the run was killed)")")
 done
 echo
 printf '%s\n' "${summary[@]}"

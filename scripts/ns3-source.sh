@@ -55,16 +55,18 @@ ns3_remove_module_headers() {
   { grep -r -l -F --include='*.h' "contrib/rudp/" "$include" || [ $? -eq 1 ]; } | xargs -r rm -f
 }
 
-# ns3_until_stage [--configure-only]: the tree scripts' one option. Sets
-# $until_stage to "configure" (stop once the tree is configured) or "all";
+# ns3_until_stage [--configure-only | --build-only]: the tree scripts' one
+# option. Sets $until_stage to "configure" (stop once the tree is
+# configured), "build" (once it is built: check-ns3-tree.sh alone) or "all";
 # anything else exits 2 naming it.
 ns3_until_stage() {
   until_stage=all
   case ${1:-} in
     "") ;;
     --configure-only) until_stage=configure ;;
+    --build-only) until_stage=build ;;
     *)
-      echo "error: unknown option '$1'; allowed: --configure-only" >&2
+      echo "error: unknown option '$1'; allowed: --configure-only, --build-only" >&2
       exit 2
       ;;
   esac

@@ -135,8 +135,8 @@ struct Transfer
         {
             if (s.length > 0)
             {
-                out += (out.empty() ? "" : " ") +
-                       std::to_string((s.header.GetSequenceNumber() - first) / MSS);
+                out += out.empty() ? "" : " ";
+                out += std::to_string((s.header.GetSequenceNumber() - first) / MSS);
             }
         }
         return out;

@@ -27,7 +27,6 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-from tqdm import tqdm
 
 from .. import paths
 from ..runner import Value
@@ -39,6 +38,7 @@ from .grid import ExpectedFailure, Grid, GridError, Point, expand, load_grids
 from .options import check_grids
 from .pool import run_dask, run_local
 from .presets import PRESETS, Report
+from .progress import Progress
 from .schedule import longest_first
 from .until import UntilCi, more_runs, runs_per_point, summary_line
 
@@ -285,7 +285,7 @@ def _execute(
             with stored_lock:
                 stored[0] += 1
 
-    failures = rebuilt = 0
+    rebuilt = 0
     with _interruptible():
         runner: Generator[tuple[int, Outcome], None, None] = (
             # Dask workers run their own standalone build, or the ns-3 tree's at its path.
@@ -294,24 +294,14 @@ def _execute(
             else run_local(todo, jobs, timeout_s, keep, build)
         )
         try:
-            with tqdm(
-                total=shown,
-                initial=shown - len(todo),
-                desc=name,
-                unit="run",
-                disable=not progress,
-                dynamic_ncols=True,
-            ) as bar:
-                bar.set_postfix(failed=0, refresh=False)
+            with Progress(name, total=shown, initial=shown - len(todo), enabled=progress) as bar:
                 for j, outcome in runner:
                     outcomes[pending[j]] = outcome
-                    failures += not outcome.ok
                     rebuilt += (
                         outcome.build is not None
                         and outcome.build != expected[outcome.point.program]
                     )
-                    bar.set_postfix(failed=failures, refresh=False)
-                    bar.update()
+                    bar.update(failed=not outcome.ok)
         except KeyboardInterrupt as interruption:
             runner.close()  # stops the runs under way and keeps what finished
             kept = shown - len(todo) + stored[0]

@@ -227,6 +227,9 @@ function(rudp_precompile_headers target)
     add_library(rudp-pch OBJECT ${CMAKE_BINARY_DIR}/rudp-pch.cc)
     target_link_libraries(rudp-pch PRIVATE ${RUDP_PCH_LIBRARIES})
     target_precompile_headers(rudp-pch PRIVATE ${RUDP_PRECOMPILED_HEADERS})
+    # clang stamps a precompiled header with its time, which ccache would
+    # take for a change (ccache's manual; ns-3 does the same).
+    target_compile_options(rudp-pch PRIVATE "$<$<CXX_COMPILER_ID:Clang>:SHELL:-Xclang -fno-pch-timestamp>")
   endif()
   get_target_property(_type ${target} TYPE)
   if(_type STREQUAL "EXECUTABLE")

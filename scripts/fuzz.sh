@@ -87,10 +87,14 @@ python=${PYTHON_EXE:-$PWD/.venv/bin/python}
 scripts/install-tool-deps.sh fuzz
 if [ ! -f "$build/build.ninja" ]; then
   # ccache, when the machine has it, comes with the build (RUDP_CCACHE).
+  # Line tables only (-g1): a crash report's file:line, for a third less
+  # compile time than -g.
   CXX=clang++ cmake -S . -B "$build" -G Ninja -DPython3_EXECUTABLE="$python" -DRUDP_FUZZ=ON \
-    -DRUDP_ENABLE_TESTS=OFF -DRUDP_ENABLE_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    -DRUDP_ENABLE_TESTS=OFF -DRUDP_ENABLE_EXAMPLES=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG"
 fi
-cmake --build "$build" -j "$jobs"
+# The targets it runs, and what they link: nothing else of the project.
+cmake --build "$build" -j "$jobs" --target "${targets[@]/%/-fuzzer}"
 
 # Leaks are checked by make test-sanitize; here a leak would stop a target at
 # its first input, so libFuzzer's own leak check stays on. No allocation

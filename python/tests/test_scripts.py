@@ -222,6 +222,42 @@ def test_in_tree_check_builds_ns3_as_released(tmp_path: Path) -> None:
     assert copy.read_text() == (source / TX_BUFFER).read_text()
 
 
+def test_in_tree_check_takes_out_a_patch_a_killed_patch_check_left(tmp_path: Path) -> None:
+    # check-ns3-patches applies the patches to the in-tree check's own tree
+    # and takes them out at its end; killed in between, it leaves them in.
+    patch = sorted(NEXTSEG.glob("*.patch"))[0]
+    source = _stub_release(tmp_path / "src", patch)
+    released = (source / TX_BUFFER).read_text()
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, _tarball(source, tmp_path))
+    script = ["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--configure-only"]
+    assert _run(script, env).returncode == 0
+    tree = _cache_tree(home, "ns-3.99")
+    subprocess.run(["patch", "-d", str(tree), "-p1", "-s", "-i", str(patch)], check=True)
+    assert (tree / TX_BUFFER).read_text() != released
+    again = _run(script, env)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert (tree / TX_BUFFER).read_text() == released
+    calls = _log(home).read_text()
+    assert "--filter-module-examples-and-tests=rudp" in calls
+
+
+def test_in_tree_check_stops_after_the_build_when_asked(tmp_path: Path) -> None:
+    # --build-only (what check-ns3-patches runs): the tree is configured and
+    # built, and no suite runs. The stub tree's build fails for want of a
+    # real ns-3: the script says where it stopped.
+    source = _stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99")
+    home = tmp_path / "home"
+    home.mkdir()
+    result = _run(
+        ["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--build-only"], _cold_env(home, source)
+    )
+    assert result.returncode != 2, result.stderr  # the option is known
+    assert "building ns-3.99" in result.stdout
+    assert "test.py" not in result.stdout
+
+
 @pytest.mark.parametrize(
     ("script", "env", "named"),
     [

@@ -71,7 +71,7 @@ class Progress:
         self._clock = clock
         self._started = clock()
         self._last_line = self._started
-        self._bar: tqdm | None = None  # type: ignore[type-arg]
+        self._bar: tqdm | None = None
         if enabled and is_terminal(self._stream):
             self._bar = tqdm(
                 total=total,

@@ -374,6 +374,30 @@ RudpCmtSendEngine::GetSegmentSize() const
     return m_segmentSize;
 }
 
+Time
+RudpCmtSendEngine::GetInitialRto() const
+{
+    return m_initialRto;
+}
+
+Time
+RudpCmtSendEngine::GetMinRto() const
+{
+    return m_minRto;
+}
+
+Time
+RudpCmtSendEngine::GetMaxRto() const
+{
+    return m_maxRto;
+}
+
+uint32_t
+RudpCmtSendEngine::GetAssociationMaxRetrans() const
+{
+    return m_associationMaxRetrans;
+}
+
 RudpCmtSendEngine::Stats
 RudpCmtSendEngine::GetStats() const
 {

@@ -196,6 +196,15 @@ class RudpCmtSendEngine : public Object
     RudpHeader::ChecksumKind GetChecksumKind() const;
     /// \return the most payload bytes a segment carries (SegmentSize)
     uint32_t GetSegmentSize() const;
+    /// \return a path's RTO before its first RTT sample (InitialRto)
+    Time GetInitialRto() const;
+    /// \return the lower bound of a path's RTO (MinRto)
+    Time GetMinRto() const;
+    /// \return the upper bound of an RTO and its backoff (MaxRto)
+    Time GetMaxRto() const;
+    /// \return timeouts in a row after which the association fails, 0 for never
+    ///         (AssociationMaxRetrans)
+    uint32_t GetAssociationMaxRetrans() const;
     /// \return what the association has done so far
     Stats GetStats() const;
     /// \return true once the source's last byte has been acknowledged (SetSource)

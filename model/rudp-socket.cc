@@ -163,7 +163,7 @@ RudpSocket::GetTypeId()
                           "The retransmission timeout in Fixed mode, and the initial one in "
                           "Adaptive mode (1 ms..3600 s; seed 000: 2 s).",
                           TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeAccessor(&RudpSocket::m_initialRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
             .AddAttribute("MinRto",
                           "Lower bound of the adaptive RTO (1 ms..3600 s; RFC 6298: 1 s).",
@@ -284,7 +284,7 @@ RudpSocket::GetTypeId()
             .AddAttribute("Rto",
                           "Deprecated name of InitialRto.",
                           EmptyAttributeValue(),
-                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeAccessor(&RudpSocket::m_initialRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)),
                           TypeId::SupportLevel::DEPRECATED,
                           "use InitialRto, as RudpCmtSender names it")
@@ -1102,7 +1102,7 @@ RudpSocket::EnterTimeWait()
     m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
     const Ptr<const RttEstimator> estimator = m_rtoTimer->GetRttEstimator();
-    const Time rtt = estimator->GetNSamples() > 0 ? estimator->GetEstimate() : m_rto;
+    const Time rtt = estimator->GetNSamples() > 0 ? estimator->GetEstimate() : m_initialRto;
     m_timeWaitEvent = Simulator::Schedule(rtt * m_timeWaitRtts, &RudpSocket::CloseAndNotify, this);
 }
 
@@ -1419,7 +1419,7 @@ void
 RudpSocket::ConfigureRtoTimer()
 {
     m_rtoTimer->Configure(m_rtoMode == ADAPTIVE_RTO ? RudpRtoTimer::ADAPTIVE : RudpRtoTimer::FIXED,
-                          m_rto,
+                          m_initialRto,
                           m_minRto,
                           m_maxRto,
                           "ns3::RudpSocket");

@@ -183,7 +183,7 @@ main(int argc, char* argv[])
                  "Coupled congestion control: uncoupled (CMT's), lia (RFC 6356), olia "
                  "(Khalili et al.) or rpv2 (CMT/RPv2)",
                  coupling,
-                 {"uncoupled", "lia", "olia", "rpv2"});
+                 RudpCmtCoupling::GetShortNames());
     cmd.AddValue("scheduler",
                  "Path scheduler: round-robin, lowest-rtt-first or buffer-aware",
                  scheduler,
@@ -198,11 +198,8 @@ main(int argc, char* argv[])
     tracing.AddOptions(cmd);
     cmd.Parse(argc, argv);
 
-    const std::map<std::string, TypeId> couplings{{"uncoupled", RudpCmtUncoupled::GetTypeId()},
-                                                  {"lia", RudpLia::GetTypeId()},
-                                                  {"olia", RudpOlia::GetTypeId()},
-                                                  {"rpv2", RudpCmtRpv2::GetTypeId()}};
-    Config::SetDefault("ns3::RudpCmtSocket::Coupling", TypeIdValue(couplings.at(coupling)));
+    Config::SetDefault("ns3::RudpCmtSocket::Coupling",
+                       TypeIdValue(RudpCmtCoupling::LookupByShortName(coupling)));
     const std::map<std::string, std::string> schedulers{{"round-robin", "RoundRobin"},
                                                         {"lowest-rtt-first", "LowestRttFirst"},
                                                         {"buffer-aware", "BufferAware"}};

@@ -38,13 +38,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-#: --coupling: the command-line names and the couplings' TypeIds.
-COUPLINGS = {
-    "uncoupled": "ns3::RudpCmtUncoupled",
-    "lia": "ns3::RudpLia",
-    "olia": "ns3::RudpOlia",
-    "rpv2": "ns3::RudpCmtRpv2",
-}
+#: --coupling: RudpCmtCoupling's short names (its GetShortNames, the one table of them), listed
+#: here so that a bad name fails before ns-3 is loaded; the C++ table gives the TypeIds.
+COUPLINGS = ("uncoupled", "lia", "olia", "rpv2")
 #: The phone's two links: name, rate, one-way delay (the access routers' own links are fast).
 LINKS = (("wlan", "20Mbps", "10ms"), ("cell", "5Mbps", "40ms"))
 PORT = 9000
@@ -159,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns = bindings.load()
     ns.Config.SetDefault(
         "ns3::RudpCmtSocket::Coupling",
-        ns.TypeIdValue(ns.TypeId.LookupByName(COUPLINGS[args.coupling])),
+        ns.TypeIdValue(ns.RudpCmtCoupling.LookupByShortName(args.coupling)),
     )
     phone, server, server_address = build(ns, bindings)
     any_address = ns.InetSocketAddress(ns.Ipv4Address.GetAny(), PORT).ConvertTo()

@@ -4,10 +4,12 @@
 
 #include "rudp-cmt-coupling.h"
 
+#include "ns3/abort.h"
 #include "ns3/log.h"
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace ns3
 {
@@ -19,6 +21,46 @@ NS_OBJECT_ENSURE_REGISTERED(RudpCmtUncoupled);
 NS_OBJECT_ENSURE_REGISTERED(RudpLia);
 NS_OBJECT_ENSURE_REGISTERED(RudpOlia);
 NS_OBJECT_ENSURE_REGISTERED(RudpCmtRpv2);
+
+namespace
+{
+
+/// The couplings by short name: the programs' --coupling values.
+const std::vector<std::pair<std::string, TypeId (*)()>> SHORT_NAMES{
+    {"uncoupled", &RudpCmtUncoupled::GetTypeId},
+    {"lia", &RudpLia::GetTypeId},
+    {"olia", &RudpOlia::GetTypeId},
+    {"rpv2", &RudpCmtRpv2::GetTypeId},
+};
+
+} // namespace
+
+const std::vector<std::string>&
+RudpCmtCoupling::GetShortNames()
+{
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> all;
+        for (const auto& [name, typeId] : SHORT_NAMES)
+        {
+            all.push_back(name);
+        }
+        return all;
+    }();
+    return names;
+}
+
+TypeId
+RudpCmtCoupling::LookupByShortName(const std::string& name)
+{
+    for (const auto& [shortName, typeId] : SHORT_NAMES)
+    {
+        if (shortName == name)
+        {
+            return typeId();
+        }
+    }
+    NS_ABORT_MSG("RudpCmtCoupling: no coupling is named " << name);
+}
 
 TypeId
 RudpCmtCoupling::GetTypeId()

@@ -9,6 +9,7 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -29,10 +30,21 @@ namespace ns3
  * et al.'s resource-pooling CMT/RPv2) couple the paths, so that a
  * multipath association sharing a bottleneck with a single-path flow takes
  * about what that flow takes.
+ *
+ * The programs name them by short names (--coupling), from one table
+ * (GetShortNames): uncoupled, lia, olia and rpv2.
  */
 class RudpCmtCoupling : public Object
 {
   public:
+    /// \return the couplings' short names, the default (uncoupled) first
+    static const std::vector<std::string>& GetShortNames();
+    /**
+     * \param name a short name (GetShortNames; aborts otherwise)
+     * \return the coupling's TypeId
+     */
+    static TypeId LookupByShortName(const std::string& name);
+
     /// A path as a coupling sees it.
     struct Path
     {

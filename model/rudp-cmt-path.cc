@@ -154,6 +154,19 @@ void
 RudpCmtPath::NoteTimeout()
 {
     ++m_stats.timeouts;
+    ++m_consecutiveTimeouts;
+}
+
+void
+RudpCmtPath::ResetTimeouts()
+{
+    m_consecutiveTimeouts = 0;
+}
+
+uint32_t
+RudpCmtPath::GetConsecutiveTimeouts() const
+{
+    return m_consecutiveTimeouts;
 }
 
 Ptr<RudpSenderState>

@@ -16,11 +16,8 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/rtt-estimator.h"
-#include "ns3/sequence-number.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
-
-#include <optional>
 
 namespace ns3
 {
@@ -204,24 +201,12 @@ class RudpCmtPath : public Object
      * \param resend whether it was sent before
      */
     void NoteSent(uint32_t bytes, bool resend);
-    /// Counts an expiry of its timer.
+    /// Counts an expiry of its timer, one more in a row (GetConsecutiveTimeouts).
     void NoteTimeout();
-
-    // The sender's recovery state on the path, kept with it as TcpSocketState
-    // keeps TCP's: the send engine reads and writes it.
-    uint32_t m_consecutiveTimeouts{0}; ///< timeouts without an acknowledgment since
-    bool m_inFastRecovery{false};      ///< a fast retransmit is pending acknowledgment
-    SequenceNumber32 m_recoveryExit;   ///< fast recovery ends when this is acknowledged
-    /**
-     * ns-2's CUC (RudpCmtSender::Ns2Recovery): the expected pseudo-cumulative
-     * ACK of the path's first transmissions, found once and kept until
-     * acknowledged (sctp-cmt.cc's uiExpectedPseudoCum)
-     */
-    std::optional<SequenceNumber32> m_pseudoCum;
-    /// the same for resends (uiExpectedRtxPseudoCum)
-    std::optional<SequenceNumber32> m_rtxPseudoCum;
-    bool m_findPseudoCum{true};    ///< look for a new m_pseudoCum (eFindExpectedPseudoCum)
-    bool m_findRtxPseudoCum{true}; ///< look for a new m_rtxPseudoCum (eFindExpectedRtxPseudoCum)
+    /// The path answered (data newly acknowledged on it, or a probe's SACK): no timeouts in a row.
+    void ResetTimeouts();
+    /// \return its timer's expiries since it last answered (RFC 4960's error count)
+    uint32_t GetConsecutiveTimeouts() const;
 
   protected:
     void DoDispose() override;
@@ -248,6 +233,7 @@ class RudpCmtPath : public Object
     uint32_t m_index{0};                  ///< position in the association
     TracedValue<Status> m_status{ACTIVE}; ///< whether it carries new data (Status)
     Stats m_stats;                        ///< GetStats
+    uint32_t m_consecutiveTimeouts{0};    ///< GetConsecutiveTimeouts
     RudpSenderState* m_state;
     Ptr<RudpRtoTimer> m_rtoTimer;          ///< this path's T3-rtx timer and RTO
     Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler

@@ -5,6 +5,7 @@
 #include "rudp-cmt-send-engine.h"
 
 #include "rudp-cmt-model-assumptions.h"
+#include "rudp-cmt-recovery.h"
 #include "rudp-compat.h"
 #include "rudp-rx-buffer.h"
 
@@ -335,6 +336,7 @@ RudpCmtSendEngine::DoDispose()
     {
         path->Dispose();
     }
+    m_recovery.reset(); // it reads the paths
     m_paths.clear();
     m_socket = nullptr;
     m_source.reset();
@@ -370,6 +372,30 @@ uint32_t
 RudpCmtSendEngine::GetSegmentSize() const
 {
     return m_segmentSize;
+}
+
+Time
+RudpCmtSendEngine::GetInitialRto() const
+{
+    return m_initialRto;
+}
+
+Time
+RudpCmtSendEngine::GetMinRto() const
+{
+    return m_minRto;
+}
+
+Time
+RudpCmtSendEngine::GetMaxRto() const
+{
+    return m_maxRto;
+}
+
+uint32_t
+RudpCmtSendEngine::GetAssociationMaxRetrans() const
+{
+    return m_associationMaxRetrans;
 }
 
 RudpCmtSendEngine::Stats
@@ -453,6 +479,7 @@ RudpCmtSendEngine::Begin()
                                        "ns3::RudpCmtSendEngine");
     }
     m_burst.assign(m_paths.size(), 0);
+    CreateRecovery();
     ObjectFactory coupling;
     coupling.SetTypeId(m_couplingType);
     m_coupling = coupling.Create<RudpCmtCoupling>();
@@ -487,6 +514,33 @@ RudpCmtSendEngine::Begin()
         return;
     }
     Schedule();
+}
+
+void
+RudpCmtSendEngine::CreateRecovery()
+{
+    RudpCmtRecovery::Config config;
+    config.fastRetransmit = m_fastRetransmit;
+    config.sfr = m_sfr;
+    config.cuc = m_cuc;
+    config.dac = m_dac;
+    config.reTxThreshold = m_dupThreshold;
+    config.lossOracle = m_modelAssumptions;
+    RudpCmtRecovery::Actions actions;
+    actions.cut = [this](uint32_t path) { Cut(*m_paths[path]); };
+    actions.retransmit = [this](const RudpTxBuffer::Segment& segment) {
+        MarkForRetransmission(segment);
+    };
+    if (m_ns2Recovery)
+    {
+        m_recovery =
+            std::make_unique<RudpCmtNs2Recovery>(config, m_scoreboard, m_paths, std::move(actions));
+    }
+    else
+    {
+        m_recovery =
+            std::make_unique<RudpCmtRfcRecovery>(config, m_scoreboard, m_paths, std::move(actions));
+    }
 }
 
 bool
@@ -613,7 +667,7 @@ RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathVie
             continue;
         }
         view.active = path->GetStatus() == RudpCmtPath::ACTIVE;
-        view.inFastRecovery = path->m_inFastRecovery;
+        view.inFastRecovery = m_recovery->InFastRecovery(path->GetIndex());
         view.srtt = path->GetRttEstimator()->GetEstimate();
         view.cwnd = path->GetState()->m_cWnd;
     }
@@ -694,27 +748,8 @@ RudpCmtSendEngine::RescheduleHead(const std::vector<RudpCmtPathView>& paths,
     m_scoreboard.Move(head, *target);
     record.rescheduled = true;
     RetimeAfterMove(from);
-    // Segments sent on the target before the move are acknowledged after
-    // it: their missing reports for the moved one would be spurious. Like a
-    // fast retransmission, it is not fast retransmitted again (a lost copy
-    // is repaired by the timer).
-    record.fastRetransmitted = true;
     ++m_stats.rescheduledSegments;
-    // The path it left is taken to have lost it (INET's
-    // cmtMovedChunksReduceCwnd), once per recovery.
-    if (!from.m_inFastRecovery)
-    {
-        Cut(from);
-        if (m_fastRetransmit)
-        {
-            from.m_inFastRecovery = true;
-            from.m_recoveryExit = m_scoreboard.Buffer().HighTxMark();
-        }
-        else
-        {
-            from.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
-        }
-    }
+    m_recovery->Rescheduled(head, from.GetIndex());
     return true;
 }
 
@@ -925,19 +960,18 @@ RudpCmtSendEngine::Revive(RudpCmtPath& path)
         path.Reactivate(m_cmtPfCwnd);
     }
     path.SetStatus(RudpCmtPath::ACTIVE);
-    path.m_consecutiveTimeouts = 0;
+    path.ResetTimeouts();
     path.GetRtoTimer()->ResetBackoff();
     path.GetRtoTimer()->Cancel();
     RehomeFromFailedPaths();
 }
 
-void
-RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
+bool
+RudpCmtSendEngine::AdmitSack(const RudpHeader& header, uint32_t arrivalPath)
 {
-    const SequenceNumber32 cum = header.GetAckNumber();
-    if (cum > m_scoreboard.Buffer().HighTxMark())
+    if (header.GetAckNumber() > m_scoreboard.Buffer().HighTxMark())
     {
-        return;
+        return false;
     }
     // A SACK overtaken by a later one on a faster path carries a stale
     // window, and nothing the later one did not say; but it proves its path
@@ -949,7 +983,7 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             Revive(*m_paths[arrivalPath]);
             Schedule();
         }
-        return;
+        return false;
     }
     const bool firstSack = !m_sacksSeen;
     m_sacksSeen = true;
@@ -965,27 +999,25 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
         reason << "the receiver's buffer (" << m_peerWindow << " bytes) cannot hold one segment of "
                << LargestSegment() << " bytes: RcvBufSize must be at least SegmentSize";
         Fail(reason.str());
-        return;
+        return false;
     }
     if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
     {
         Revive(*m_paths[arrivalPath]);
     }
+    return true;
+}
 
-    const size_t n = m_paths.size();
+void
+RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
+{
+    if (!AdmitSack(header, arrivalPath))
+    {
+        return;
+    }
     // Kept in members, so that a SACK allocates nothing.
-    std::vector<uint32_t>& flightBefore = m_flightBefore; // RFC 4960 7.2.1/7.2.2
-    flightBefore = m_scoreboard.BytesInFlight();
-    Ns2SackEffects& ns2 = m_ns2Effects;
-    if (m_ns2Recovery)
-    {
-        Ns2PseudoCumulativeAcks(header, ns2);
-    }
-    else
-    {
-        ns2.advanced.assign(n, false);
-        ns2.restartTimer.assign(n, false);
-    }
+    m_flightBefore = m_scoreboard.BytesInFlight(); // RFC 4960 7.2.1/7.2.2
+    m_recovery->BeginSack(header);
     const RudpCmtScoreboard::SackDigest& acked = m_scoreboard.ApplySack(header, Simulator::Now());
     m_stats.bytesAcked += acked.cumulativeBytes;
     m_consecutiveTimeouts = 0;
@@ -996,59 +1028,26 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
             path->SampleRtt(rtt); // only a new measurement sets the RTO anew (ns-2's RttUpdate)
         }
     }
-
-    std::vector<uint32_t>& inFlight = m_flightAfter;
-    inFlight = m_scoreboard.BytesInFlight();
+    m_flightAfter = m_scoreboard.BytesInFlight();
     for (auto& path : m_paths)
     {
-        if (path->m_inFastRecovery && cum >= path->m_recoveryExit)
-        {
-            path->m_inFastRecovery = false;
-            path->GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
-        }
-        if (ns2.restartTimer[path->GetIndex()] && inFlight[path->GetIndex()] > 0)
-        {
-            path->GetRtoTimer()->Restart();
-        }
-        if (acked.bytesNew[path->GetIndex()] == 0)
-        {
-            continue;
-        }
-        path->m_consecutiveTimeouts = 0;
-        path->Acknowledged(acked.bytesNew[path->GetIndex()]);
-        const bool advanced = !m_cuc          ? acked.cumulativeBytes > 0
-                              : m_ns2Recovery ? ns2.advanced[path->GetIndex()]
-                                              : acked.earliestAcked[path->GetIndex()];
-        if (advanced && !(m_fastRetransmit && path->m_inFastRecovery && !m_ns2Recovery))
-        {
-            GrowWindow(*path, acked.bytesNew[path->GetIndex()], flightBefore[path->GetIndex()]);
-        }
-        if (inFlight[path->GetIndex()] == 0)
-        {
-            path->GetRtoTimer()->Cancel();
-            path->AllAcknowledged();
-        }
-        else if (acked.oldestAcked[path->GetIndex()])
-        {
-            // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
-            // acknowledgment restarts the timer, or a lost resend would never
-            // time out while later data keeps being acknowledged.
-            path->GetRtoTimer()->Restart();
-        }
+        AcknowledgeOnPath(*path, acked, header.GetAckNumber());
     }
-    bool fastRetransmit = false;
-    if (acked.highestNewOfAll && !m_modelAssumptions) // the model's losses come from the oracle
+    const uint32_t marked =
+        m_recovery->CountMissingReports(acked, header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+    if (marked > 0)
     {
-        fastRetransmit = CountMissingReports(acked, header.HasFlags(RudpHeader::PAIR) ? 2 : 1);
+        m_stats.fastRetransmits += marked;
+        ++m_stats.fastRetransmitSacks;
     }
     if (IsComplete())
     {
         StopTimers();
         m_running = false;
-        UpdateWindowLimited(inFlight);
+        UpdateWindowLimited(m_flightAfter);
         return;
     }
-    if (fastRetransmit)
+    if (marked > 0)
     {
         SendFastRetransmission();
     }
@@ -1056,6 +1055,41 @@ RudpCmtSendEngine::ProcessSack(const RudpHeader& header, uint32_t arrivalPath)
     if (acked.cumulativeBytes > 0 && !m_acknowledged.IsNull())
     {
         m_acknowledged(); // last: the socket's application may write more from here
+    }
+}
+
+void
+RudpCmtSendEngine::AcknowledgeOnPath(RudpCmtPath& path,
+                                     const RudpCmtScoreboard::SackDigest& acked,
+                                     SequenceNumber32 cum)
+{
+    const uint32_t index = path.GetIndex();
+    m_recovery->Exit(index, cum);
+    if (m_recovery->RestartsTimer(index) && m_flightAfter[index] > 0)
+    {
+        path.GetRtoTimer()->Restart();
+    }
+    if (acked.bytesNew[index] == 0)
+    {
+        return;
+    }
+    path.ResetTimeouts();
+    path.Acknowledged(acked.bytesNew[index]);
+    if (m_recovery->Grows(index, acked))
+    {
+        GrowWindow(path, acked.bytesNew[index], m_flightBefore[index]);
+    }
+    if (m_flightAfter[index] == 0)
+    {
+        path.GetRtoTimer()->Cancel();
+        path.AllAcknowledged();
+    }
+    else if (acked.oldestAcked[index])
+    {
+        // RFC 4960 6.3.2 R3: only the earliest outstanding segment's
+        // acknowledgment restarts the timer, or a lost resend would never
+        // time out while later data keeps being acknowledged.
+        path.GetRtoTimer()->Restart();
     }
 }
 
@@ -1100,166 +1134,6 @@ RudpCmtSendEngine::SendFastRetransmission()
     }
 }
 
-bool
-RudpCmtSendEngine::CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, uint32_t pairs)
-{
-    bool marked = false;
-    const uint32_t pathsGapAcked = acked.PathsGapAcked();
-    const auto count = [&](const RudpTxBuffer::Segment& segment,
-                           RudpCmtScoreboard::Record& record) {
-        if (segment.sacked || segment.lost || record.fastRetransmitted || segment.txCount == 0)
-        {
-            return;
-        }
-        // SFR: only a later segment newly acknowledged on the same path
-        // proves this one missing; across paths it may just be slower.
-        const std::optional<SequenceNumber32>& highestOnPath = acked.highestNew[record.GetPath()];
-        const bool reported = m_sfr ? highestOnPath && segment.seq < *highestOnPath
-                                    : segment.seq < *acked.highestNewOfAll;
-        if (!reported)
-        {
-            return;
-        }
-        // DAC (ns-2's rule): a SACK that answers two segments reports this
-        // one missing twice only if it acknowledges data on this path alone
-        // (not a "mixed" SACK), and all of it above this segment.
-        const std::optional<SequenceNumber32>& lowestOnPath = acked.lowestNew[record.GetPath()];
-        const bool acrossAll = lowestOnPath && segment.seq < *lowestOnPath;
-        record.missingReports += (m_dac && pathsGapAcked <= 1 && acrossAll) ? pairs : 1;
-        if (record.missingReports < m_dupThreshold)
-        {
-            return;
-        }
-        ++m_stats.fastRetransmits;
-        record.fastRetransmitted = true;
-        marked = true;
-        RudpCmtPath& path = *m_paths[record.GetPath()];
-        NS_LOG_LOGIC("segment " << segment.seq << " lost on path " << path.GetIndex() << " after "
-                                << record.missingReports << " missing reports");
-        if (m_ns2Recovery ? segment.seq >= path.m_recoveryExit : !path.m_inFastRecovery)
-        {
-            Cut(path);
-            if (m_ns2Recovery)
-            {
-                // ns-2's uiRecover: the highest segment outstanding on the path.
-                path.m_inFastRecovery = true;
-                path.m_recoveryExit = m_scoreboard.HighestOutstandingEnd(path.GetIndex());
-            }
-            else if (m_fastRetransmit)
-            {
-                path.m_inFastRecovery = true;
-                path.m_recoveryExit = m_scoreboard.Buffer().HighTxMark();
-            }
-            else
-            {
-                path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
-            }
-        }
-        MarkForRetransmission(segment);
-    };
-    if (m_sfr)
-    {
-        // Only a segment below the highest one newly acknowledged on its
-        // own path can be reported missing: the paths' indexes give those
-        // alone, not the other paths' segments in flight below.
-        m_scoreboard.ForEachInFlightBelow(acked.highestNew, count);
-    }
-    else
-    {
-        // Only a segment below the highest newly acknowledged one can be reported missing.
-        m_scoreboard.ForEachUnsackedBelow(*acked.highestNewOfAll, count);
-    }
-    if (marked)
-    {
-        ++m_stats.fastRetransmitSacks;
-    }
-    return marked;
-}
-
-void
-RudpCmtSendEngine::Ns2PseudoCumulativeAcks(const RudpHeader& header, Ns2SackEffects& effects)
-{
-    const SequenceNumber32 cum = header.GetAckNumber();
-    const std::vector<RudpHeader::SackBlock>& blocks = header.GetSackBlocks();
-    std::optional<SequenceNumber32> lastRight;
-    for (const auto& block : blocks)
-    {
-        lastRight = lastRight ? std::max(*lastRight, block.right) : block.right;
-    }
-    auto inBlock = [&blocks](const RudpTxBuffer::Segment& segment) {
-        return std::any_of(blocks.begin(), blocks.end(), [&segment](const auto& block) {
-            return segment.seq >= block.left && segment.End() <= block.right;
-        });
-    };
-    effects.advanced.assign(m_paths.size(), false);
-    effects.restartTimer.assign(m_paths.size(), false);
-    std::vector<bool>& advanced = effects.advanced;
-    m_scoreboard.ForEachWhile(
-        [&](const RudpTxBuffer::Segment& segment, const RudpCmtScoreboard::Record& record) {
-            if (segment.txCount == 0)
-            {
-                return false; // the unsent ones end the walk
-            }
-            RudpCmtPath& path = *m_paths[record.GetPath()];
-            if (segment.End() <= cum)
-            {
-                // SendBufferDequeueUpTo stops the path's timer (an expected ACK
-                // never set counts as 0, below every segment).
-                const bool running = path.GetRtoTimer()->IsRunning();
-                const auto atOrBelow = [&segment](const std::optional<SequenceNumber32>& expected) {
-                    return !expected || *expected <= segment.seq;
-                };
-                if ((running && atOrBelow(path.m_pseudoCum)) || atOrBelow(path.m_rtxPseudoCum))
-                {
-                    effects.restartTimer[path.GetIndex()] = true;
-                }
-                // Newly acknowledged by the cumulative ACK.
-                if (!segment.sacked)
-                {
-                    advanced[path.GetIndex()] = true;
-                    path.m_findPseudoCum = true;
-                    path.m_findRtxPseudoCum = true;
-                }
-                return true;
-            }
-            if (!lastRight)
-            {
-                return false; // no gap block: ns-2 does not walk the buffer
-            }
-            if (!segment.sacked)
-            {
-                if (path.m_findPseudoCum && segment.txCount == 1)
-                {
-                    path.m_pseudoCum = segment.seq;
-                    path.m_findPseudoCum = false;
-                }
-                if (path.m_findRtxPseudoCum && segment.txCount > 1)
-                {
-                    path.m_rtxPseudoCum = segment.seq;
-                    path.m_findRtxPseudoCum = false;
-                }
-                if (inBlock(segment))
-                {
-                    if (path.m_pseudoCum == segment.seq)
-                    {
-                        advanced[path.GetIndex()] = true;
-                        path.m_findPseudoCum = true;
-                    }
-                    if (path.m_rtxPseudoCum == segment.seq)
-                    {
-                        advanced[path.GetIndex()] = true;
-                        path.m_findRtxPseudoCum = true;
-                    }
-                }
-            }
-            if (segment.seq >= *lastRight)
-            {
-                return false; // the first segment beyond the last gap block ends the walk
-            }
-            return true;
-        });
-}
-
 void
 RudpCmtSendEngine::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
 {
@@ -1272,10 +1146,7 @@ RudpCmtSendEngine::MarkForRetransmission(const RudpTxBuffer::Segment& segment)
     m_scoreboard.Move(segment, RetransmissionPath(original));
     if (record.GetPath() != original)
     {
-        // ns-2's RtxMarkedChunks: the path it left looks for new
-        // pseudo-cumulative ACKs (Ns2PseudoCumulativeAcks).
-        m_paths[original]->m_findPseudoCum = true;
-        m_paths[original]->m_findRtxPseudoCum = true;
+        m_recovery->Left(original);
     }
 }
 
@@ -1286,8 +1157,7 @@ RudpCmtSendEngine::RehomeFromFailedPaths()
         [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
             if (segment.lost && m_paths[record.GetPath()]->GetStatus() != RudpCmtPath::ACTIVE)
             {
-                m_paths[record.GetPath()]->m_findPseudoCum = true;
-                m_paths[record.GetPath()]->m_findRtxPseudoCum = true;
+                m_recovery->Left(record.GetPath());
                 m_scoreboard.Move(segment, RetransmissionPath(record.GetPath()));
             }
         });
@@ -1337,7 +1207,6 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
     }
     ++m_stats.timeouts;
     path.NoteTimeout();
-    ++path.m_consecutiveTimeouts;
     if (m_associationMaxRetrans > 0 && ++m_consecutiveTimeouts > m_associationMaxRetrans)
     {
         std::ostringstream reason;
@@ -1347,29 +1216,22 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
         return;
     }
     path.GetRtoTimer()->Backoff();
-    path.m_inFastRecovery = false;
     path.StopIdleDecay();
     const uint32_t position = CouplingView(path.GetIndex());
     const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     path.Collapse(m_coupling->TimeoutReduction(view, position));
-    if (path.m_consecutiveTimeouts > m_pathMaxRetrans)
+    if (path.GetConsecutiveTimeouts() > m_pathMaxRetrans)
     {
-        NS_LOG_INFO("path " << index << " failed after " << path.m_consecutiveTimeouts
+        NS_LOG_INFO("path " << index << " failed after " << path.GetConsecutiveTimeouts()
                             << " timeouts");
         path.SetStatus(RudpCmtPath::FAILED);
     }
-    else if (m_cmtPf && path.m_consecutiveTimeouts == 1)
+    else if (m_cmtPf && path.GetConsecutiveTimeouts() == 1)
     {
         NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
         path.SetStatus(RudpCmtPath::POTENTIALLY_FAILED);
     }
-    m_scoreboard.ForEach([this, index](const RudpTxBuffer::Segment& segment,
-                                       const RudpCmtScoreboard::Record& record) {
-        if (record.GetPath() == index && segment.txCount > 0 && segment.InFlight())
-        {
-            MarkForRetransmission(segment);
-        }
-    });
+    m_recovery->Timeout(index); // once the status says where its segments go
     if (path.GetStatus() != RudpCmtPath::ACTIVE)
     {
         // Segments pinned to it (RTX-SAME, or marked lost at an earlier
@@ -1444,47 +1306,21 @@ void
 RudpCmtSendEngine::OracleDetect(SequenceNumber32 seq, uint32_t transmission)
 {
     NS_LOG_FUNCTION(this << seq << transmission);
-    if (!m_running)
+    const RudpTxBuffer::Segment* segment = m_running ? m_scoreboard.Find(seq) : nullptr;
+    if (!segment)
     {
         return;
     }
-    const RudpTxBuffer::Segment* found = m_scoreboard.Find(seq);
-    if (!found)
+    const uint32_t original = m_scoreboard.PathOf(*segment);
+    if (!m_recovery->OracleLoss(*segment, transmission))
     {
         return;
     }
-    const RudpTxBuffer::Segment& segment = *found;
-    RudpCmtScoreboard::Record& record = m_scoreboard.RecordOf(segment);
-    if (segment.txCount != transmission || segment.sacked || segment.lost ||
-        record.fastRetransmitted)
-    {
-        return; // repaired otherwise meanwhile (a timeout, if any)
-    }
-    // As CountMissingReports on the DupThreshold-th report, except that
-    // fast recovery ends when the cumulative ACK passes this segment: the
-    // model freezes the lossy path for the one RTT of its retransmission.
     ++m_stats.fastRetransmits;
     ++m_stats.fastRetransmitSacks; // the model's losses come one at a time
-    record.fastRetransmitted = true;
-    RudpCmtPath& path = *m_paths[record.GetPath()];
-    if (!path.m_inFastRecovery)
+    if (m_scoreboard.PathOf(*segment) != original)
     {
-        Cut(path);
-        if (m_fastRetransmit)
-        {
-            path.m_inFastRecovery = true;
-            path.m_recoveryExit = segment.End();
-        }
-        else
-        {
-            path.GetState()->m_congState = RudpSenderState::CONGESTION_AVOIDANCE;
-        }
-    }
-    const uint32_t original = record.GetPath();
-    MarkForRetransmission(segment);
-    if (record.GetPath() != original)
-    {
-        RetimeAfterMove(path);
+        RetimeAfterMove(*m_paths[original]);
     }
     Schedule();
 }

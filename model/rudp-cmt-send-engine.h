@@ -26,6 +26,7 @@
 namespace ns3
 {
 
+class RudpCmtRecovery;
 class Socket;
 
 /**
@@ -53,8 +54,10 @@ class Socket;
  * aware), BufferSplitting (RudpCmtBufferSplitting) and ChunkRescheduling
  * (RudpCmtChunkRescheduling).
  *
- * Loss detection counts missing reports per segment; the DupThreshold-th
- * triggers a retransmission and a window reduction on the segment's path.
+ * Loss recovery is a RudpCmtRecovery the engine owns, as it owns its
+ * RudpCmtScoreboard (Ns2Recovery chooses RFC 4960's or ns-2.35's): it
+ * counts missing reports per segment; the ReTxThreshold-th triggers a
+ * retransmission and a window reduction on the segment's path.
  * The CMT algorithms of Iyengar, Amer and Stewart (2006), each switchable:
  * - SFR (split fast retransmit): a SACK counts a segment missing only if a
  *   later segment sent on the same path was newly acknowledged, so reordering
@@ -193,6 +196,15 @@ class RudpCmtSendEngine : public Object
     RudpHeader::ChecksumKind GetChecksumKind() const;
     /// \return the most payload bytes a segment carries (SegmentSize)
     uint32_t GetSegmentSize() const;
+    /// \return a path's RTO before its first RTT sample (InitialRto)
+    Time GetInitialRto() const;
+    /// \return the lower bound of a path's RTO (MinRto)
+    Time GetMinRto() const;
+    /// \return the upper bound of an RTO and its backoff (MaxRto)
+    Time GetMaxRto() const;
+    /// \return timeouts in a row after which the association fails, 0 for never
+    ///         (AssociationMaxRetrans)
+    uint32_t GetAssociationMaxRetrans() const;
     /// \return what the association has done so far
     Stats GetStats() const;
     /// \return true once the source's last byte has been acknowledged (SetSource)
@@ -224,6 +236,8 @@ class RudpCmtSendEngine : public Object
   private:
     /// Opens the paths and starts sending on m_socket.
     void Begin();
+    /// Makes the loss recovery the attributes ask for (Ns2Recovery: ns-2.35's, else RFC 4960's).
+    void CreateRecovery();
     /// The association is done (complete, failed or stopped): no path's timer fires again.
     void StopTimers();
     /**
@@ -293,56 +307,42 @@ class RudpCmtSendEngine : public Object
     void GrowWindow(RudpCmtPath& path, uint32_t bytes, uint32_t flight);
     /// A loss on \p path: its window is cut as the coupling says (RudpCmtPath::Reduce).
     void Cut(RudpCmtPath& path);
+    /**
+     * \brief A SACK arrived on path \p arrivalPath: acknowledges what it
+     * reports, grows the windows, retimes the paths, and recovers from
+     * what it proves lost.
+     * \param header the SACK
+     * \param arrivalPath the index of the path it came on
+     */
     void ProcessSack(const RudpHeader& header, uint32_t arrivalPath);
+    /**
+     * \brief Whether a SACK is processed: it must not acknowledge data never
+     * sent, nor be overtaken by a later SACK (it still revives its path);
+     * the first one must tell a window that holds a segment. A SACK
+     * processed revives its path and sets the receiver's window.
+     * \param header the SACK
+     * \param arrivalPath the index of the path it came on
+     * \return true if ProcessSack goes on with it
+     */
+    bool AdmitSack(const RudpHeader& header, uint32_t arrivalPath);
+    /**
+     * \brief What a SACK does to one path: its fast recovery may end, its
+     * window grow (as m_recovery says), its timer stop or restart.
+     * \param path the path
+     * \param acked the SACK's digest
+     * \param cum the SACK's cumulative ACK
+     */
+    void AcknowledgeOnPath(RudpCmtPath& path,
+                           const RudpCmtScoreboard::SackDigest& acked,
+                           SequenceNumber32 cum);
     /// A potentially failed or failed \p path answered: it carries data again.
     void Revive(RudpCmtPath& path);
-    /**
-     * \brief Counts missing reports and marks what they prove lost.
-     * \param acked what the SACK newly acknowledged, per path
-     * \param pairs the segments the SACK answers (DAC: 1 or 2)
-     * \return true if a segment was marked for fast retransmission
-     */
-    bool CountMissingReports(const RudpCmtScoreboard::SackDigest& acked, uint32_t pairs);
     /**
      * \brief Sends the earliest segment marked for retransmission at once on
      * its path, whatever the path's cwnd: one packet (RFC 4960 7.2.4 (3)).
      */
     void SendFastRetransmission();
 
-    /// What a SACK does under ns-2.35's rules (Ns2PseudoCumulativeAcks), per path.
-    struct Ns2SackEffects
-    {
-        std::vector<bool> advanced;     ///< its pseudo-cumulative ACK advanced
-        std::vector<bool> restartTimer; ///< ns-2 restarts its timer
-    };
-
-    /**
-     * \brief ns-2.35's CUC (Ns2Recovery): which paths' pseudo-cumulative
-     * ACKs this SACK advances, before it changes the buffer.
-     *
-     * As sctp-cmt.cc's SendBufferDequeueUpTo and ProcessGapAckBlocks: a path
-     * with a segment newly acknowledged by the cumulative ACK advances, and
-     * looks for a new pseudo-cumulative ACK; otherwise, walking the segments
-     * up to the first beyond the last gap block, the first not yet SACKed of
-     * the path (sent once, or resent) becomes the expected one, and the path
-     * advances when a gap block newly acknowledges it. A lost segment, marked
-     * or resent, stays the expected one until it is acknowledged: the window
-     * does not grow for the resend's round trip.
-     *
-     * Also as SendBufferDequeueUpTo: every segment the cumulative ACK passes,
-     * SACKed before or not, stops its path's timer -- unless the path's
-     * expected resend pseudo-cumulative ACK lies beyond it and its timer is
-     * not running or its expected pseudo-cumulative ACK does too -- and
-     * ProcessSackChunk starts it again if the path still has data
-     * outstanding. The resend one is kept, stale, once acknowledged, so in
-     * effect the timer restarts whenever the cumulative ACK passes a segment
-     * of the path, where RFC 4960 6.3.2 R3 restarts it only when the
-     * earliest outstanding one is acknowledged.
-     * \param header the SACK
-     * \param[out] effects per path, whether its pseudo-cumulative ACK
-     *        advanced, and whether ns-2 restarts its timer
-     */
-    void Ns2PseudoCumulativeAcks(const RudpHeader& header, Ns2SackEffects& effects);
     /// Marks \p segment for retransmission on the path the policy picks.
     void MarkForRetransmission(const RudpTxBuffer::Segment& segment);
     /// \return the path a retransmission goes on, from the policy
@@ -388,7 +388,6 @@ class RudpCmtSendEngine : public Object
     std::vector<uint32_t> m_roundInFlight;    ///< Schedule's bytes in flight per path
     std::vector<uint32_t> m_flightBefore;     ///< ProcessSack's in flight before the SACK
     std::vector<uint32_t> m_flightAfter;      ///< ProcessSack's in flight after it
-    Ns2SackEffects m_ns2Effects;              ///< ProcessSack's ns-2.35 effects
     double m_beta{0.5};
     uint32_t m_initialCwnd{2};
     uint32_t m_initialSsThresh{1u << 30};
@@ -421,8 +420,9 @@ class RudpCmtSendEngine : public Object
     // State
     Ptr<Socket> m_socket;
     std::vector<Ptr<RudpCmtPath>> m_paths;
-    RudpCmtScoreboard m_scoreboard;           ///< the segments sent and their paths
-    std::unique_ptr<RudpFileSource> m_source; ///< SetSource's bytes (none: Write's)
+    RudpCmtScoreboard m_scoreboard;              ///< the segments sent and their paths
+    std::unique_ptr<RudpCmtRecovery> m_recovery; ///< loss recovery, made by Begin
+    std::unique_ptr<RudpFileSource> m_source;    ///< SetSource's bytes (none: Write's)
     uint32_t m_peerWindow{0};
     bool m_sacksSeen{false};
     SequenceNumber32 m_lastSack{0}; ///< number of the newest SACK processed

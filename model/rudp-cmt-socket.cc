@@ -182,9 +182,11 @@ RudpCmtSocket::GetTypeId()
 
 RudpCmtSocket::RudpCmtSocket()
     : m_sender(CreateObject<RudpCmtSendEngine>()),
-      m_receiver(CreateObject<RudpCmtReceiveEngine>())
+      m_receiver(CreateObject<RudpCmtReceiveEngine>()),
+      m_controlTimer(CreateObject<RudpRtoTimer>())
 {
     NS_LOG_FUNCTION(this);
+    m_controlTimer->SetExpiryCallback(MakeCallback(&RudpCmtSocket::OnControlTimeout, this));
 }
 
 RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
@@ -195,10 +197,12 @@ RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
       m_receiver(CreateObject<RudpCmtReceiveEngine>()),
       m_endpoint(listener.m_endpoint),
       m_boundAddress(listener.m_boundAddress),
+      m_controlTimer(CreateObject<RudpRtoTimer>()),
       m_maxInitRetransmits(listener.m_maxInitRetransmits),
       m_linger(listener.m_linger)
 {
     NS_LOG_FUNCTION(this);
+    m_controlTimer->SetExpiryCallback(MakeCallback(&RudpCmtSocket::OnControlTimeout, this));
     RudpForwarding::CopyForwarded(GetTypeId(), listener, *this);
 }
 
@@ -208,7 +212,8 @@ void
 RudpCmtSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_controlTimer.Cancel();
+    m_controlTimer->Dispose();
+    m_lingerEvent.Cancel();
     Detach();
     m_sender->Dispose();
     m_receiver->Dispose();
@@ -616,27 +621,24 @@ RudpCmtSocket::ArmControlTimer()
 {
     if (m_controlRetries == 0)
     {
-        TimeValue initial;
-        m_sender->GetAttribute("InitialRto", initial);
-        m_controlRto = initial.Get();
+        // A new exchange: the engine's initial RTO, without a backoff (RFC 9260 6.3.1 C1).
+        m_controlTimer->Configure(RudpRtoTimer::ADAPTIVE,
+                                  m_sender->GetInitialRto(),
+                                  m_sender->GetMinRto(),
+                                  m_sender->GetMaxRto(),
+                                  "ns3::RudpCmtSocket");
+        m_controlTimer->ResetBackoff();
     }
-    m_controlTimer.Cancel();
-    m_controlTimer = Simulator::Schedule(m_controlRto, &RudpCmtSocket::OnControlTimeout, this);
+    m_controlTimer->Cancel();
+    m_controlTimer->Restart();
 }
 
 void
 RudpCmtSocket::OnControlTimeout()
 {
     NS_LOG_FUNCTION(this << StateName(m_state) << m_controlRetries);
-    if (m_state == SHUTDOWN_ACK_SENT)
-    {
-        Terminate(); // the linger is over
-        return;
-    }
-    UintegerValue associationMaxRetrans;
-    m_sender->GetAttribute("AssociationMaxRetrans", associationMaxRetrans);
     const uint32_t limit =
-        m_state == SHUTDOWN_SENT ? associationMaxRetrans.Get() : m_maxInitRetransmits;
+        m_state == SHUTDOWN_SENT ? m_sender->GetAssociationMaxRetrans() : m_maxInitRetransmits;
     if (m_controlRetries >= limit)
     {
         Abort(std::string("no answer to ") + (m_state == SHUTDOWN_SENT ? "SHUTDOWN" : "INIT") +
@@ -644,9 +646,7 @@ RudpCmtSocket::OnControlTimeout()
         return;
     }
     ++m_controlRetries;
-    TimeValue maxRto;
-    m_sender->GetAttribute("MaxRto", maxRto);
-    m_controlRto = std::min(2 * m_controlRto, maxRto.Get()); // RFC 9260 6.3.3 E2
+    m_controlTimer->Backoff(); // RFC 9260 6.3.3 E2, up to MaxRto
     switch (m_state)
     {
     case COOKIE_WAIT:
@@ -705,7 +705,7 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
                 std::remove(m_peerAddresses.begin(), m_peerAddresses.end(), primary),
                 m_peerAddresses.end());
             m_peerAddresses.insert(m_peerAddresses.begin(), primary);
-            m_controlTimer.Cancel();
+            m_controlTimer->Cancel();
             Establish(header.GetWindow());
             if (m_state != ESTABLISHED)
             {
@@ -721,7 +721,7 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
             SendInit(RudpHeader::SYN | RudpHeader::ACK); // the INIT-ACK was lost
             return;
         }
-        m_controlTimer.Cancel();
+        m_controlTimer->Cancel();
         Establish(m_peerWindow);
         if (m_state != ESTABLISHED)
         {
@@ -905,7 +905,7 @@ RudpCmtSocket::ReceiveShutdown(const RudpHeader& header)
     const bool closedHere = m_closeRequested;
     SetState(SHUTDOWN_RECEIVED);
     m_closeRequested = true;
-    m_controlTimer.Cancel();
+    m_controlTimer->Cancel();
     if (!closedHere)
     {
         NotifyNormalClose(); // the peer closed, as a TCP FIN tells
@@ -936,8 +936,8 @@ RudpCmtSocket::MaybeShutdown()
         SetState(SHUTDOWN_ACK_SENT);
         m_sender->Halt();
         m_receiver->Halt();
-        m_controlTimer.Cancel();
-        m_controlTimer = Simulator::Schedule(m_linger, &RudpCmtSocket::OnControlTimeout, this);
+        m_controlTimer->Cancel();
+        m_lingerEvent = Simulator::Schedule(m_linger, &RudpCmtSocket::Terminate, this);
     }
 }
 
@@ -996,7 +996,8 @@ RudpCmtSocket::Abort(const std::string& reason)
 void
 RudpCmtSocket::Terminate()
 {
-    m_controlTimer.Cancel();
+    m_controlTimer->Cancel();
+    m_lingerEvent.Cancel();
     if (m_engineOpen)
     {
         m_sender->Halt();

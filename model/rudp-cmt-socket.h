@@ -8,6 +8,7 @@
 #include "rudp-cmt-path.h"
 #include "rudp-endpoint.h"
 #include "rudp-header.h"
+#include "rudp-rto-timer.h"
 
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
@@ -256,9 +257,10 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     bool m_closeRequested{false}; ///< the application closed: SHUTDOWN once its data is acked
     bool m_shutdownRecv{false};
     bool m_engineOpen{false}; ///< the engines are attached
-    EventId m_controlTimer;   ///< INIT, INIT-ACK or SHUTDOWN resend; the linger
-    uint32_t m_controlRetries{0};
-    Time m_controlRto;
+    /// INIT, INIT-ACK or SHUTDOWN resend: the engine's initial RTO, doubled up to MaxRto
+    Ptr<RudpRtoTimer> m_controlTimer;
+    uint32_t m_controlRetries{0}; ///< resends of the exchange under way
+    EventId m_lingerEvent;        ///< the end of SHUTDOWN_ACK_SENT's linger
     uint32_t m_maxInitRetransmits{8};
     Time m_linger{Seconds(3)};
     std::string m_failure;

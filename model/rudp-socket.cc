@@ -10,13 +10,16 @@
 #include "rudp-reno.h"
 #include "rudp-socket-factory.h"
 #include "rudp-stop-and-wait.h"
+#include "rudp-tcp-congestion-adapter.h"
 
+#include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/trace-source-accessor.h"
@@ -31,6 +34,52 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("RudpSocket");
 
 NS_OBJECT_ENSURE_REGISTERED(RudpSocket);
+
+namespace
+{
+
+/**
+ * \brief Makes the window policy that \p tid names, the one rule behind
+ * RudpSocket's and RudpSocketFactory's WindowPolicy attributes: a
+ * RudpWindowPolicy (RudpStopAndWait, RudpGoBackN, RudpReno, or one of your
+ * own) as itself; any ns-3 TcpCongestionOps (TcpCubic, TcpVeno, TcpCvtcp,
+ * ...) wrapped in a RudpTcpCongestionAdapter. Each is created with its
+ * attributes' defaults. Aborts, naming \p attribute, for any other TypeId
+ * and for a TcpCongestionOps that replaces TCP's control loop
+ * (HasCongControl(), e.g. BBR).
+ * \param tid a RudpWindowPolicy or TcpCongestionOps TypeId with a constructor
+ * \param attribute the attribute that named it, for the abort message
+ * \return the policy, not yet initialised
+ */
+Ptr<RudpWindowPolicy>
+CreateWindowPolicy(TypeId tid, const std::string& attribute)
+{
+    NS_ABORT_MSG_UNLESS(tid.HasConstructor(),
+                        attribute << ": " << tid.GetName()
+                                  << " has no constructor: name a RudpWindowPolicy or a "
+                                     "TcpCongestionOps");
+    // Cast the instance rather than test the TypeId: up to ns-3.42, TcpCubic
+    // is registered with the wrong parent, TcpSocketBase (ns-3.43 commit
+    // 192dd4d25 fixed it).
+    const Ptr<Object> object = ObjectFactory(tid.GetName()).Create();
+    if (const Ptr<RudpWindowPolicy> policy = DynamicCast<RudpWindowPolicy>(object))
+    {
+        return policy;
+    }
+    const Ptr<TcpCongestionOps> ops = DynamicCast<TcpCongestionOps>(object);
+    NS_ABORT_MSG_UNLESS(ops,
+                        attribute << ": " << tid.GetName()
+                                  << " is neither a RudpWindowPolicy nor a TcpCongestionOps");
+    NS_ABORT_MSG_IF(ops->HasCongControl(),
+                    attribute << ": " << ops->GetName()
+                              << " replaces TCP's control loop (CongControl) and needs TCP's "
+                                 "rate sampling, which RUDP does not have");
+    Ptr<RudpTcpCongestionAdapter> adapter = CreateObject<RudpTcpCongestionAdapter>();
+    adapter->SetCongestionOps(ops);
+    return adapter;
+}
+
+} // namespace
 
 TypeId
 RudpSocket::GetTypeId()
@@ -114,7 +163,7 @@ RudpSocket::GetTypeId()
                           "The retransmission timeout in Fixed mode, and the initial one in "
                           "Adaptive mode (1 ms..3600 s; seed 000: 2 s).",
                           TimeValue(Seconds(2)),
-                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeAccessor(&RudpSocket::m_initialRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)))
             .AddAttribute("MinRto",
                           "Lower bound of the adaptive RTO (1 ms..3600 s; RFC 6298: 1 s).",
@@ -235,7 +284,7 @@ RudpSocket::GetTypeId()
             .AddAttribute("Rto",
                           "Deprecated name of InitialRto.",
                           EmptyAttributeValue(),
-                          MakeTimeAccessor(&RudpSocket::m_rto),
+                          MakeTimeAccessor(&RudpSocket::m_initialRto),
                           MakeTimeChecker(MilliSeconds(1), Seconds(3600)),
                           TypeId::SupportLevel::DEPRECATED,
                           "use InitialRto, as RudpCmtSender names it")
@@ -782,7 +831,7 @@ RudpSocket::OpenConnection()
     m_tcb->m_initialSsThresh = m_initialSsThresh;
     m_tcb->m_dupAckThreshold = m_dupAckThreshold;
     m_tcb->m_selectiveRepeat = m_sackEnabled;
-    m_policy = RudpWindowPolicy::Create(m_windowPolicy, "ns3::RudpSocket::WindowPolicy");
+    m_policy = CreateWindowPolicy(m_windowPolicy, "ns3::RudpSocket::WindowPolicy");
     m_policy->Init(m_tcb);
     m_txBuffer->SetMaxBufferSize(m_sndBufSize);
     m_txBuffer->SetHeadSequence(m_iss + 1);
@@ -1053,7 +1102,7 @@ RudpSocket::EnterTimeWait()
     m_rtoTimer->Cancel();
     m_timeWaitEvent.Cancel();
     const Ptr<const RttEstimator> estimator = m_rtoTimer->GetRttEstimator();
-    const Time rtt = estimator->GetNSamples() > 0 ? estimator->GetEstimate() : m_rto;
+    const Time rtt = estimator->GetNSamples() > 0 ? estimator->GetEstimate() : m_initialRto;
     m_timeWaitEvent = Simulator::Schedule(rtt * m_timeWaitRtts, &RudpSocket::CloseAndNotify, this);
 }
 
@@ -1370,7 +1419,7 @@ void
 RudpSocket::ConfigureRtoTimer()
 {
     m_rtoTimer->Configure(m_rtoMode == ADAPTIVE_RTO ? RudpRtoTimer::ADAPTIVE : RudpRtoTimer::FIXED,
-                          m_rto,
+                          m_initialRto,
                           m_minRto,
                           m_maxRto,
                           "ns3::RudpSocket");

@@ -57,7 +57,7 @@ class RudpSocketConfig
     uint32_t m_segmentSize{1400};            ///< SegmentSize, the MSS (bytes)
     uint32_t m_initialCwnd{1};               ///< InitialCwnd (segments)
     uint32_t m_initialSsThresh{65535};       ///< InitialSlowStartThreshold (bytes)
-    Time m_rto{Seconds(2)};                  ///< InitialRto: fixed, or initial in adaptive mode
+    Time m_initialRto{Seconds(2)};           ///< InitialRto: fixed, or initial in adaptive mode
     Time m_minRto{Seconds(1)};               ///< MinRto
     Time m_maxRto{Seconds(60)};              ///< MaxRto
     RtoMode m_rtoMode{FIXED_RTO};            ///< RtoMode

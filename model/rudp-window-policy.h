@@ -33,21 +33,6 @@ class RudpWindowPolicy : public Object
      */
     static TypeId GetTypeId();
 
-    /**
-     * \brief Makes the window policy that \p tid names, the one rule behind
-     * RudpSocket's and RudpSocketFactory's WindowPolicy attributes: a
-     * RudpWindowPolicy (RudpStopAndWait, RudpGoBackN, RudpReno, or one of
-     * your own) as itself; any ns-3 TcpCongestionOps (TcpCubic, TcpVeno,
-     * TcpCvtcp, ...) wrapped in a RudpTcpCongestionAdapter. Each is created
-     * with its attributes' defaults. Aborts, naming \p attribute, for any
-     * other TypeId and for a TcpCongestionOps that replaces TCP's control
-     * loop (HasCongControl(), e.g. BBR).
-     * \param tid a RudpWindowPolicy or TcpCongestionOps TypeId with a constructor
-     * \param attribute the attribute that named it, for the abort message
-     * \return the policy, not yet initialised
-     */
-    static Ptr<RudpWindowPolicy> Create(TypeId tid, const std::string& attribute);
-
     /// \return the variant's name, e.g. "Reno"
     virtual std::string GetName() const = 0;
 

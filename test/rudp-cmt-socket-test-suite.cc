@@ -158,6 +158,13 @@ NoteState(std::vector<RudpCmtSocket::State>* states, RudpCmtSocket::State, RudpC
     states->push_back(now);
 }
 
+/// Notes when the association gave up.
+void
+NoteFailure(Time* at, const std::string&)
+{
+    *at = Simulator::Now();
+}
+
 /// Connects \p socket to \p peer (in the simulation: an interface sends only once it runs).
 void
 ConnectTo(Ptr<Socket> socket, Address peer)
@@ -615,6 +622,52 @@ class RudpCmtSocketPathDownTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * The INIT's timeout, on the socket's RudpRtoTimer: InitialRto, doubled at
+ * each resend up to MaxRto, which also caps an InitialRto above it (as a
+ * path's timer does).
+ */
+class RudpCmtSocketControlTimerTestCase : public TestCase
+{
+  public:
+    RudpCmtSocketControlTimerTestCase()
+        : TestCase("the INIT's timeout doubles from InitialRto, MaxRto caps it from the first")
+    {
+    }
+
+  private:
+    /// \return when an INIT sent at 1 s with these RTOs and 4 resends gives up
+    static Time FailureTime(Time initialRto, Time maxRto)
+    {
+        MultihomedNetwork network;
+        Ptr<Socket> socket =
+            Socket::CreateSocket(network.Client(), RudpCmtSocketFactory::GetTypeId());
+        socket->SetAttribute("MaxInitRetransmits", UintegerValue(4));
+        socket->SetAttribute("InitialRto", TimeValue(initialRto));
+        socket->SetAttribute("MaxRto", TimeValue(maxRto));
+        Time failedAt;
+        socket->TraceConnectWithoutContext("AssociationFailure",
+                                           MakeBoundCallback(&NoteFailure, &failedAt));
+        Simulator::Schedule(Seconds(1),
+                            &ConnectTo,
+                            socket,
+                            InetSocketAddress(MultihomedNetwork::ServerAddress(), PORT));
+        Simulator::Run();
+        return failedAt;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(FailureTime(Seconds(1), Seconds(3)),
+                              Seconds(1 + 1 + 2 + 3 + 3 + 3),
+                              "1, 2, then 3 s (MaxRto)");
+        NS_TEST_ASSERT_MSG_EQ(FailureTime(Seconds(5), Seconds(3)),
+                              Seconds(1 + 5 * 3),
+                              "MaxRto from the first INIT");
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * A server that never answers: the INIT is sent MaxInitRetransmits + 1
  * times and the connection fails (BulkSend's connection-failed callback);
  * every path dead after set-up: the association fails after
@@ -821,6 +874,7 @@ class RudpCmtSocketTestSuite : public TestSuite
         AddTestCase(new RudpCmtSocketFileTestCase);
         AddTestCase(new RudpCmtSocketPathDownTestCase);
         AddTestCase(new RudpCmtSocketFailureTestCase);
+        AddTestCase(new RudpCmtSocketControlTimerTestCase);
         AddTestCase(new RudpCmtSocketIdleTestCase);
         AddTestCase(new RudpCmtSocketSharedBottleneckTestCase);
         AddTestCase(new RudpCmtSocketDisjointTestCase);

@@ -24,8 +24,9 @@
 --   tshark -X lua_script:wireshark/rudp.lua -r capture.pcap -Y ns3rudp
 --
 -- Wireshark already has a protocol named "rudp" (Cisco's Reliable UDP), so
--- this one is "ns3rudp" (protocol filter, preferences ns3rudp.*); its fields
--- are rudp.* (rudp.seq, rudp.flags.syn, rudp.checksum.status, ...). It is a
+-- this one is "ns3rudp" (protocol filter, preferences ns3rudp.*), and its
+-- fields, as Wireshark's convention has it, are under that name too
+-- (ns3rudp.seq, ns3rudp.flags.syn, ns3rudp.checksum.status, ...). It is a
 -- heuristic dissector on UDP (any port; "ns3rudp_udp" in Analyze > Enabled
 -- Protocols) and the dissector of the UDP ports in the preference
 -- ns3rudp.ports (the module's: 2222 file-transfer server, 3333 relay, 5000
@@ -87,49 +88,49 @@ local checksum_status_vals = {
 -- Fields
 
 local f = {
-    seq = ProtoField.uint32("rudp.seq", "Sequence Number", base.DEC),
-    seq_rel = ProtoField.uint32("rudp.seq_rel", "Relative Sequence Number", base.DEC,
+    seq = ProtoField.uint32("ns3rudp.seq", "Sequence Number", base.DEC),
+    seq_rel = ProtoField.uint32("ns3rudp.seq_rel", "Relative Sequence Number", base.DEC,
         nil, nil, "Sequence number relative to the direction's SYN"),
-    nxtseq = ProtoField.uint32("rudp.nxtseq", "Next Sequence Number", base.DEC),
-    ack = ProtoField.uint32("rudp.ack", "Acknowledgment Number", base.DEC),
-    ack_rel = ProtoField.uint32("rudp.ack_rel", "Relative Acknowledgment Number", base.DEC,
+    nxtseq = ProtoField.uint32("ns3rudp.nxtseq", "Next Sequence Number", base.DEC),
+    ack = ProtoField.uint32("ns3rudp.ack", "Acknowledgment Number", base.DEC),
+    ack_rel = ProtoField.uint32("ns3rudp.ack_rel", "Relative Acknowledgment Number", base.DEC,
         nil, nil, "Acknowledgment number relative to the other direction's SYN"),
-    flags = ProtoField.uint8("rudp.flags", "Flags", base.HEX),
-    flags_reserved = ProtoField.uint8("rudp.flags.reserved", "Reserved", base.HEX, nil, FLAG_RESERVED),
-    flags_crc32c = ProtoField.bool("rudp.flags.crc32c", "CRC-32c checksum", 8, nil, FLAG_CRC32C),
-    flags_pair = ProtoField.bool("rudp.flags.pair", "Pair (answers two segments)", 8, nil, FLAG_PAIR),
-    flags_sack_permitted = ProtoField.bool("rudp.flags.sack_permitted", "SACK permitted", 8, nil,
+    flags = ProtoField.uint8("ns3rudp.flags", "Flags", base.HEX),
+    flags_reserved = ProtoField.uint8("ns3rudp.flags.reserved", "Reserved", base.HEX, nil, FLAG_RESERVED),
+    flags_crc32c = ProtoField.bool("ns3rudp.flags.crc32c", "CRC-32c checksum", 8, nil, FLAG_CRC32C),
+    flags_pair = ProtoField.bool("ns3rudp.flags.pair", "Pair (answers two segments)", 8, nil, FLAG_PAIR),
+    flags_sack_permitted = ProtoField.bool("ns3rudp.flags.sack_permitted", "SACK permitted", 8, nil,
         FLAG_SACK_PERMITTED),
-    flags_fin = ProtoField.bool("rudp.flags.fin", "Fin", 8, nil, FLAG_FIN),
-    flags_ack = ProtoField.bool("rudp.flags.ack", "Acknowledgment", 8, nil, FLAG_ACK),
-    flags_syn = ProtoField.bool("rudp.flags.syn", "Syn", 8, nil, FLAG_SYN),
-    flags_str = ProtoField.string("rudp.flags.str", "Flags"),
-    sack_count = ProtoField.uint8("rudp.sack_count", "SACK Blocks", base.DEC),
-    len = ProtoField.uint16("rudp.len", "Payload Length", base.DEC),
-    window = ProtoField.uint32("rudp.window", "Receive Window", base.DEC),
-    checksum = ProtoField.uint32("rudp.checksum", "Checksum", base.HEX),
-    checksum_kind = ProtoField.string("rudp.checksum.kind", "Checksum Kind"),
-    checksum_calculated = ProtoField.uint32("rudp.checksum.calculated", "Calculated Checksum", base.HEX),
-    checksum_status = ProtoField.uint8("rudp.checksum.status", "Checksum Status", base.DEC,
+    flags_fin = ProtoField.bool("ns3rudp.flags.fin", "Fin", 8, nil, FLAG_FIN),
+    flags_ack = ProtoField.bool("ns3rudp.flags.ack", "Acknowledgment", 8, nil, FLAG_ACK),
+    flags_syn = ProtoField.bool("ns3rudp.flags.syn", "Syn", 8, nil, FLAG_SYN),
+    flags_str = ProtoField.string("ns3rudp.flags.str", "Flags"),
+    sack_count = ProtoField.uint8("ns3rudp.sack_count", "SACK Blocks", base.DEC),
+    len = ProtoField.uint16("ns3rudp.len", "Payload Length", base.DEC),
+    window = ProtoField.uint32("ns3rudp.window", "Receive Window", base.DEC),
+    checksum = ProtoField.uint32("ns3rudp.checksum", "Checksum", base.HEX),
+    checksum_kind = ProtoField.string("ns3rudp.checksum.kind", "Checksum Kind"),
+    checksum_calculated = ProtoField.uint32("ns3rudp.checksum.calculated", "Calculated Checksum", base.HEX),
+    checksum_status = ProtoField.uint8("ns3rudp.checksum.status", "Checksum Status", base.DEC,
         checksum_status_vals),
-    sack = ProtoField.bytes("rudp.sack", "SACK Block"),
-    sack_left = ProtoField.uint32("rudp.sack.left", "Left Edge", base.DEC),
-    sack_right = ProtoField.uint32("rudp.sack.right", "Right Edge", base.DEC),
-    sack_size = ProtoField.uint32("rudp.sack.size", "Bytes in Block", base.DEC),
-    payload = ProtoField.bytes("rudp.payload", "Payload"),
-    init_address = ProtoField.ipv4("rudp.init.address", "Address",
+    sack = ProtoField.bytes("ns3rudp.sack", "SACK Block"),
+    sack_left = ProtoField.uint32("ns3rudp.sack.left", "Left Edge", base.DEC),
+    sack_right = ProtoField.uint32("ns3rudp.sack.right", "Right Edge", base.DEC),
+    sack_size = ProtoField.uint32("ns3rudp.sack.size", "Bytes in Block", base.DEC),
+    payload = ProtoField.bytes("ns3rudp.payload", "Payload"),
+    init_address = ProtoField.ipv4("ns3rudp.init.address", "Address",
         "An address the sender of a multipath INIT or INIT-ACK announces (RudpCmtSocket)"),
-    file_name_len = ProtoField.uint16("rudp.file.name_len", "File Name Length", base.DEC),
-    file_name = ProtoField.string("rudp.file.name", "File Name"),
-    file_length = ProtoField.uint64("rudp.file.length", "File Length", base.DEC),
-    file_data = ProtoField.bytes("rudp.file.data", "File Data"),
-    file_offset = ProtoField.uint32("rudp.file.offset", "File Offset", base.DEC,
+    file_name_len = ProtoField.uint16("ns3rudp.file.name_len", "File Name Length", base.DEC),
+    file_name = ProtoField.string("ns3rudp.file.name", "File Name"),
+    file_length = ProtoField.uint64("ns3rudp.file.length", "File Length", base.DEC),
+    file_data = ProtoField.bytes("ns3rudp.file.data", "File Data"),
+    file_offset = ProtoField.uint32("ns3rudp.file.offset", "File Offset", base.DEC,
         nil, nil, "Offset in the file of this segment's first file byte (modulo 2^32)"),
-    file_record = ProtoField.none("rudp.file.record", "File Record"),
-    file_sha256 = ProtoField.bytes("rudp.file.sha256", "SHA-256 Trailer"),
-    stream = ProtoField.uint32("rudp.stream", "Stream Index", base.DEC),
-    analysis = ProtoField.none("rudp.analysis", "SEQ/ACK analysis"),
-    analysis_retransmission = ProtoField.none("rudp.analysis.retransmission",
+    file_record = ProtoField.none("ns3rudp.file.record", "File Record"),
+    file_sha256 = ProtoField.bytes("ns3rudp.file.sha256", "SHA-256 Trailer"),
+    stream = ProtoField.uint32("ns3rudp.stream", "Stream Index", base.DEC),
+    analysis = ProtoField.none("ns3rudp.analysis", "SEQ/ACK analysis"),
+    analysis_retransmission = ProtoField.none("ns3rudp.analysis.retransmission",
         "This segment carries only sequence numbers already seen"),
 }
 rudp.fields = {
@@ -142,13 +143,13 @@ rudp.fields = {
 }
 
 local ef = {
-    checksum_bad = ProtoExpert.new("rudp.checksum.bad.expert", "Bad checksum",
+    checksum_bad = ProtoExpert.new("ns3rudp.checksum.bad.expert", "Bad checksum",
         expert.group.CHECKSUM, expert.severity.ERROR),
-    malformed = ProtoExpert.new("rudp.malformed", "Malformed RUDP segment",
+    malformed = ProtoExpert.new("ns3rudp.malformed", "Malformed RUDP segment",
         expert.group.MALFORMED, expert.severity.ERROR),
-    reserved = ProtoExpert.new("rudp.flags.reserved.expert", "Reserved flag bits set",
+    reserved = ProtoExpert.new("ns3rudp.flags.reserved.expert", "Reserved flag bits set",
         expert.group.PROTOCOL, expert.severity.WARN),
-    retransmission = ProtoExpert.new("rudp.analysis.retransmission.expert",
+    retransmission = ProtoExpert.new("ns3rudp.analysis.retransmission.expert",
         "Retransmission of a sequence range already seen", expert.group.SEQUENCE,
         expert.severity.NOTE),
 }

@@ -46,6 +46,22 @@ def test_bad_parameter_exits_2_naming_it(argument: str, named: str, tmp_path: Pa
     assert named in done.stderr
 
 
+@pytest.mark.programs("rudp-multipath")
+def test_coupling_names_are_the_modules_table() -> None:
+    """--coupling's names are RudpCmtCoupling's short names, which rudp-multipath lists."""
+    shown = subprocess.run(
+        [str(paths.program("rudp-multipath")), "--PrintHelp"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    listed = re.search(r"--coupling:.*allowed: one of ([\w|]+)", shown)
+    assert listed, shown
+    example_names = runpy.run_path(str(EXAMPLE))["COUPLINGS"]
+    assert tuple(listed.group(1).split("|")) == example_names
+
+
 @pytest.mark.usefixtures("library_built")
 def test_both_paths_carry_the_transfer_and_windows_are_drawn(tmp_path: Path) -> None:
     figure = tmp_path / "paths.png"

@@ -12,6 +12,7 @@ it is missing (apt-get); if it cannot, these tests fail, they never skip.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -36,30 +37,30 @@ BAD, GOOD = 0, 1
 FIELDS = (
     "ip.src",
     "udp.srcport",
-    "rudp.seq",
-    "rudp.seq_rel",
-    "rudp.ack",
-    "rudp.ack_rel",
-    "rudp.flags",
-    "rudp.flags.syn",
-    "rudp.flags.ack",
-    "rudp.flags.fin",
-    "rudp.flags.sack_permitted",
-    "rudp.flags.pair",
-    "rudp.flags.crc32c",
-    "rudp.len",
-    "rudp.window",
-    "rudp.checksum",
-    "rudp.checksum.kind",
-    "rudp.checksum.status",
-    "rudp.sack_count",
-    "rudp.sack.left",
-    "rudp.sack.right",
-    "rudp.file.name",
-    "rudp.file.length",
-    "rudp.file.sha256",
-    "rudp.analysis.retransmission",
-    "rudp.init.address",
+    "ns3rudp.seq",
+    "ns3rudp.seq_rel",
+    "ns3rudp.ack",
+    "ns3rudp.ack_rel",
+    "ns3rudp.flags",
+    "ns3rudp.flags.syn",
+    "ns3rudp.flags.ack",
+    "ns3rudp.flags.fin",
+    "ns3rudp.flags.sack_permitted",
+    "ns3rudp.flags.pair",
+    "ns3rudp.flags.crc32c",
+    "ns3rudp.len",
+    "ns3rudp.window",
+    "ns3rudp.checksum",
+    "ns3rudp.checksum.kind",
+    "ns3rudp.checksum.status",
+    "ns3rudp.sack_count",
+    "ns3rudp.sack.left",
+    "ns3rudp.sack.right",
+    "ns3rudp.file.name",
+    "ns3rudp.file.length",
+    "ns3rudp.file.sha256",
+    "ns3rudp.analysis.retransmission",
+    "ns3rudp.init.address",
     "_ws.expert.message",
 )
 
@@ -97,15 +98,15 @@ class Segment:
         return [int(v, 0) for v in text.split(",")] if text else []
 
     def flag(self, name: str) -> bool:
-        return self.values[f"rudp.flags.{name}"] in {"1", "True"}
+        return self.values[f"ns3rudp.flags.{name}"] in {"1", "True"}
 
     @property
     def is_rudp(self) -> bool:
-        return self.values["rudp.flags"] != ""
+        return self.values["ns3rudp.flags"] != ""
 
     @property
     def retransmission(self) -> bool:
-        return self.values["rudp.analysis.retransmission"] != ""
+        return self.values["ns3rudp.analysis.retransmission"] != ""
 
 
 def decode(
@@ -217,10 +218,10 @@ def test_every_datagram_of_a_transfer_is_rudp_with_a_good_checksum(
         assert segments
         for segment in segments:
             assert segment.is_rudp, segment
-            assert segment["rudp.checksum.kind"] == _kind(transfer)
+            assert segment["ns3rudp.checksum.kind"] == _kind(transfer)
             assert segment.flag("crc32c") == (transfer.record["checksum"] == "crc32c")
-            assert segment.number("rudp.checksum.status") == GOOD, segment
-            assert segment["rudp.sack_count"] == str(len(segment.numbers("rudp.sack.left")))
+            assert segment.number("ns3rudp.checksum.status") == GOOD, segment
+            assert segment["ns3rudp.sack_count"] == str(len(segment.numbers("ns3rudp.sack.left")))
 
 
 def test_the_client_capture_counts_what_the_record_counts(tshark: str, transfer: Run) -> None:
@@ -238,27 +239,31 @@ def test_the_client_capture_counts_what_the_record_counts(tshark: str, transfer:
     assert sent[0].flag("sack_permitted") == record["sack"]
     syn_acks = [s for s in received if s.flag("syn")]
     assert syn_acks and all(s.flag("ack") for s in syn_acks)
-    assert syn_acks[0].number("rudp.ack") == sent[0].number("rudp.seq") + 1
+    assert syn_acks[0].number("ns3rudp.ack") == sent[0].number("ns3rudp.seq") + 1
     assert any(s.flag("fin") for s in sent) and any(s.flag("fin") for s in received)
-    assert all(not s.flag("syn") for s in sent[1:] if s.number("rudp.len") > 0)
+    assert all(not s.flag("syn") for s in sent[1:] if s.number("ns3rudp.len") > 0)
 
 
 def test_the_stream_carries_the_record_the_file_and_its_sha256(tshark: str, transfer: Run) -> None:
     record = transfer.record
     sent = [s for s in decode(tshark, transfer.pcap(CLIENT)) if s["ip.src"] == CLIENT_IP]
     records = {
-        (s["rudp.file.name"], s.number("rudp.file.length")) for s in sent if s["rudp.file.name"]
+        (s["ns3rudp.file.name"], s.number("ns3rudp.file.length"))
+        for s in sent
+        if s["ns3rudp.file.name"]
     }
     assert records == {(record["file"], record["file_size"])}
     # The trailer as first sent (a retransmission repeats it).
     trailer = "".join(
-        s["rudp.file.sha256"] for s in sent if s["rudp.file.sha256"] and not s.retransmission
+        s["ns3rudp.file.sha256"] for s in sent if s["ns3rudp.file.sha256"] and not s.retransmission
     )
     assert trailer.replace(":", "") == record["sha256_sent"]
     # The FIN follows the stream: record (2 + name + 8), file, trailer (32),
     # relative to the SYN's sequence number.
     fin = next(s for s in sent if s.flag("fin"))
-    assert fin.number("rudp.seq_rel") == 1 + 2 + len(record["file"]) + 8 + record["file_size"] + 32
+    assert (
+        fin.number("ns3rudp.seq_rel") == 1 + 2 + len(record["file"]) + 8 + record["file_size"] + 32
+    )
 
 
 def test_sack_blocks_lie_beyond_the_cumulative_ack(tshark: str, transfer: Run) -> None:
@@ -268,10 +273,10 @@ def test_sack_blocks_lie_beyond_the_cumulative_ack(tshark: str, transfer: Run) -
         if s["ip.src"] == SERVER_IP and s.flag("ack")
     ]
     blocks = [
-        (s.number("rudp.ack"), left, right)
+        (s.number("ns3rudp.ack"), left, right)
         for s in acks
         for left, right in zip(
-            s.numbers("rudp.sack.left"), s.numbers("rudp.sack.right"), strict=True
+            s.numbers("ns3rudp.sack.left"), s.numbers("ns3rudp.sack.right"), strict=True
         )
     ]
     if not transfer.record["sack"]:
@@ -294,6 +299,21 @@ def test_the_heuristic_finds_rudp_on_any_port(tshark: str, transfer: Run) -> Non
     assert neither and not any(s.is_rudp for s in neither)
 
 
+def test_the_fields_are_under_the_protocols_filter_name(tshark: str, transfer: Run) -> None:
+    """Wireshark's convention: protocol ``ns3rudp``'s fields are ``ns3rudp.*``.
+
+    ``rudp`` is the filter name of Cisco's Reliable UDP, whose ``rudp.seq`` is an 8-bit field.
+    """
+    named = re.findall(r'Proto(?:Field\.\w+|Expert\.new)\(\s*"([^"]+)"', DISSECTOR.read_text())
+    assert len(named) > 40
+    assert [name for name in named if not name.startswith("ns3rudp.")] == []
+    pcap = transfer.pcap(SERVER)
+    ours = decode(tshark, pcap, display_filter="ns3rudp")
+    assert ours and all(s.is_rudp for s in ours)
+    acks = decode(tshark, pcap, display_filter="ns3rudp.flags.ack == 1")
+    assert acks and len(acks) < len(ours) and all(s.flag("ack") for s in acks)
+
+
 @pytest.mark.parametrize("checksum", ["internet", "crc32c"])
 def test_corrupted_segments_are_the_receivers_checksum_errors(
     tshark: str, tmp_path: Path, checksum: str
@@ -314,16 +334,16 @@ def test_corrupted_segments_are_the_receivers_checksum_errors(
     assert errors > 0
     for options in ((), ("-o", "ns3rudp.ports:")):  # by port, and by the heuristic alone
         server = decode(tshark, run.pcap(SERVER), *options)
-        bad = [s for s in server if s.number("rudp.checksum.status") == BAD]
+        bad = [s for s in server if s.number("ns3rudp.checksum.status") == BAD]
         assert len(bad) == errors
         for segment in bad:
             assert segment["ip.src"] == CLIENT_IP  # only client-to-server datagrams are hit
             assert "Bad checksum" in segment["_ws.expert.message"]
     client = decode(tshark, run.pcap(CLIENT))
-    assert all(s.number("rudp.checksum.status") == GOOD for s in client)
+    assert all(s.number("ns3rudp.checksum.status") == GOOD for s in client)
     # Checking off: every status is Unverified (2), none Bad.
     unchecked = decode(tshark, run.pcap(SERVER), "-o", "ns3rudp.check_checksum:FALSE")
-    assert {s["rudp.checksum.status"] for s in unchecked} == {"2"}
+    assert {s["ns3rudp.checksum.status"] for s in unchecked} == {"2"}
 
 
 # --- rudp-cmt --------------------------------------------------------------------
@@ -350,15 +370,15 @@ def test_cmt_paths_carry_what_each_path_counted(tshark: str, tmp_path: Path, che
         sender_ip = f"10.{index + 1}.1.1"
         data = [s for s in segments if s["ip.src"] == sender_ip]
         answers = [s for s in segments if s["ip.src"] != sender_ip]
-        assert all(s.is_rudp and s["rudp.checksum.kind"] == kind for s in segments)
-        assert all(s.number("rudp.checksum.status") == GOOD for s in segments)
-        assert sum(s.number("rudp.len") for s in data) == stats["bytes_sent"]
+        assert all(s.is_rudp and s["ns3rudp.checksum.kind"] == kind for s in segments)
+        assert all(s.number("ns3rudp.checksum.status") == GOOD for s in segments)
+        assert sum(s.number("ns3rudp.len") for s in data) == stats["bytes_sent"]
         assert sum(s.retransmission for s in data) == stats["retransmissions"]
         # No handshake: the association starts with data; the receiver answers
         # with SACKs (ACK, and PAIR when one answers two segments).
         assert not any(s.flag("syn") or s.flag("fin") for s in segments)
-        assert answers and all(s.flag("ack") and s.number("rudp.len") == 0 for s in answers)
-        sacks += sum(s.number("rudp.sack_count") > 0 for s in answers)
+        assert answers and all(s.flag("ack") and s.number("ns3rudp.len") == 0 for s in answers)
+        sacks += sum(s.number("ns3rudp.sack_count") > 0 for s in answers)
     assert sum(s["retransmissions"] for s in paths_stats) == run.record["retransmissions"]
     assert sacks > 0  # 1 % loss leaves holes that SACK blocks report
 
@@ -380,14 +400,16 @@ def test_multipath_set_up_announces_each_ends_addresses(tshark: str, tmp_path: P
     wlan, cell = sorted(tmp_path.glob("capture-0-*.pcap"))  # the phone's two radios
     init, init_ack, *rest = decode(tshark, wlan)
     assert init.flag("syn") and not init.flag("ack")
-    assert init["rudp.init.address"] == "10.1.1.1,10.2.1.1"  # the phone's
+    assert init["ns3rudp.init.address"] == "10.1.1.1,10.2.1.1"  # the phone's
     assert init_ack.flag("syn") and init_ack.flag("ack")
-    assert init_ack["rudp.init.address"] == "10.1.2.2,10.2.2.2"  # the server's
-    assert all(s.is_rudp and s.number("rudp.checksum.status") == GOOD for s in rest)
-    assert all(s["rudp.init.address"] == "" for s in rest)
+    assert init_ack["ns3rudp.init.address"] == "10.1.2.2,10.2.2.2"  # the server's
+    assert all(s.is_rudp and s.number("ns3rudp.checksum.status") == GOOD for s in rest)
+    assert all(s["ns3rudp.init.address"] == "" for s in rest)
     # A path per server address, each on its own radio: data from each radio's address.
     for pcap, radio in ((wlan, "10.1.1.1"), (cell, "10.2.1.1")):
-        data = [s for s in decode(tshark, pcap) if s.number("rudp.len") > 0 and not s.flag("syn")]
+        data = [
+            s for s in decode(tshark, pcap) if s.number("ns3rudp.len") > 0 and not s.flag("syn")
+        ]
         assert data and {s["ip.src"] for s in data} == {radio}
 
 
@@ -447,15 +469,15 @@ def test_malformed_and_corrupted_segments_are_flagged(tshark: str, crafted: Path
     # On port 40000 only the UDP conversation the SYN opened makes the
     # malformed ones RUDP: the heuristic would not take them.
     syn, data, lying, blocks, corrupted = decode(tshark, crafted)
-    assert [s.number("rudp.checksum.status") for s in (syn, data)] == [GOOD, GOOD]
-    assert data.number("rudp.seq_rel") == 1
+    assert [s.number("ns3rudp.checksum.status") for s in (syn, data)] == [GOOD, GOOD]
+    assert data.number("ns3rudp.seq_rel") == 1
     assert all(s.is_rudp for s in (lying, blocks, corrupted))
     # Malformed with a right checksum (the sender lied): malformed, not Bad.
-    assert lying.number("rudp.checksum.status") == GOOD
+    assert lying.number("ns3rudp.checksum.status") == GOOD
     assert "the header says 7" in lying["_ws.expert.message"]
-    assert blocks.number("rudp.checksum.status") == GOOD
+    assert blocks.number("ns3rudp.checksum.status") == GOOD
     assert "17 SACK blocks" in blocks["_ws.expert.message"]
     # A flipped payload byte: Bad, with the expert info.
-    assert corrupted.number("rudp.checksum.status") == BAD
+    assert corrupted.number("ns3rudp.checksum.status") == BAD
     assert "Bad checksum" in corrupted["_ws.expert.message"]
     assert "Bad checksum" not in data["_ws.expert.message"]

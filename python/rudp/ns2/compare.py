@@ -210,6 +210,33 @@ def summary_line(
     )
 
 
+@dataclass(frozen=True)
+class Section:
+    """One part of a report: its heading, a summary line and a table."""
+
+    heading: str
+    summary: str
+    columns: Sequence[str]
+    rows: Sequence[Sequence[str]]
+
+
+def markdown_report(title: str, command: str, note: str, sections: Iterable[Section]) -> str:
+    """A report of either comparison: the title, the command, a note, then each section."""
+    out = [f"# {title}", "", f"`{command}`", "", note, ""]
+    for section in sections:
+        out += [
+            f"## {section.heading}",
+            "",
+            section.summary,
+            "",
+            "| " + " | ".join(section.columns) + " |",
+            "|" + "---|" * len(section.columns),
+        ]
+        out += ["| " + " | ".join(cells) + " |" for cells in section.rows]
+        out.append("")
+    return "\n".join(out)
+
+
 def write_paired_runs(
     rows: Sequence[PairedRuns[Any, Any]],
     path: Path,
@@ -354,48 +381,65 @@ def seeds_text(rows: Sequence[PairedRuns[Any, Any]]) -> str:
     return f"{counts[0]} to {counts[-1]} seeds (column n)"
 
 
+#: The columns of :func:`markdown`'s tables.
+COLUMNS = (
+    "n/RTT/p",
+    "n",
+    "ns-2 (sd)",
+    "rudp",
+    "ratio [95 %]",
+    "ns-2 TO/FR",
+    "rudp TO/FR",
+    "TO ratio",
+    "FR ratio",
+    "model",
+    "model / ns-2",
+)
+
+
+def _cells(row: Row) -> list[str]:
+    """A row of :func:`markdown`'s tables."""
+    _, low, high = row.ratio_interval("goodput_kBps")
+    ns2 = row.mean("ns2", "goodput_kBps")
+    return [
+        row.point.label(),
+        str(len(row.ns2)),
+        f"{ns2:.1f} ({row.sd():.1f})",
+        f"{row.mean('rudp', 'goodput_kBps'):.1f}",
+        f"{row.ratio('goodput_kBps'):.2f} [{low:.2f}, {high:.2f}]",
+        f"{row.mean('ns2', 'timeouts'):.0f}/{row.mean('ns2', 'fast_retransmits'):.0f}",
+        f"{row.mean('rudp', 'timeouts'):.0f}/{row.mean('rudp', 'fast_retransmits'):.0f}",
+        f"{row.ratio('timeouts'):.2f}",
+        f"{row.ratio('fast_retransmits'):.2f}",
+        f"{row.model_kBps():.1f}",
+        f"{row.model_kBps() / ns2:.2f}",
+    ]
+
+
 def markdown(rows: Sequence[Row], command: str) -> str:
     """The tables: one per mode and buffer, with a summary line each."""
-    out = [
-        "# Seed 002 in ns-2.35's SCTP-CMT and in rudp-cmt",
-        "",
-        f"`{command}`",
-        "",
-        f"kB/s of 1468-byte data units, mean of {seeds_text(rows)}; TO/FR: timeouts and fast "
-        "retransmissions per run (SACKs that triggered one, as ns-2's frCount_ counts); "
-        "ratio = rudp / ns-2, with its 95 % interval over the seeds.",
-        "",
-    ]
+    sections = []
     for mode in dict.fromkeys(row.mode for row in rows):
         for rbuf in dict.fromkeys(row.point.rbuf for row in rows):
             part = [row for row in rows if row.mode == mode and row.point.rbuf == rbuf]
             model = [row.model_kBps() / row.mean("ns2", "goodput_kBps") for row in part]
             line = summary_line(part, "goodput_kBps", GOODPUT_TOLERANCE, COUNT_TOLERANCE)
-            out += [
-                f"## {mode}, rbuf {rbuf}",
-                "",
-                f"{line}; the model {min(model):.2f} to {max(model):.2f} x ns-2",
-                "",
-                "| n/RTT/p | n | ns-2 (sd) | rudp | ratio [95 %] | ns-2 TO/FR | rudp TO/FR "
-                "| TO ratio | FR ratio | model | model / ns-2 |",
-                "|---|---|---|---|---|---|---|---|---|---|---|",
-            ]
-            for row in part:
-                _, low, high = row.ratio_interval("goodput_kBps")
-                out.append(
-                    f"| {row.point.label()} | {len(row.ns2)} | "
-                    f"{row.mean('ns2', 'goodput_kBps'):.1f} "
-                    f"({row.sd():.1f}) | {row.mean('rudp', 'goodput_kBps'):.1f} | "
-                    f"{row.ratio('goodput_kBps'):.2f} [{low:.2f}, {high:.2f}] | "
-                    f"{row.mean('ns2', 'timeouts'):.0f}/{row.mean('ns2', 'fast_retransmits'):.0f}"
-                    f" | {row.mean('rudp', 'timeouts'):.0f}/"
-                    f"{row.mean('rudp', 'fast_retransmits'):.0f} | "
-                    f"{row.ratio('timeouts'):.2f} | {row.ratio('fast_retransmits'):.2f} | "
-                    f"{row.model_kBps():.1f} | "
-                    f"{row.model_kBps() / row.mean('ns2', 'goodput_kBps'):.2f} |"
+            sections.append(
+                Section(
+                    f"{mode}, rbuf {rbuf}",
+                    f"{line}; the model {min(model):.2f} to {max(model):.2f} x ns-2",
+                    COLUMNS,
+                    [_cells(row) for row in part],
                 )
-            out.append("")
-    return "\n".join(out)
+            )
+    return markdown_report(
+        "Seed 002 in ns-2.35's SCTP-CMT and in rudp-cmt",
+        command,
+        f"kB/s of 1468-byte data units, mean of {seeds_text(rows)}; TO/FR: timeouts and fast "
+        "retransmissions per run (SACKs that triggered one, as ns-2's frCount_ counts); "
+        "ratio = rudp / ns-2, with its 95 % interval over the seeds.",
+        sections,
+    )
 
 
 def write_runs(rows: Sequence[Row], path: Path) -> None:

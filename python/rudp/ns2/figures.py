@@ -19,11 +19,12 @@ import numpy as np
 
 from ..models import cmt
 from ..sweep.figures import dodge, finish, new_figure
-from .compare import Row
 from .driver import CHUNK
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+    from .compare import Row  # compare imports this module (write_figures) when it draws
 
 UNBOUNDED, BOUNDED = 1 << 28, 16384
 #: seed figure -> (x axis, receive buffer): the RTT axis is at loss 0.01, the loss axis at 100 ms

@@ -38,7 +38,14 @@ from typing import Any
 
 from ..runner import Value, run_scenario
 from ..sweep.presets.reno_model import grid as reno_grid
-from .compare import PairedRuns, run_refusals, summary_line, write_paired_runs
+from .compare import (
+    PairedRuns,
+    Section,
+    markdown_report,
+    run_refusals,
+    summary_line,
+    write_paired_runs,
+)
 from .driver import Ns2Error, ns_program, parse_counts, run_ns
 
 #: The ns-2.35 driver (a Tcl script run by Debian's ``ns``).
@@ -270,41 +277,41 @@ def run_grid(
 
 def markdown(rows: Sequence[Row], seeds: int, command: str) -> str:
     """One table per mode and sender, with a summary line each."""
-    out = [
-        "# RUDP's seed Reno beside ns-2.35's TCP agents (the reno-model path)",
-        "",
-        f"`{command}`",
-        "",
-        f"Mbit/s of segment payload, mean of {seeds} seeds; TO/FR: timeouts and fast "
-        "retransmissions per run (ns-2: window cuts that were not timeouts); "
-        "ratio = rudp / ns-2.",
-        "",
-    ]
+    sections = []
     for mode in dict.fromkeys(row.mode for row in rows):
         for label in dict.fromkeys(row.point.sender for row in rows):
             part = [row for row in rows if row.mode == mode and row.point.sender == label]
             if not part:
                 continue
             sender = SENDERS[label]
-            out += [
-                f"## {mode}: {label} against ns-2's {sender.agent} with {sender.sink}",
-                "",
-                summary_line(part, "goodput_Mbps", GOODPUT_TOLERANCE, COUNT_TOLERANCE),
-                "",
-                "| RTT/p | ns-2 | rudp | ratio | ns-2 TO/FR | rudp TO/FR |",
-                "|---|---|---|---|---|---|",
-            ]
-            for row in part:
-                out.append(
-                    f"| {row.point.label()} | {row.mean('ns2', 'goodput_Mbps'):.3f} | "
-                    f"{row.mean('rudp', 'goodput_Mbps'):.3f} | "
-                    f"{row.ratio('goodput_Mbps'):.2f} | "
-                    f"{row.mean('ns2', 'timeouts'):.1f}/{row.mean('ns2', 'fast_retransmits'):.1f}"
-                    f" | {row.mean('rudp', 'timeouts'):.1f}/"
-                    f"{row.mean('rudp', 'fast_retransmits'):.1f} |"
+            sections.append(
+                Section(
+                    f"{mode}: {label} against ns-2's {sender.agent} with {sender.sink}",
+                    summary_line(part, "goodput_Mbps", GOODPUT_TOLERANCE, COUNT_TOLERANCE),
+                    ("RTT/p", "ns-2", "rudp", "ratio", "ns-2 TO/FR", "rudp TO/FR"),
+                    [
+                        [
+                            row.point.label(),
+                            f"{row.mean('ns2', 'goodput_Mbps'):.3f}",
+                            f"{row.mean('rudp', 'goodput_Mbps'):.3f}",
+                            f"{row.ratio('goodput_Mbps'):.2f}",
+                            f"{row.mean('ns2', 'timeouts'):.1f}/"
+                            f"{row.mean('ns2', 'fast_retransmits'):.1f}",
+                            f"{row.mean('rudp', 'timeouts'):.1f}/"
+                            f"{row.mean('rudp', 'fast_retransmits'):.1f}",
+                        ]
+                        for row in part
+                    ],
                 )
-            out.append("")
-    return "\n".join(out)
+            )
+    return markdown_report(
+        "RUDP's seed Reno beside ns-2.35's TCP agents (the reno-model path)",
+        command,
+        f"Mbit/s of segment payload, mean of {seeds} seeds; TO/FR: timeouts and fast "
+        "retransmissions per run (ns-2: window cuts that were not timeouts); "
+        "ratio = rudp / ns-2.",
+        sections,
+    )
 
 
 def write_runs(rows: Sequence[Row], path: Path) -> None:

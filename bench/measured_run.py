@@ -11,6 +11,7 @@ import os
 import resource
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,20 +49,29 @@ class Cost:
         return 1e6 * self.cpu_s / max(self.packets, 1)
 
 
+def run_command(
+    command: list[str], env: Mapping[str, str] | None = None, cwd: Path | None = None
+) -> tuple[str, resource.struct_rusage]:
+    """Run ``command`` in its own process: what it printed and the kernel's measure of
+    it; RuntimeError (with its stderr) if it fails. Its output goes to files, so that
+    a program that prints much cannot block on a full pipe."""
+    with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        process = subprocess.Popen(command, stdout=stdout, stderr=stderr, env=env, cwd=cwd)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        stdout.seek(0)
+        stderr.seek(0)
+        if process.returncode != 0:
+            message = stderr.read().decode(errors="replace")
+            raise RuntimeError(f"{' '.join(command)} failed: {message}")
+        return stdout.read().decode(errors="replace"), usage
+
+
 def run_measured(build: paths.Build, program: str, options: list[str]) -> MeasuredRun:
     """Run ``program`` of ``build`` with ``options`` and ``--output=RECORD``;
     RuntimeError (with its stderr) if it fails."""
     with tempfile.TemporaryDirectory() as workdir:
         output = Path(workdir) / "record.json"
         command = [str(build.program(program)), *options, f"--output={output}"]
-        process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=build.environment()
-        )
-        _, status, usage = os.wait4(process.pid, 0)
-        stderr = process.stderr.read().decode() if process.stderr else ""
-        if process.stderr:
-            process.stderr.close()
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed: {stderr}")
+        _, usage = run_command(command, build.environment())
         return MeasuredRun(json.loads(output.read_text()), usage)

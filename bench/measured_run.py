@@ -1,13 +1,16 @@
 """One scenario run in its own process, with what the kernel measured of it.
 
 The benches run each program in a child process so that its rusage (CPU
-time, peak memory) is the run's alone; this is that one step, shared.
+time, peak memory) is the run's alone; this is that one step, shared, and
+the same run under ``valgrind --tool=callgrind``, whose instruction count
+does not vary with the machine's load.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import tempfile
@@ -75,3 +78,33 @@ def run_measured(build: paths.Build, program: str, options: list[str]) -> Measur
         command = [str(build.program(program)), *options, f"--output={output}"]
         _, usage = run_command(command, build.environment())
         return MeasuredRun(json.loads(output.read_text()), usage)
+
+
+def collected(stderr: str) -> int:
+    """The instructions callgrind counted, from its summary line ``==pid== Collected : N``."""
+    match = re.search(r"^==\d+== Collected : (\d+)$", stderr, re.MULTILINE)
+    if match is None:
+        raise RuntimeError(f"callgrind printed no instruction count: {stderr[-500:]}")
+    return int(match.group(1))
+
+
+def run_counted(build: paths.Build, program: str, options: list[str]) -> tuple[int, dict[str, Any]]:
+    """The instructions of a run of ``program`` of ``build`` with ``options`` under
+    callgrind, and the run's record; RuntimeError (with its stderr) if it fails."""
+    with tempfile.TemporaryDirectory() as workdir:
+        output = Path(workdir) / "record.json"
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            str(build.program(program)),
+            *options,
+            f"--output={output}",
+        ]
+        done = subprocess.run(
+            command, capture_output=True, text=True, env=build.environment(), check=False
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr[-500:]}")
+        record: dict[str, Any] = json.loads(output.read_text())
+        return collected(done.stderr), record

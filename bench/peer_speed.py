@@ -17,6 +17,12 @@ reno-model path (one flow over a 100 Mbit/s bottleneck, :mod:`rudp.ns2.tcp`,
 its matched mode) at RTT 50, 100 and 200 ms and loss 1 % and 5 %, for the
 same ``--duration``.
 
+``--instructions`` adds a table of the instructions callgrind counts in the
+same rudp-cmt and floor runs, which do not vary with the machine's load
+(several minutes a point: with ``--quick`` or ``--paths``); ns-2's are not
+counted: valgrind counts every byte of its large memsets (``rep stosb``) as an
+instruction, 58 % of its count at 2/100/0.01/2^28.
+
 ``--before BUILD`` adds a column of another build's rudp (a standalone build
 copied with its libraries, as /work/baseline-3cb4e08: ``bin/``, ``lib/`` and
 the wheel's ``ns3-lib64/``), run in the same rounds. The runs of a point go in
@@ -25,13 +31,14 @@ that the machine's drift falls on all of them alike. ns-2.35 is Debian's
 ``ns2`` (``scripts/install-ns2.sh``). Run by hand, not a test::
 
     .venv/bin/python bench/peer_speed.py [--quick] [--paths 2,3,4] [--repeat K]
-        [--duration S] [--seed N] [--before BUILD] [--no-tcp]
+        [--duration S] [--seed N] [--before BUILD] [--no-tcp] [--instructions]
     make bench-peer
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -40,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from measured_run import run_command, run_measured
+from measured_run import run_command, run_counted, run_measured
 
 from rudp import paths
 from rudp.ns2 import NS2_DEFAULTS, Point, driver, ns_program, tcp
@@ -170,25 +177,56 @@ def median_rounds(runs: dict[str, Callable[[], float]], repeat: int) -> dict[str
     return {name: statistics.median(r[name] for r in rounds) for name in runs}
 
 
+def point_label(point: Point) -> str:
+    """A point of the grid as the tables name it: paths/RTT/p/rbuf."""
+    return f"{point.label()}/{'2^28' if point.rbuf == 1 << 28 else point.rbuf}"
+
+
 def measure_cmt(
-    point: Point, args: argparse.Namespace, build: paths.Build, before: paths.Build | None
+    point: Point,
+    args: argparse.Namespace,
+    build: paths.Build,
+    before: paths.Build | None,
+    counts: FlowCounts,
 ) -> CpuRow:
-    """One point of seed 002's grid in ns-2, rudp-cmt (and ``before``'s), and the floor."""
+    """One point of seed 002's grid in ns-2, rudp-cmt (and ``before``'s), and the floor
+    carrying ``counts``."""
     options = cmt_options(point, args.seed, args.duration, args.warmup)
-    counts = count_packets(build, options, point.paths)
     ns2 = driver.ns2_command(point, args.seed, NS2_DEFAULTS, args.duration, args.warmup)
+    floor = floor_options(point, counts, args.duration)
     runs: dict[str, Callable[[], float]] = {
         "ns2": lambda: ns2_cpu(ns2),
         "rudp": lambda: run_measured(build, "rudp-cmt", options).cpu_s,
-        "floor": lambda: (
-            run_measured(build, "rudp-udp-floor", floor_options(point, counts, args.duration)).cpu_s
-        ),
+        "floor": lambda: run_measured(build, "rudp-udp-floor", floor).cpu_s,
     }
     if before is not None:
         runs["before"] = lambda: run_measured(before, "rudp-cmt", options).cpu_s
     cpu = median_rounds(runs, args.repeat)
-    label = f"{point.label()}/{'2^28' if point.rbuf == 1 << 28 else point.rbuf}"
-    return CpuRow(label, cpu["ns2"], cpu["rudp"], cpu.get("before"), cpu["floor"])
+    return CpuRow(point_label(point), cpu["ns2"], cpu["rudp"], cpu.get("before"), cpu["floor"])
+
+
+def count_cmt(
+    point: Point,
+    args: argparse.Namespace,
+    build: paths.Build,
+    before: paths.Build | None,
+    counts: FlowCounts,
+) -> CpuRow:
+    """The same runs' instructions (callgrind), in billions, in a CpuRow's places; ns-2's
+    are not counted (0): valgrind counts its memsets byte by byte."""
+    options = cmt_options(point, args.seed, args.duration, args.warmup)
+    floor = floor_options(point, counts, args.duration)
+
+    def billions(program: str, of: paths.Build, options: list[str]) -> float:
+        return run_counted(of, program, options)[0] / 1e9
+
+    return CpuRow(
+        point_label(point),
+        0.0,
+        billions("rudp-cmt", build, options),
+        billions("rudp-cmt", before, options) if before is not None else None,
+        billions("rudp-udp-floor", build, floor),
+    )
 
 
 def measure_tcp(
@@ -250,6 +288,25 @@ def table(rows: Sequence[CpuRow], first: str) -> list[str]:
     return rst_table(header, cells)
 
 
+def count_table(rows: Sequence[CpuRow], first: str) -> list[str]:
+    """The printed table of instruction counts: rudp's (and ``before``'s) and the floor's,
+    and their ratios to the floor."""
+    before = any(row.before_s is not None for row in rows)
+    header = [first, "floor G"]
+    header += ["before G", "x floor"] if before else []
+    header += ["rudp G", "x floor"]
+    cells = []
+    for row in rows:
+        floor = row.floor_s if row.floor_s is not None else float("nan")
+        cell = [row.label, f"{floor:.2f}"]
+        if before:
+            b = row.before_s if row.before_s is not None else float("nan")
+            cell += [f"{b:.2f}", f"{b / floor:.2f}"]
+        cell += [f"{row.rudp_s:.2f}", f"{row.rudp_s / floor:.2f}"]
+        cells.append(cell)
+    return rst_table(header, cells)
+
+
 def verdicts(rows: Sequence[CpuRow]) -> list[str]:
     """Whether the goals hold at every point: the worst ratio to ns-2 and to the floor."""
     worst = max(rows, key=lambda row: row.rudp_s / row.ns2_s)
@@ -287,6 +344,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=11, help="loss substream and RngRun (>= 1)")
     p.add_argument("--before", type=Path, help="another standalone build's bin/ and lib/")
     p.add_argument("--no-tcp", action="store_true", help="leave out the TCP table")
+    p.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each point's instructions with callgrind (minutes a point)",
+    )
     return p
 
 
@@ -303,6 +365,8 @@ def refusals(args: argparse.Namespace) -> list[str]:
         errors.append(f"--paths: {args.paths!r}: allowed numbers of 1..4, comma-separated")
     if args.before is not None and not (args.before / "bin" / "rudp-cmt").is_file():
         errors.append(f"--before: {args.before} has no bin/rudp-cmt")
+    if args.instructions and shutil.which("valgrind") is None:
+        errors.append("--instructions: needs valgrind (Debian: apt-get install valgrind)")
     return errors
 
 
@@ -318,7 +382,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     build = paths.standalone_build()
     before = CopiedBuild(args.before.resolve()) if args.before is not None else None
-    rows = [measure_cmt(point, args, build, before) for point in grid(args)]
+    rows, count_rows = [], []
+    for point in grid(args):
+        counts = count_packets(
+            build, cmt_options(point, args.seed, args.duration, args.warmup), point.paths
+        )
+        rows.append(measure_cmt(point, args, build, before, counts))
+        if args.instructions:
+            count_rows.append(count_cmt(point, args, build, before, counts))
     print(
         f"CPU seconds (user + system), ns-2.35's SCTP-CMT and rudp-cmt --ns2-defaults, "
         f"{args.duration:g} s simulated, seed {args.seed}, median of {args.repeat}; floor: "
@@ -326,6 +397,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print("\n".join(table(rows, "paths/RTT/p/rbuf")))
     print("\n".join(verdicts(rows)))
+    if count_rows:
+        print("\nInstructions (callgrind, billions) of the same runs; ns-2's are not comparable")
+        print("\n".join(count_table(count_rows, "paths/RTT/p/rbuf")))
     if not args.no_tcp:
         tcp_rows = [measure_tcp(rtt, loss, args, build, before) for rtt, loss in TCP_POINTS]
         print(

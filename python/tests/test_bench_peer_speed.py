@@ -111,6 +111,14 @@ def test_the_table_gives_each_cost_and_its_ratios() -> None:
     assert plain[3].split() == ["50/0.01", "1.00", "1.50", "1.50"]
 
 
+def test_the_instruction_table_gives_each_count_against_the_floor() -> None:
+    rows = [peer_speed.CpuRow("1/120/0.01/16384", 0.0, 1.5, 3.0, 1.2)]
+    lines = peer_speed.count_table(rows, "paths/RTT/p/rbuf")
+    header = "paths/RTT/p/rbuf  floor G  before G  x floor  rudp G  x floor"
+    assert lines[1].split() == header.split()
+    assert lines[3].split() == ["1/120/0.01/16384", "1.20", "3.00", "2.50", "1.50", "1.25"]
+
+
 def test_the_verdicts_name_the_worst_point() -> None:
     rows = [
         peer_speed.CpuRow("a", 1.0, 2.0, None, 1.5),
@@ -146,6 +154,14 @@ def test_bad_arguments_exit_2_naming_the_option(
 ) -> None:
     assert peer_speed.main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_instructions_without_valgrind_exit_2_naming_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert peer_speed.main(["--instructions"]) == 2
+    assert "--instructions: needs valgrind" in capsys.readouterr().err
 
 
 def test_without_ns2_it_says_how_to_install_it(

@@ -17,6 +17,7 @@
 #   make check-ns3-patches NS3_SOURCE=...   the patches change no TCP record
 #   make bench-window   RUDP's CPU time per packet at windows of 417 to 66 667
 #   make bench-multipath   rudp-cmt's CPU time per packet with 1 to 4 paths
+#   make bench-peer   rudp-cmt's and RUDP's CPU time beside ns-2.35's (needs ns2)
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -187,6 +188,11 @@ bench-window: setup
 
 bench-multipath: setup
 	$(PY) bench/multipath_cost.py
+
+.PHONY: bench-peer
+bench-peer: setup
+	scripts/install-ns2.sh
+	$(PY) bench/peer_speed.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

@@ -34,16 +34,11 @@ hand, not a test::
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import shutil
 import statistics
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
 
-from measured_run import Cost, run_measured
+from measured_run import Cost, run_counted, run_measured
 
 from rudp import paths
 
@@ -124,32 +119,10 @@ def socket_table(single: Cost, costs: list[Cost], paired: list[float]) -> list[s
     return lines
 
 
-def collected(stderr: str) -> int:
-    """The instructions callgrind counted, from its summary line ``==pid== Collected : N``."""
-    match = re.search(r"^==\d+== Collected : (\d+)$", stderr, re.MULTILINE)
-    if match is None:
-        raise RuntimeError(f"callgrind printed no instruction count: {stderr[-500:]}")
-    return int(match.group(1))
-
-
 def counted_run(build: paths.Build, options: list[str]) -> tuple[int, int]:
     """The instructions of a ``rudp-transport-cost`` run under callgrind, and its packets."""
-    with tempfile.TemporaryDirectory() as workdir:
-        output = Path(workdir) / "record.json"
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            str(build.program("rudp-transport-cost")),
-            *options,
-            f"--output={output}",
-        ]
-        done = subprocess.run(
-            command, capture_output=True, text=True, env=build.environment(), check=False
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed: {done.stderr[-500:]}")
-        return collected(done.stderr), int(json.loads(output.read_text())["packets"])
+    count, record = run_counted(build, "rudp-transport-cost", options)
+    return count, int(record["packets"])
 
 
 def instructions_per_packet(transport: list[str], build: paths.Build) -> tuple[float, int]:

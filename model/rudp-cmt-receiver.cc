@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <cstring>
 #include <limits>
 #include <vector>
 
@@ -67,11 +68,16 @@ RudpCmtReceiver::StartApplication()
 void
 RudpCmtReceiver::Consume(Ptr<const Packet> data)
 {
-    std::vector<uint8_t> received(data->GetSize());
-    data->CopyData(received.data(), received.size());
-    std::vector<uint8_t> expected(received.size());
-    m_expected->Read(expected.data(), expected.size());
-    m_intact = m_intact && received == expected;
+    const uint32_t size = data->GetSize();
+    if (size == 0)
+    {
+        return;
+    }
+    m_received.resize(size);
+    m_expectedBytes.resize(size);
+    data->CopyData(m_received.data(), size);
+    m_expected->Read(m_expectedBytes.data(), size);
+    m_intact = m_intact && std::memcmp(m_received.data(), m_expectedBytes.data(), size) == 0;
 }
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "rudp-cmt-receive-engine.h"
 
 #include <memory>
+#include <vector>
 
 namespace ns3
 {
@@ -55,6 +56,8 @@ class RudpCmtReceiver : public RudpCmtEngineApplication<RudpCmtReceiveEngine>
     uint64_t m_contentSeed{1};                  ///< ContentSeed
     std::unique_ptr<RudpFileSource> m_expected; ///< the data expected, to check it
     bool m_intact{true};                        ///< every delivered byte was as expected
+    std::vector<uint8_t> m_received;            ///< a delivery's bytes (kept: no allocation)
+    std::vector<uint8_t> m_expectedBytes;       ///< what they should be (kept: no allocation)
 };
 
 } // namespace ns3

@@ -562,14 +562,13 @@ RudpCmtSendEngine::Write(Ptr<Packet> data)
 uint32_t
 RudpCmtSendEngine::GetTxAvailable() const
 {
-    return m_running ? m_scoreboard.Buffer().Available() : 0;
+    return m_running ? m_scoreboard.Buffer().Available() - m_admitted : 0;
 }
 
 bool
 RudpCmtSendEngine::IsAllAcknowledged() const
 {
-    return m_scoreboard.Buffer().UnsentBytes() == 0 &&
-           m_scoreboard.Buffer().BytesOutstanding() == 0;
+    return UnsentBytes() == 0 && m_scoreboard.Buffer().BytesOutstanding() == 0;
 }
 
 void
@@ -594,16 +593,40 @@ RudpCmtSendEngine::Refill()
     {
         return; // the application writes
     }
-    std::vector<uint8_t> bytes;
-    const RudpTxBuffer& buffer = m_scoreboard.Buffer();
-    while (m_source->GetRemaining() > 0 && buffer.Available() >= m_segmentSize)
+    // The source's bytes enter the send buffer whenever it has room for a
+    // segment, in pieces of at most 64 KB, as an application writing all
+    // it can. They are read from the source only when a segment is cut
+    // from them (ReadAdmitted): a large buffer then costs neither memory
+    // nor time for bytes that wait in it.
+    const uint64_t remaining = m_source->GetRemaining();
+    uint64_t unread = remaining > m_admitted ? remaining - m_admitted : 0;
+    uint32_t room = m_scoreboard.Buffer().Available() - m_admitted;
+    while (unread > 0 && room >= m_segmentSize)
     {
-        const uint64_t size =
-            std::min<uint64_t>({m_source->GetRemaining(), buffer.Available(), 65536});
-        bytes.resize(size);
-        m_source->Read(bytes.data(), size);
-        m_scoreboard.Add(Create<Packet>(bytes.data(), size));
+        const auto size = static_cast<uint32_t>(std::min<uint64_t>({unread, room, 65536}));
+        m_admitted += size;
+        unread -= size;
+        room -= size;
     }
+}
+
+void
+RudpCmtSendEngine::ReadAdmitted(uint32_t bytes)
+{
+    while (m_scoreboard.Buffer().UnsentBytes() < bytes && m_admitted > 0)
+    {
+        const uint32_t size = std::min<uint32_t>(m_admitted, 65536);
+        m_sourceBytes.resize(size);
+        m_source->Read(m_sourceBytes.data(), size);
+        m_scoreboard.Add(Create<Packet>(m_sourceBytes.data(), size));
+        m_admitted -= size;
+    }
+}
+
+uint32_t
+RudpCmtSendEngine::UnsentBytes() const
+{
+    return m_scoreboard.Buffer().UnsentBytes() + m_admitted;
 }
 
 void
@@ -839,7 +862,7 @@ RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsO
             break;
         }
         RudpTxBuffer::SendRequest request;
-        request.length = resend ? resend->length : std::min(m_segmentSize, buffer.UnsentBytes());
+        request.length = resend ? resend->length : std::min(m_segmentSize, UnsentBytes());
         request.resend = resend != nullptr;
         request.inFlight = inFlight;
         // RFC 4960 6.1 B: the path must not send while it has cwnd or more
@@ -865,6 +888,7 @@ RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsO
         }
         if (!resend)
         {
+            ReadAdmitted(request.length);
             resend = &m_scoreboard.NewSegment(request.length, path.GetIndex()); // sent below
         }
         SendSegment(path, *resend);
@@ -1254,7 +1278,7 @@ RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
         roomOnAPath = roomOnAPath || (path->GetStatus() == RudpCmtPath::ACTIVE &&
                                       path->Room(inFlight[path->GetIndex()]) > 0);
     }
-    const bool dataWaiting = m_scoreboard.Buffer().UnsentBytes() > 0 || m_scoreboard.AnyLost();
+    const bool dataWaiting = UnsentBytes() > 0 || m_scoreboard.AnyLost();
     const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();
     const bool limited = m_running && dataWaiting && roomOnAPath && outstanding > 0 &&
                          outstanding + m_segmentSize > m_peerWindow;

@@ -256,6 +256,10 @@ class RudpCmtSendEngine : public Object
     uint32_t FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly);
     /// Keeps the send buffer full from the source (SetSource).
     void Refill();
+    /// Reads admitted bytes from the source until \p bytes are unsent in the buffer.
+    void ReadAdmitted(uint32_t bytes);
+    /// \return bytes waiting to be sent for the first time, admitted ones included
+    uint32_t UnsentBytes() const;
     /**
      * \brief Starts a scheduling round of the remedies for receive-buffer
      * blocking: chunk rescheduling, the scheduler's view of the paths, and
@@ -423,6 +427,8 @@ class RudpCmtSendEngine : public Object
     RudpCmtScoreboard m_scoreboard;              ///< the segments sent and their paths
     std::unique_ptr<RudpCmtRecovery> m_recovery; ///< loss recovery, made by Begin
     std::unique_ptr<RudpFileSource> m_source;    ///< SetSource's bytes (none: Write's)
+    uint32_t m_admitted{0};             ///< source bytes in the send buffer, not yet read (Refill)
+    std::vector<uint8_t> m_sourceBytes; ///< the last bytes read from the source (storage kept)
     uint32_t m_peerWindow{0};
     bool m_sacksSeen{false};
     SequenceNumber32 m_lastSack{0}; ///< number of the newest SACK processed

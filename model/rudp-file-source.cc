@@ -197,19 +197,48 @@ RudpFileSource::Read(uint8_t* out, size_t maxSize)
 void
 RudpFileSource::Generate(uint8_t* out, size_t size)
 {
-    for (size_t i = 0; i < size; ++i)
+    // Byte k of the content is byte k % 8 of SplitMix64 word k / 8 (Steele,
+    // Lea, Flood 2014), lowest first. A read that starts inside a word
+    // finishes it, whole words are stored 8 bytes at a time, and a partial
+    // last word is kept for the next read. The state is worked on in locals:
+    // the compiler then keeps it in registers and merges a word's byte stores
+    // into one store where bytes are little-endian.
+    uint64_t state = m_state;
+    uint64_t word = m_word;
+    const auto next = [&state]() {
+        uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    };
+    size_t i = 0;
+    for (uint64_t position = m_offset; i < size && position % 8 != 0; ++i, ++position)
     {
-        const uint64_t position = m_offset + i;
-        if (position % 8 == 0)
-        {
-            // SplitMix64 (Steele, Lea, Flood 2014): one 64-bit word per 8 bytes.
-            uint64_t z = (m_state += 0x9e3779b97f4a7c15ULL);
-            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-            m_word = z ^ (z >> 31);
-        }
-        out[i] = static_cast<uint8_t>(m_word >> (8 * (position % 8)));
+        out[i] = static_cast<uint8_t>(word >> (8 * (position % 8)));
     }
+    for (; i + 8 <= size; i += 8)
+    {
+        word = next();
+        uint8_t* bytes = out + i;
+        bytes[0] = static_cast<uint8_t>(word);
+        bytes[1] = static_cast<uint8_t>(word >> 8);
+        bytes[2] = static_cast<uint8_t>(word >> 16);
+        bytes[3] = static_cast<uint8_t>(word >> 24);
+        bytes[4] = static_cast<uint8_t>(word >> 32);
+        bytes[5] = static_cast<uint8_t>(word >> 40);
+        bytes[6] = static_cast<uint8_t>(word >> 48);
+        bytes[7] = static_cast<uint8_t>(word >> 56);
+    }
+    if (i < size)
+    {
+        word = next();
+        for (uint32_t shift = 0; i < size; ++i, shift += 8)
+        {
+            out[i] = static_cast<uint8_t>(word >> shift);
+        }
+    }
+    m_state = state;
+    m_word = word;
 }
 
 } // namespace ns3

@@ -541,6 +541,51 @@ class RudpCmtChecksumTest : public TestCase
     bool m_mixed;
 };
 
+/**
+ * A wrong byte the checksum misses is caught by the receiver's check of
+ * every byte against the sender's content: the transfer reports failure.
+ */
+class RudpCmtUndetectedCorruptionTest : public TestCase
+{
+  public:
+    /// \param ns2Defaults with RudpCmtHelper::SetNs2Defaults (rudp-cmt --ns2-defaults)
+    explicit RudpCmtUndetectedCorruptionTest(bool ns2Defaults)
+        : TestCase(std::string("CMT: a payload error the checksum misses is reported (content "
+                               "not intact)") +
+                   (ns2Defaults ? ", ns-2 defaults" : "")),
+          m_ns2Defaults(ns2Defaults)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        if (m_ns2Defaults)
+        {
+            RudpCmtHelper::SetNs2Defaults();
+        }
+        CmtRun cmt({{MilliSeconds(40), 0.0}, {MilliSeconds(80), 0.0}}, 65536);
+        cmt.Helper().SetSenderAttribute("MaxBytes", UintegerValue(200000));
+        cmt.Install();
+        Ptr<rudptest::WordSwapErrorModel> swap = CreateObject<rudptest::WordSwapErrorModel>();
+        swap->SetPppHeader(true);
+        cmt.Helper().GetPathDevices(1).Get(1)->SetAttribute("ReceiveErrorModel",
+                                                            PointerValue(swap));
+        cmt.Run(Seconds(20));
+        Config::Reset();
+        NS_TEST_ASSERT_MSG_EQ(swap->Altered(), 1, "one segment altered");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->GetStats().checksumErrors,
+                              0,
+                              "the checksum missed it");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Sender()->IsComplete(), true, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(),
+                              false,
+                              "the wrong byte is reported");
+    }
+
+    bool m_ns2Defaults;
+};
+
 /// Every retransmission policy repairs losses.
 class RudpCmtRtxPolicyTest : public TestCase
 {
@@ -706,6 +751,8 @@ class RudpCmtTestSuite : public TestSuite
         }
         AddTestCase(new RudpCmtChecksumTest(false));
         AddTestCase(new RudpCmtChecksumTest(true));
+        AddTestCase(new RudpCmtUndetectedCorruptionTest(false));
+        AddTestCase(new RudpCmtUndetectedCorruptionTest(true));
         for (const std::string policy : {"RTX-SAME", "RTX-ASAP", "RTX-CWND", "RTX-SSTHRESH"})
         {
             AddTestCase(new RudpCmtRtxPolicyTest(policy));

@@ -177,6 +177,52 @@ class RudpChecksumVectorTest : public TestCase
     }
 };
 
+/// The sum taken eight bytes at a time is the sum of the 16-bit words, exactly.
+class RudpChecksumWideSumTest : public TestCase
+{
+  public:
+    RudpChecksumWideSumTest()
+        : TestCase("Internet checksum: the partial sum equals a word-by-word sum at any length")
+    {
+    }
+
+  private:
+    /// \return the 16-bit big-endian words of \p size bytes at \p data added to \p sum
+    static uint64_t WordByWord(const uint8_t* data, size_t size, uint64_t sum)
+    {
+        for (size_t i = 0; i < size; i += 2)
+        {
+            sum += static_cast<uint32_t>(data[i] << 8 | (i + 1 < size ? data[i + 1] : 0));
+        }
+        return sum;
+    }
+
+    void DoRun() override
+    {
+        std::mt19937 random(7);
+        // All ones: the largest lanes, past a 2 KB block of them.
+        std::vector<uint8_t> bytes(9000, 0xff);
+        for (const size_t size : {0, 1, 7, 8, 9, 2047, 2048, 2049, 4096, 4103, 9000})
+        {
+            NS_TEST_ASSERT_MSG_EQ(RudpHeader::AddToSum(bytes.data(), size, 5),
+                                  WordByWord(bytes.data(), size, 5),
+                                  size << " bytes of 0xff");
+        }
+        for (int run = 0; run < 200; ++run)
+        {
+            for (auto& byte : bytes)
+            {
+                byte = static_cast<uint8_t>(random());
+            }
+            const size_t size = random() % bytes.size();
+            const size_t start = random() % (bytes.size() - size + 1);
+            NS_TEST_ASSERT_MSG_EQ(RudpHeader::AddToSum(bytes.data() + start, size, run),
+                                  WordByWord(bytes.data() + start, size, run),
+                                  size << " random bytes at offset " << start);
+        }
+    }
+};
+
 /// Every single-bit error anywhere in header or payload is detected.
 class RudpChecksumBitFlipTest : public TestCase
 {
@@ -602,6 +648,7 @@ class RudpHeaderTestSuite : public TestSuite
     {
         AddTestCase(new RudpHeaderRoundTripTest);
         AddTestCase(new RudpChecksumVectorTest);
+        AddTestCase(new RudpChecksumWideSumTest);
         AddTestCase(new RudpChecksumBitFlipTest);
         AddTestCase(new RudpHeaderMalformedTest);
         AddTestCase(new RudpCrc32cVectorTest);

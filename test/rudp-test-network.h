@@ -9,6 +9,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/rudp-module.h"
 
 #include <list>
@@ -124,6 +125,34 @@ class AcceptingServer
     Ptr<RudpSocket> m_connection;
     uint64_t m_bytes{0};
     bool m_closed{false};
+};
+
+/**
+ * \ingroup rudp-test
+ * \brief Alters one data segment so that its 16-bit Internet checksum still
+ * holds: two different adjacent 16-bit words of the payload change places
+ * (a one's-complement sum does not depend on the order of its words), the
+ * kind of multi-bit error the checksum misses. It alters the third data
+ * segment (of at least 64 payload bytes) its device receives.
+ */
+class WordSwapErrorModel : public ErrorModel
+{
+  public:
+    /// \return the object TypeId
+    static TypeId GetTypeId();
+
+    /// The packets carry a PPP header before IPv4 (a point-to-point device's).
+    void SetPppHeader(bool ppp);
+    /// \return segments altered (0 or 1)
+    uint32_t Altered() const;
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override;
+    void DoReset() override;
+
+    bool m_ppp{false};
+    uint32_t m_dataSegments{0};
+    uint32_t m_altered{0};
 };
 
 /// \return \p lines joined with ", " (a SegmentLog summary in one message)

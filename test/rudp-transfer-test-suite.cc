@@ -361,6 +361,55 @@ class RudpBadInputTest : public TestCase
     }
 };
 
+/// Generated content is one SplitMix64 stream however it is read.
+class RudpGeneratedContentTest : public TestCase
+{
+  public:
+    RudpGeneratedContentTest()
+        : TestCase("generated content: byte k is byte k mod 8 of SplitMix64 word k div 8, "
+                   "read in pieces of any size")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t seed = 42;
+        const size_t size = 200003;
+        // The stream by its definition, byte by byte (Steele, Lea, Flood 2014).
+        std::vector<uint8_t> expected(size);
+        uint64_t state = seed;
+        uint64_t word = 0;
+        for (size_t k = 0; k < size; ++k)
+        {
+            if (k % 8 == 0)
+            {
+                uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+                z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+                z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+                word = z ^ (z >> 31);
+            }
+            expected[k] = static_cast<uint8_t>(word >> (8 * (k % 8)));
+        }
+        RudpFileSource source = RudpFileSource::Generated("g", size, seed);
+        std::vector<uint8_t> read(size);
+        size_t offset = 0;
+        const std::vector<size_t> pieces{1, 7, 8, 13, 3, 1468, 16, 65536, 5, 9};
+        for (size_t i = 0; offset < size; ++i)
+        {
+            const size_t got = source.Read(read.data() + offset, pieces[i % pieces.size()]);
+            NS_TEST_ASSERT_MSG_GT(got, 0, "bytes until the end");
+            offset += got;
+        }
+        NS_TEST_ASSERT_MSG_EQ(offset, size, "every byte");
+        NS_TEST_ASSERT_MSG_EQ(source.GetRemaining(), 0, "nothing left");
+        for (size_t k = 0; k < size; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(+read[k], +expected[k], "byte " << k);
+        }
+    }
+};
+
 /// Corruption flips bits only where it may, and never drops.
 class RudpCorruptionModelTest : public TestCase
 {
@@ -425,6 +474,7 @@ class RudpTransferTestSuite : public TestSuite
         AddTestCase(new RudpDeterminismTest);
         AddTestCase(new RudpBadInputTest);
         AddTestCase(new RudpCorruptionModelTest);
+        AddTestCase(new RudpGeneratedContentTest);
     }
 };
 

@@ -30,9 +30,9 @@ def test_the_socket_table_gives_each_cost_against_the_single_path_socket() -> No
 
 def test_callgrinds_count_is_read_from_its_summary_line() -> None:
     stderr = "==12== Events    : Ir\n==12== Collected : 1606870330\n==12== \n"
-    assert multipath_cost.collected(stderr) == 1606870330
+    assert measured_run.collected(stderr) == 1606870330
     with pytest.raises(RuntimeError, match="no instruction count"):
-        multipath_cost.collected("==12== I   refs:      1,606,870,330\n")
+        measured_run.collected("==12== I   refs:      1,606,870,330\n")
 
 
 def test_the_instruction_table_gives_each_count_against_the_single_path_socket() -> None:

@@ -146,6 +146,33 @@ MakeEnumAccessorOf(S setter, G getter)
 #define RUDP_MAKE_ENUM_ACCESSOR2(T, setter, getter)                                                \
     ns3::rudpcompat::MakeEnumAccessorOf<T>(setter, getter)
 
+namespace ns3
+{
+namespace rudpcompat
+{
+/// TestCase's EXTENSIVE duration before ns-3.42: the enumerator of TestCase::TestDuration.
+template <typename Test, typename = void>
+struct ExtensiveDurationOf
+{
+    static constexpr auto value = Test::EXTENSIVE; ///< the duration
+};
+
+/// TestCase's EXTENSIVE duration from ns-3.42 on: TestCase::Duration, an enum class.
+template <typename Test>
+struct ExtensiveDurationOf<Test, std::void_t<typename Test::Duration>>
+{
+    static constexpr auto value = Test::Duration::EXTENSIVE; ///< the duration
+};
+} // namespace rudpcompat
+} // namespace ns3
+
+/**
+ * The EXTENSIVE duration for TestSuite::AddTestCase: TestCase::Duration
+ * became an enum class in ns-3.42 (commit e46d2a802), and TestCase::EXTENSIVE
+ * is deprecated there. Expanded where the test suite includes ns3/test.h.
+ */
+#define RUDP_TEST_EXTENSIVE ns3::rudpcompat::ExtensiveDurationOf<ns3::TestCase>::value
+
 /**
  * TCP Westwood+ as its own class, ns3::TcpWestwoodPlus: ns-3.38 (commit
  * 007712164, "internet: (fixes #579) remove TcpWestwood model"). Before, it

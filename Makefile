@@ -12,6 +12,7 @@
 #   make check-ns3-patches NS3_SOURCE=...   the patches change no TCP record
 #   make bench-window   RUDP's CPU time per packet at windows of 417 to 66 667
 #   make bench-multipath   rudp-cmt's CPU time per packet with 1 to 4 paths
+#   make bench-flows   RUDP and ns-3 TCP with 1 000 to 20 000 connections at once
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -150,6 +151,10 @@ bench-window: setup
 
 bench-multipath: setup
 	$(PY) bench/multipath_cost.py
+
+.PHONY: bench-flows
+bench-flows: setup
+	$(PY) bench/many_flows.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

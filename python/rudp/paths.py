@@ -44,6 +44,7 @@ SCENARIO_PROGRAMS = (
     "rudp-cmt",
     "rudp-cc-comparison",
     "rudp-transport-cost",
+    "rudp-many-flows",
     "rudp-test-files",
     "rudp-netem-correlation",
     "rudp-scratch-example",

@@ -233,7 +233,9 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, list[int], list[s
     of flows and the transports."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--flows", default="1000,5000,20000", help="numbers of flows, increasing")
-    parser.add_argument("--total-bytes", type=int, default=100_000_000, help="bytes of every run")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--total-bytes", type=int, default=100_000_000, help="bytes of every run")
+    sizes.add_argument("--flow-bytes", type=int, help="bytes of every flow instead")
     parser.add_argument("--transports", default="rudp,tcp", help="of rudp, tcp, rudp-cmt")
     parser.add_argument("--repeat", type=int, default=1, help="runs per row (median)")
     parser.add_argument("--profile", action="store_true", help="callgrind profile, smaller run")
@@ -251,8 +253,10 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, list[int], list[s
     transports = args.transports.split(",")
     if any(t not in TRANSPORTS for t in transports) or len(set(transports)) != len(transports):
         parser.error(f"--transports: allowed a list of {', '.join(TRANSPORTS)}")
-    if args.total_bytes < counts[-1]:
+    if args.flow_bytes is None and args.total_bytes < counts[-1]:
         parser.error("--total-bytes: at least one byte per flow")
+    if args.flow_bytes is not None and args.flow_bytes < 1:
+        parser.error("--flow-bytes: at least 1")
     if args.repeat < 1:
         parser.error("--repeat: at least 1")
     if not 1 <= args.profile_flows <= args.profile_bytes:
@@ -264,8 +268,14 @@ def parse(argv: list[str] | None) -> tuple[argparse.Namespace, list[int], list[s
     return args, counts, transports
 
 
+def bytes_per_flow(args: argparse.Namespace, flows: int) -> int:
+    """The bytes each of ``flows`` flows moves: ``--flow-bytes``, else ``--total-bytes``
+    shared out."""
+    return int(args.flow_bytes) if args.flow_bytes is not None else int(args.total_bytes) // flows
+
+
 def instruction_table(
-    build: paths.Build, counts: list[int], transports: list[str], total: int
+    build: paths.Build, counts: list[int], transports: list[str], args: argparse.Namespace
 ) -> list[str]:
     """The printed table of the runs' instructions per delivered byte, and each one's
     ratio to the same transport's with the fewest flows."""
@@ -274,7 +284,7 @@ def instruction_table(
     for flows in counts:
         for transport in transports:
             count, record = callgrind(
-                build, flow_options(transport, flows, total // flows), "/dev/null"
+                build, flow_options(transport, flows, bytes_per_flow(args, flows)), "/dev/null"
             )
             per_byte = count / max(int(str(record["bytes"])), 1)
             first = fewest.setdefault(transport, per_byte)
@@ -287,19 +297,24 @@ def main(argv: list[str] | None = None) -> int:
     build = paths.standalone_build()
     baselines = {
         t: run_measured(
-            build, PROGRAM, flow_options(t, 1, args.total_bytes // counts[0])
+            build, PROGRAM, flow_options(t, 1, bytes_per_flow(args, counts[0]))
         ).peak_rss_mb
         for t in transports
     }
     rows = []
     for flows in counts:
-        flow_bytes = args.total_bytes // flows
+        flow_bytes = bytes_per_flow(args, flows)
         for transport in transports:
             options = flow_options(transport, flows, flow_bytes)
             runs = [run_measured(build, PROGRAM, options) for _ in range(args.repeat)]
             rows.append(row_of(transport, flows, flow_bytes, runs))
+    moved = (
+        f"{args.total_bytes / 1e6:g} MB in all"
+        if args.flow_bytes is None
+        else f"{args.flow_bytes / 1e3:g} kB a flow"
+    )
     print(
-        f"{args.total_bytes / 1e6:g} MB over n connections at once, BulkSend to one PacketSink, "
+        f"{moved} over n connections at once, BulkSend to one PacketSink, "
         f"10 Gbit/s links, median of {args.repeat}; kB/conn: peak memory above a one-flow run's"
     )
     print("\n".join(table(rows, baselines)))
@@ -309,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(lines))
     if args.instructions:
         print("\nInstructions per delivered byte (callgrind), the same runs")
-        print("\n".join(instruction_table(build, counts, transports, args.total_bytes)))
+        print("\n".join(instruction_table(build, counts, transports, args)))
     if args.profile:
         print(
             f"\nWhere the time goes: instructions of each function's own (callgrind), "

@@ -98,6 +98,8 @@ def test_the_flow_counts_are_increasing_numbers() -> None:
         (["--transports", "rudp,quic"], "--transports: allowed a list of rudp, tcp, rudp-cmt"),
         (["--transports", "tcp,tcp"], "--transports: allowed a list of"),
         (["--flows", "10", "--total-bytes", "9"], "--total-bytes: at least one byte per flow"),
+        (["--flow-bytes", "0"], "--flow-bytes: at least 1"),
+        (["--flow-bytes", "5", "--total-bytes", "9"], "not allowed with argument"),
         (["--repeat", "0"], "--repeat: at least 1"),
         (["--profile-flows", "0"], "--profile-flows: from 1 to --profile-bytes"),
         (["--top", "0"], "--top: at least 1"),
@@ -120,6 +122,14 @@ def test_a_profile_without_valgrind_exits_2_naming_it(
         many_flows.main(["--profile"])
     assert stop.value.code == 2
     assert "--profile, --instructions: need valgrind" in capsys.readouterr().err
+
+
+def test_each_flow_moves_its_share_or_the_bytes_asked() -> None:
+    shared = many_flows.parse(["--total-bytes", "1000000"])[0]
+    assert many_flows.bytes_per_flow(shared, 1000) == 1000
+    fixed = many_flows.parse(["--flow-bytes", "5000"])[0]
+    assert many_flows.bytes_per_flow(fixed, 1000) == 5000
+    assert many_flows.bytes_per_flow(fixed, 20000) == 5000
 
 
 @pytest.mark.programs("rudp-many-flows")

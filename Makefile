@@ -18,6 +18,7 @@
 #   make bench-window   RUDP's CPU time per packet at windows of 417 to 66 667
 #   make bench-multipath   rudp-cmt's CPU time per packet with 1 to 4 paths
 #   make bench-peer   rudp-cmt's and RUDP's CPU time beside ns-2.35's (needs ns2)
+#   make bench-flows   RUDP and ns-3 TCP with 1 000 to 20 000 connections at once
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -193,6 +194,10 @@ bench-multipath: setup
 bench-peer: setup
 	scripts/install-ns2.sh
 	$(PY) bench/peer_speed.py
+
+.PHONY: bench-flows
+bench-flows: setup
+	$(PY) bench/many_flows.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

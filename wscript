@@ -69,6 +69,7 @@ def build(bld):
         'model/rudp-stop-and-wait.cc',
         'model/rudp-tcp-congestion-adapter.cc',
         'model/rudp-tx-buffer.cc',
+        'model/rudp-udp-demux.cc',
         'model/rudp-window-policy.cc',
         'model/tcp-cvtcp.cc',
         'helper/rudp-congestion-names.cc',
@@ -136,6 +137,7 @@ def build(bld):
         'test/rudp-rto-timer-test-suite.cc',
         'test/rudp-test-network.cc',
         'test/rudp-transfer-test-suite.cc',
+        'test/rudp-udp-demux-test-suite.cc',
         'test/rudp-variants-test-suite.cc',
         'test/rudp-window-policy-test-suite.cc',
     ]
@@ -178,6 +180,7 @@ def build(bld):
         'model/rudp-stop-and-wait.h',
         'model/rudp-tcp-congestion-adapter.h',
         'model/rudp-tx-buffer.h',
+        'model/rudp-udp-demux.h',
         'model/rudp-window-policy.h',
         'model/tcp-cvtcp.h',
         'helper/rudp-congestion-names.h',

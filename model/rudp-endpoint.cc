@@ -4,6 +4,9 @@
 
 #include "rudp-endpoint.h"
 
+#include "rudp-udp-demux.h"
+
+#include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/socket.h"
@@ -13,14 +16,43 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("RudpEndpoint");
 
+size_t
+RudpEndpoint::AddressHash::operator()(const Address& address) const
+{
+    uint8_t bytes[Address::MAX_SIZE + 2];
+    const uint32_t size = address.CopyAllTo(bytes, sizeof(bytes));
+    uint64_t hash = 14695981039346656037ULL;
+    for (uint32_t i = 0; i < size; ++i)
+    {
+        hash = (hash ^ bytes[i]) * 1099511628211ULL;
+    }
+    return static_cast<size_t>(hash);
+}
+
 RudpEndpoint::RudpEndpoint(Ptr<Socket> udp)
     : m_udp(udp)
 {
     m_udp->SetRecvCallback(MakeCallback(&RudpEndpoint::HandleRead, this));
+    Address bound;
+    if (m_udp->GetSockName(bound) == 0 && InetSocketAddress::IsMatchingType(bound))
+    {
+        const InetSocketAddress inet = InetSocketAddress::ConvertFrom(bound);
+        m_demux = RudpUdpDemux::Find(m_udp);
+        if (m_demux && !m_demux->Add(inet.GetIpv4(), inet.GetPort(), this))
+        {
+            m_demux = nullptr; // another endpoint has the address and port: UDP decides
+        }
+        m_local = inet.GetIpv4();
+        m_port = inet.GetPort();
+    }
 }
 
 RudpEndpoint::~RudpEndpoint()
 {
+    if (m_demux)
+    {
+        m_demux->Remove(m_local, m_port, this);
+    }
     m_udp->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     m_udp->Close();
 }
@@ -60,21 +92,29 @@ RudpEndpoint::HandleRead(Ptr<Socket> udp)
     Ptr<Packet> packet;
     while ((packet = udp->RecvFrom(from)))
     {
-        auto connection = m_connections.find(from);
-        if (connection != m_connections.end())
-        {
-            const Served served = connection->second; // alive while it takes the datagram
-            served.sink->ReceiveDatagram(packet, from);
-        }
-        else if (m_listener.socket)
-        {
-            const Served served = m_listener;
-            served.sink->ReceiveDatagram(packet, from);
-        }
-        else
-        {
-            NS_LOG_LOGIC("no socket for a datagram from " << from << ": dropped");
-        }
+        Deliver(packet, from);
+    }
+}
+
+void
+RudpEndpoint::Deliver(Ptr<Packet> packet, const Address& from)
+{
+    // Keep this endpoint alive while a socket it serves closes and detaches.
+    Ptr<RudpEndpoint> self(this);
+    auto connection = m_connections.find(from);
+    if (connection != m_connections.end())
+    {
+        const Served served = connection->second; // alive while it takes the datagram
+        served.sink->ReceiveDatagram(packet, from);
+    }
+    else if (m_listener.socket)
+    {
+        const Served served = m_listener;
+        served.sink->ReceiveDatagram(packet, from);
+    }
+    else
+    {
+        NS_LOG_LOGIC("no socket for a datagram from " << from << ": dropped");
     }
 }
 

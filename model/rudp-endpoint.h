@@ -6,16 +6,18 @@
 #define RUDP_ENDPOINT_H
 
 #include "ns3/address.h"
+#include "ns3/ipv4-address.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
 #include "ns3/socket.h"
 
-#include <map>
+#include <unordered_map>
 
 namespace ns3
 {
 
 class Packet;
+class RudpUdpDemux;
 class Socket;
 
 /**
@@ -44,12 +46,20 @@ class RudpDatagramSink
  * endpoint hands each datagram to the connection of its source address, or
  * else to the listener, which accepts a SYN by forking a new connection. A
  * multipath association (RudpCmtSocket) is registered under each of its
- * peer's addresses.
+ * peer's addresses. Both steps take constant time: the node's
+ * RudpUdpDemux hands the endpoint the datagrams to its address and port
+ * (ns-3's UDP would scan the node's every UDP socket for each), and the
+ * endpoint finds the connection in a hash table.
  */
 class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
 {
   public:
-    /// \param udp a bound UDP socket; the endpoint closes it when destroyed
+    /**
+     * \param udp a bound UDP socket; the endpoint closes it when destroyed.
+     *        Its datagrams come through the node's RudpUdpDemux when it is
+     *        one of ns-3's UDP sockets bound to an IPv4 address, else
+     *        through the socket.
+     */
     explicit RudpEndpoint(Ptr<Socket> udp);
     ~RudpEndpoint();
 
@@ -87,6 +97,14 @@ class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
     /// \return the UDP socket
     Ptr<Socket> GetUdpSocket() const;
 
+    /**
+     * \brief Hands a datagram to the connection of \p from, else to the
+     * listener; drops it if there is neither.
+     * \param packet the UDP payload
+     * \param from the source address and port
+     */
+    void Deliver(Ptr<Packet> packet, const Address& from);
+
   private:
     void HandleRead(Ptr<Socket> udp);
 
@@ -97,9 +115,19 @@ class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
         RudpDatagramSink* sink{nullptr}; ///< the same object, as a sink
     };
 
+    /// Hashes an address's bytes (FNV-1a), for m_connections.
+    struct AddressHash
+    {
+        /// \return the hash of \p address
+        size_t operator()(const Address& address) const;
+    };
+
     Ptr<Socket> m_udp;
+    Ptr<RudpUdpDemux> m_demux; ///< the node's, if it serves this endpoint
+    Ipv4Address m_local;       ///< the address the demux knows this endpoint by
+    uint16_t m_port{0};        ///< the port the demux knows this endpoint by
     Served m_listener;
-    std::map<Address, Served> m_connections;
+    std::unordered_map<Address, Served, AddressHash> m_connections; ///< by peer
 };
 
 } // namespace ns3

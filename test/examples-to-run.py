@@ -25,6 +25,8 @@ cpp_examples = [
     ("rudp-tcp-vs-udp --transport=rudp-reno --packets=1000", "True", "False"),
     ("rudp-transport-cost --transport=rudp-reno --bytes=1000000", "True", "False"),
     ("rudp-udp-floor --paths=2 --duration=10s --data=700,600 --acks=350", "True", "False"),
+    ("rudp-many-flows --transport=rudp --flows=200 --flow-bytes=10000", "True", "False"),
+    ("rudp-many-flows --transport=rudp-cmt --flows=50 --flow-bytes=10000", "True", "False"),
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
     ("rudp-netem-correlation --loss=0.05 --correlation=0,0.5 --packets=20000", "True", "False"),
     ("rudp-cmt --paths=2 --rtt=50ms,200ms --rbuf=16384 --duration=20s --warmup=2s", "True", "False"),

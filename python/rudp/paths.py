@@ -45,6 +45,7 @@ SCENARIO_PROGRAMS = (
     "rudp-cc-comparison",
     "rudp-transport-cost",
     "rudp-udp-floor",
+    "rudp-many-flows",
     "rudp-test-files",
     "rudp-netem-correlation",
     "rudp-scratch-example",

@@ -33,9 +33,10 @@ SCENARIOS: dict[str, tuple[list[str], int]] = {
     "rudp-cmt": (["--paths=2", "--duration=2s", "--warmup=1s"], 9),
     "rudp-cc-comparison": (["--rate=10Mbps", "--flows=cubic@50ms", "--duration=2"], 9),
     "rudp-transport-cost": (["--transport=rudp-reno", "--bytes=200000"], 9),
+    "rudp-many-flows": (["--flows=20", "--flow-bytes=20000"], 9),
 }
 
-#: Fields of rudp-transport-cost's record that measure the wall clock.
+#: Fields of rudp-transport-cost's and rudp-many-flows's records that measure the wall clock.
 WALL_CLOCK = ("wall_s", "wall_us_per_packet")
 #: The simulator's events measure what a run costs, and FlowMonitor's periodic
 #: checks for lost packets add to them: not a result of the scenario.

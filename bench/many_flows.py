@@ -43,8 +43,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from measured_run import MeasuredRun, run_measured
-from multipath_cost import collected
+from measured_run import MeasuredRun, collected, run_measured
 
 from rudp import paths
 

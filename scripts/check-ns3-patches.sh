@@ -41,6 +41,7 @@ internet=$(find "$tree/build/lib" -maxdepth 1 -regextype posix-extended \
   -regex '.*/libns3[.0-9a-z]*-internet(-(debug|default|release|optimized|minsizerel))?\.so' \
   -printf '%f\n' -quit)
 [ -n "$internet" ] || { echo "error: no internet library in $tree/build/lib" >&2; exit 1; }
+internet_target=$(ns3_internet_target "$tree")
 released=$(dirname "$tree")/released-lib
 rm -rf "$released" && mkdir -p "$released"
 cp -a "$tree/build/lib/$internet" "$released/"
@@ -52,7 +53,7 @@ restore() {
   RUDP_NS3_PATCHES=off ns3_apply_patches "$tree" >/dev/null 2>&1 || true
   # The library as released again (ccache has it), so that the tree's build
   # matches its source.
-  cmake --build "$tree/cmake-cache" -j "$jobs" --target libinternet >/dev/null 2>&1 || true
+  cmake --build "$tree/cmake-cache" -j "$jobs" --target "$internet_target" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap restore EXIT
@@ -63,7 +64,7 @@ if grep -q "no form fits" "$log"; then
   exit 1
 fi
 step "rebuilding the internet library with the patches ($applied_patches)"
-cmake --build "$tree/cmake-cache" -j "$jobs" --target libinternet rudp-cc-comparison >"$work/build.log" 2>&1 ||
+cmake --build "$tree/cmake-cache" -j "$jobs" --target "$internet_target" rudp-cc-comparison >"$work/build.log" 2>&1 ||
   { grep -B2 -A20 -m3 'error' "$work/build.log" >&2 || tail -60 "$work/build.log" >&2; exit 1; }
 
 program=$(find "$tree/build" -name 'ns3*-rudp-cc-comparison*' -type f -perm -u+x -print -quit)

@@ -72,6 +72,17 @@ ns3_until_stage() {
   esac
 }
 
+# ns3_internet_target TREE: prints the build target of TREE's internet
+# library (a Ninja build in TREE/cmake-cache): libinternet up to ns-3.47,
+# internet from ns-3.48 on. Fails if there is neither.
+ns3_internet_target() {
+  local targets name
+  targets=$(ninja -C "$1/cmake-cache" -t targets all) || return 1
+  name=$(sed -n -E 's/^((lib)?internet): .*/\1/p' <<<"$targets")
+  [ -n "$name" ] || { echo "error: no internet library target in $1/cmake-cache" >&2; return 1; }
+  printf '%s\n' "$name"
+}
+
 # ns3_apply_patches TREE: brings TREE's copy of ns-3 to the module's patches
 # (patches/<name>/<form>.patch, one file a form of the changed source; each
 # named set is applied by the first of its forms that fits, or reported as

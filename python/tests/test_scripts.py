@@ -258,6 +258,27 @@ def test_in_tree_check_stops_after_the_build_when_asked(tmp_path: Path) -> None:
     assert "test.py" not in result.stdout
 
 
+@pytest.mark.parametrize(("target", "release"), [("libinternet", "3.37"), ("internet", "3.48")])
+def test_patch_check_finds_the_internet_library_target(
+    tmp_path: Path, target: str, release: str
+) -> None:
+    # check-ns3-patches rebuilds the internet library by its target, renamed
+    # in ns-3.48: a Ninja build with only that name must give it.
+    build = tmp_path / "cmake-cache"
+    build.mkdir()
+    (build / "build.ninja").write_text(
+        f"rule touch\n  command = touch $out\nbuild internet-apps: phony\nbuild {target}: phony\n"
+    )
+    shell = f". '{SCRIPTS / 'ns3-source.sh'}' && ns3_internet_target '{tmp_path}'"
+    found = subprocess.run(["bash", "-c", shell], check=False, capture_output=True, text=True)
+    assert found.returncode == 0, f"ns-3.{release}: {found.stderr}"
+    assert found.stdout == f"{target}\n"
+    (build / "build.ninja").write_text("build internet-apps: phony\n")
+    missing = subprocess.run(["bash", "-c", shell], check=False, capture_output=True, text=True)
+    assert missing.returncode != 0
+    assert "no internet library target" in missing.stderr
+
+
 @pytest.mark.parametrize(
     ("script", "env", "named"),
     [

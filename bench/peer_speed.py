@@ -50,7 +50,7 @@ from pathlib import Path
 from measured_run import run_command, run_counted, run_measured
 
 from rudp import paths
-from rudp.ns2 import NS2_DEFAULTS, Point, driver, ns_program, tcp
+from rudp.ns2 import NS2_DEFAULTS, Point, driver, tcp
 from rudp.ns2 import compare as cmt_grid
 from rudp.runner import Value, format_value
 
@@ -372,14 +372,9 @@ def refusals(args: argparse.Namespace) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    errors = refusals(args)
-    if errors:
-        for error in errors:
-            print(f"error: {error}", file=sys.stderr)
-        return 2
-    if ns_program() is None:
-        print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
-        return 1
+    status = driver.exit_status(refusals(args), needs_ns=True)
+    if status is not None:
+        return status
     build = paths.standalone_build()
     before = CopiedBuild(args.before.resolve()) if args.before is not None else None
     rows, count_rows = [], []

@@ -41,7 +41,7 @@ from .driver import (
     CmtSettings,
     Outcome,
     Point,
-    ns_program,
+    exit_status,
     run_ns2,
     run_rudp,
 )
@@ -564,18 +564,10 @@ def _run(args: argparse.Namespace) -> list[Row]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    errors = _refusals(args)
-    if errors:
-        for error in errors:
-            print(f"error: {error}", file=sys.stderr)
-        return 2
-    if args.from_runs is not None:
-        rows = read_runs(args.from_runs)
-    else:
-        if ns_program() is None:
-            print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
-            return 1
-        rows = _run(args)
+    status = exit_status(_refusals(args), needs_ns=args.from_runs is None)
+    if status is not None:
+        return status
+    rows = read_runs(args.from_runs) if args.from_runs is not None else _run(args)
     args.out.mkdir(parents=True, exist_ok=True)
     command = "python -m rudp.ns2 " + " ".join(sys.argv[1:] if argv is None else argv)
     table = args.out / "seed002-ns2.md"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +94,22 @@ class Outcome:
 def ns_program() -> str | None:
     """The ``ns`` program of ns-2 on the PATH (Debian's ns2), or None."""
     return shutil.which("ns")
+
+
+def exit_status(errors: Sequence[str], *, needs_ns: bool) -> int | None:
+    """How a command line of ns-2 runs must stop before it runs anything.
+
+    2 if its options are refused (each error printed), 1 if it needs ns-2
+    and ``ns`` is not installed, None if it may go on.
+    """
+    for error in errors:
+        print(f"error: {error}", file=sys.stderr)
+    if errors:
+        return 2
+    if needs_ns and ns_program() is None:
+        print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
+        return 1
+    return None
 
 
 def ns2_command(

@@ -46,7 +46,7 @@ from .compare import (
     summary_line,
     write_paired_runs,
 )
-from .driver import Ns2Error, ns_program, parse_counts, run_ns
+from .driver import Ns2Error, exit_status, ns_program, parse_counts, run_ns
 
 #: The ns-2.35 driver (a Tcl script run by Debian's ``ns``).
 TCL_SCRIPT = Path(__file__).with_name("tcp.tcl")
@@ -367,14 +367,9 @@ def _refusals(args: argparse.Namespace) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    errors = _refusals(args)
-    if errors:
-        for error in errors:
-            print(f"error: {error}", file=sys.stderr)
-        return 2
-    if ns_program() is None:
-        print("error: ns-2's ns is not installed: scripts/install-ns2.sh", file=sys.stderr)
-        return 1
+    status = exit_status(_refusals(args), needs_ns=True)
+    if status is not None:
+        return status
     labels = list(SENDERS)
     senders = [labels[int(i)] for i in dict.fromkeys(args.senders.split(","))]
     rows = run_grid(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rudp.ns2 import Point
+from rudp.ns2 import Point, driver
 from rudp.ns2.compare import QUICK_POINTS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -167,7 +167,7 @@ def test_instructions_without_valgrind_exit_2_naming_it(
 def test_without_ns2_it_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(peer_speed.driver, "ns_program", lambda: None)
+    monkeypatch.setattr(driver, "ns_program", lambda: None)
     assert peer_speed.main(["--quick"]) == 1
     assert "scripts/install-ns2.sh" in capsys.readouterr().err
 

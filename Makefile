@@ -27,12 +27,14 @@ PY := $(VENV)/bin/python
 BUILD := build
 # What each command installs into .venv, each a stamp of its own: the demo's
 # packages (STAMP), ns-3's Python bindings (BINDINGS_STAMP, make setup), the
-# test tools (DEV_STAMP, make test), Sphinx (make doc), sem (make test).
+# test tools (DEV_STAMP, make test), Sphinx (make doc), sem and dask-jobqueue
+# (make test).
 STAMP := $(VENV)/.installed
 BINDINGS_STAMP := $(VENV)/.bindings-installed
 DEV_STAMP := $(VENV)/.dev-installed
 DOC_STAMP := $(VENV)/.doc-installed
 SEM_STAMP := $(VENV)/.sem-installed
+CLUSTER_STAMP := $(VENV)/.cluster-installed
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 30
 # The one program make demo runs (with the module and its scenario library).
@@ -87,13 +89,20 @@ test:
 test-cpp: setup
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-python: setup $(DEV_STAMP) $(SEM_STAMP)
+test-python: setup $(DEV_STAMP) $(SEM_STAMP) $(CLUSTER_STAMP)
+	@scripts/install-system-deps.sh slurm
 	$(PY) -m pytest -q
 
 # sem (ns-3's simulation execution manager), for the test that runs the
 # scenarios through its CampaignManager (python/tests/test_sem_campaign.py).
 $(SEM_STAMP): requirements-sem.txt $(DEV_STAMP)
 	$(PY) -m pip install -q -r requirements-sem.txt
+	touch $@
+
+# dask-jobqueue, for the sweep's Slurm test (python/tests/test_sweep_cluster.py,
+# on the one-node cluster of scripts/slurm-cluster.sh).
+$(CLUSTER_STAMP): requirements-cluster.txt $(STAMP)
+	$(PY) -m pip install -q -r requirements-cluster.txt
 	touch $@
 
 # Module, tests and examples built with -fsanitize=address,undefined in

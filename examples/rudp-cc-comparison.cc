@@ -33,10 +33,17 @@
  * samples (RudpFlowTraces); --pcap=PREFIX every point-to-point device's pcap
  * file; --flowmon-xml=FILE FlowMonitor's XML (RudpTraceOptions).
  *
+ * Split across MPI ranks (--ranks=N, run as mpiexec -n N ... --ranks=N, in
+ * an ns-3 tree configured with --enable-mpi): the dumbbell is cut at its
+ * bottleneck (RudpDumbbellHelper::SetRanks), each rank measures the nodes it
+ * simulates, and the record, written by rank 0, is the one a single process
+ * writes but for its "ranks" and "synchronizer". FlowMonitor (--flow-monitor,
+ * --flowmon-xml) follows a packet within one process only: refused there.
+ *
  * The pieces: RudpDumbbellOptions declares and checks the dumbbell's
  * options and sizes; RudpDumbbellHelper builds the network;
  * RudpGoodputMeter and RudpFlowMetrics measure; RudpAddBulkFlowMetrics
- * writes a flow's record.
+ * writes a flow's record; RudpRanks splits the run across MPI ranks.
  *
  *     ./ns3 run "rudp-cc-comparison --flows=cubic@100ms --duration=60 --output=cubic.json"
  *     ./ns3 run "rudp-cc-comparison --rate=10Mbps --queue=pfifo --loss=1e-3 \
@@ -56,6 +63,7 @@
 #include "ns3/rudp-json.h"
 #include "ns3/rudp-module.h"
 #include "ns3/rudp-parameter-check.h"
+#include "ns3/rudp-ranks.h"
 #include "ns3/rudp-scenario-record.h"
 #include "ns3/rudp-trace-options.h"
 #include "ns3/traffic-control-module.h"
@@ -73,6 +81,29 @@ void
 CountDrop(uint64_t* drops, Ptr<const Packet> /* packet */)
 {
     ++*drops;
+}
+
+/// \return the name under which flow \p k's \p what is shared between ranks
+std::string
+FlowKey(size_t k, const std::string& what)
+{
+    return "flow." + std::to_string(k) + "." + what;
+}
+
+/// \return the dumbbell's nodes this process simulates
+NodeContainer
+LocalNodes(const RudpDumbbellHelper& dumbbell)
+{
+    NodeContainer local;
+    const NodeContainer all(dumbbell.GetSenders(), dumbbell.GetReceivers(), dumbbell.GetRouters());
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        if (dumbbell.IsLocal(all.Get(i)))
+        {
+            local.Add(all.Get(i));
+        }
+    }
+    return local;
 }
 
 /**
@@ -196,6 +227,7 @@ class RoundTripMeter : public SimpleRefCount<RoundTripMeter>
 int
 main(int argc, char* argv[])
 {
+    RudpRanks ranks;             // --ranks, --synchronizer (first: it ends MPI last)
     RudpDumbbellOptions options; // --rate, --queue, --flows, --duration, --transport, ...
     RudpScenarioRecord record("rudp-cc-comparison");
     std::string cwndTrace;
@@ -214,8 +246,15 @@ main(int argc, char* argv[])
                  "received and lost to its record (implied by the XML option)",
                  flowMonitor);
     tracing.AddOptions(cmd);
+    ranks.AddOptions(cmd);
     cmd.Parse(argc, argv);
     options.ResolveOrFail(); // what only a combination of options rules out; sizes
+    const std::string oneProcess =
+        "FlowMonitor follows a packet within one process only (its probes on the "
+        "receivers' rank cannot find what those on the senders' rank recorded)";
+    ranks.RefuseWhenSplit("flow-monitor", flowMonitor, oneProcess);
+    ranks.RefuseWhenSplit("flowmon-xml", !tracing.GetFlowMonitorFile().empty(), oneProcess);
+    ranks.EnableOrFail(argc, argv);
     const std::vector<RudpDumbbellOptions::Flow>& flows = options.GetFlows();
     const size_t n = flows.size();
     const DataRate rate = options.GetRate();
@@ -224,25 +263,38 @@ main(int argc, char* argv[])
     // --- The dumbbell ---------------------------------------------------------------
     RudpDumbbellHelper dumbbell;
     options.Configure(dumbbell);
+    dumbbell.SetRanks(ranks.GetRanks());
     dumbbell.Install();
     dumbbell.AssignStreams(10);
-    uint64_t randomDrops = 0;
+    const Ptr<Node> leftRouter = dumbbell.GetRouters().Get(0);
+    const Ptr<Node> rightRouter = dumbbell.GetRouters().Get(1);
+    uint64_t randomDrops = 0; // counted where the right router is simulated
     dumbbell.GetBottleneckDevices().Get(1)->TraceConnectWithoutContext(
         "PhyRxDrop",
         MakeBoundCallback(&CountDrop, &randomDrops));
-    std::vector<Ptr<RudpGoodputMeter>> meters;
-    std::vector<Ptr<RoundTripMeter>> roundTrips;
+    // Each flow is measured where its ends are simulated: its goodput at the
+    // receiver, its round trips and traces at the sender.
+    std::vector<Ptr<RudpGoodputMeter>> meters(n);
+    std::vector<Ptr<RoundTripMeter>> roundTrips(n);
     RudpFlowTraces traces(cwndTrace);
     for (size_t k = 0; k < n; ++k)
     {
-        meters.push_back(Create<RudpGoodputMeter>(dumbbell.GetSink(k),
-                                                  flows[k].start,
-                                                  options.GetWarmup(),
-                                                  duration));
-        roundTrips.push_back(Create<RoundTripMeter>(
+        if (dumbbell.GetSink(k))
+        {
+            meters[k] = Create<RudpGoodputMeter>(dumbbell.GetSink(k),
+                                                 flows[k].start,
+                                                 options.GetWarmup(),
+                                                 duration);
+        }
+        if (!dumbbell.GetSource(k))
+        {
+            traces.AddElsewhere();
+            continue;
+        }
+        roundTrips[k] = Create<RoundTripMeter>(
             MakeCallback(&BulkSendApplication::GetSocket, dumbbell.GetSource(k)),
             flows[k].start,
-            flows[k].start + options.GetWarmup()));
+            flows[k].start + options.GetWarmup());
         const std::string problem =
             traces.Add(MakeCallback(&BulkSendApplication::GetSocket, dumbbell.GetSource(k)),
                        flows[k].start);
@@ -252,7 +304,7 @@ main(int argc, char* argv[])
         }
     }
     PointToPointHelper pointToPoint;
-    tracing.EnablePcap(pointToPoint); // every point-to-point device
+    tracing.EnablePcap(pointToPoint, LocalNodes(dumbbell)); // every point-to-point device
     flowMonitor = flowMonitor || !tracing.GetFlowMonitorFile().empty();
     FlowMonitorHelper flowHelper;
     Ptr<FlowMonitor> monitor;
@@ -270,10 +322,56 @@ main(int argc, char* argv[])
     Simulator::Run();
 
     // --- Metrics -----------------------------------------------------------------
+    // What each rank measured of the nodes it simulates (one process: all of
+    // them), shared with every rank, which all compute the record.
     const std::vector<RudpFlowSummary> summaries =
         monitor ? RudpSummarizeFlows(flowHelper, monitor) : std::vector<RudpFlowSummary>();
-    const uint64_t queueDrops =
-        dumbbell.GetBottleneckQueueDiscs().Get(0)->GetStats().nTotalDroppedPackets;
+    RudpRankValues local;
+    if (dumbbell.IsLocal(leftRouter))
+    {
+        local.Set("queue_drops",
+                  static_cast<uint64_t>(
+                      dumbbell.GetBottleneckQueueDiscs().Get(0)->GetStats().nTotalDroppedPackets));
+    }
+    if (dumbbell.IsLocal(rightRouter))
+    {
+        local.Set("random_drops", randomDrops);
+    }
+    for (size_t k = 0; k < n; ++k)
+    {
+        if (meters[k])
+        {
+            local.Set(FlowKey(k, "bytes"), meters[k]->GetBytes());
+            local.Set(FlowKey(k, "throughput"), meters[k]->GetThroughput());
+            RudpJson goodput;
+            if (monitor)
+            {
+                RudpAddBulkFlowMetrics(
+                    goodput,
+                    *meters[k],
+                    RudpFindFlow(summaries, dumbbell.GetSenderAddress(k), dumbbell.GetPort(k)));
+            }
+            else
+            {
+                RudpAddGoodputMetrics(goodput, *meters[k]);
+            }
+            local.Set(FlowKey(k, "goodput"), goodput);
+        }
+        if (roundTrips[k])
+        {
+            RudpJson roundTrip;
+            roundTrips[k]->AddToJson(roundTrip); // mean_rtt_s, mean_rto_s, timeouts, ...
+            local.Set(FlowKey(k, "round_trips"), roundTrip);
+        }
+    }
+    const std::string traceProblem = traces.Close();
+    if (!traceProblem.empty())
+    {
+        RudpParameterCheck::Fail("cwnd-trace", traceProblem);
+    }
+    const RudpRankValues measured = ranks.Share(local);
+    const uint64_t queueDrops = measured.GetUint("queue_drops");
+    randomDrops = measured.GetUint("random_drops");
     std::vector<double> throughputs;
     std::vector<RudpJson> flowJson;
     uint64_t measuredBytes = 0;
@@ -281,9 +379,10 @@ main(int argc, char* argv[])
     for (size_t k = 0; k < n; ++k)
     {
         const RudpDumbbellOptions::Flow& flow = flows[k];
-        throughputs.push_back(meters[k]->GetThroughput());
-        measuredBytes += meters[k]->GetBytes();
-        if (meters[k]->GetBytes() == 0 && failure.empty())
+        const uint64_t bytes = measured.GetUint(FlowKey(k, "bytes"));
+        throughputs.push_back(measured.GetDouble(FlowKey(k, "throughput")));
+        measuredBytes += bytes;
+        if (bytes == 0 && failure.empty())
         {
             failure = "flow " + std::to_string(k) + " (" + flow.algorithm + " @ " +
                       RudpText::FormatTime(flow.rtt) +
@@ -294,29 +393,14 @@ main(int argc, char* argv[])
             .Set("algorithm", flow.algorithm)
             .Set("type_id", RudpDumbbellOptions::AlgorithmTypeId(flow.algorithm).GetName())
             .Set("rtt_s", flow.rtt.GetSeconds())
-            .Set("start_s", flow.start.GetSeconds());
-        if (monitor)
-        {
-            RudpAddBulkFlowMetrics(
-                json,
-                *meters[k],
-                RudpFindFlow(summaries, dumbbell.GetSenderAddress(k), dumbbell.GetPort(k)));
-        }
-        else
-        {
-            RudpAddGoodputMetrics(json, *meters[k]);
-        }
-        roundTrips[k]->AddToJson(json); // mean_rtt_s, mean_rto_s, timeouts, ...
+            .Set("start_s", flow.start.GetSeconds())
+            .Append(measured.GetJson(FlowKey(k, "goodput")))
+            .Append(measured.GetJson(FlowKey(k, "round_trips")));
         if (traces.IsEnabled())
         {
             json.Set("cwnd_trace", traces.GetCwndFile(k)).Set("rtt_trace", traces.GetRttFile(k));
         }
         flowJson.push_back(json);
-    }
-    const std::string traceProblem = traces.Close();
-    if (!traceProblem.empty())
-    {
-        RudpParameterCheck::Fail("cwnd-trace", traceProblem);
     }
     tracing.WriteFlowMonitor();
     Simulator::Destroy();
@@ -328,6 +412,10 @@ main(int argc, char* argv[])
     const double ratio = n == 2 ? throughputs[0] / throughputs[1] : 0.0;
     const bool ok = failure.empty();
 
+    if (!ranks.IsRoot())
+    {
+        return ok ? 0 : 1; // rank 0 prints and writes what every rank computed
+    }
     const bool bfifo = options.GetQueueUnit() == QueueSizeUnit::BYTES;
     std::cout << std::fixed << std::setprecision(3)
               << "rudp-cc-comparison: " << options.GetTransport() << ", bottleneck "
@@ -356,6 +444,7 @@ main(int argc, char* argv[])
         RudpJson json;
         record.SetOutcome(json, ok, failure);
         options.AddToJson(json); // transport ... initial_ssthresh_bytes
+        ranks.AddToJson(json);   // ranks, synchronizer
         json.Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
             .Set("flow_monitor", flowMonitor)
             .Set("flows", flowJson)

@@ -4,6 +4,8 @@
 
 #include "rudp-cmt-helper.h"
 
+#include "rudp-distributed.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/config.h"
@@ -64,6 +66,10 @@ void
 RudpCmtHelper::Install()
 {
     NS_ABORT_MSG_IF(m_specs.empty(), "RudpCmtHelper: AddPath at least once before Install");
+    NS_ABORT_MSG_IF(RudpDistributed::IsSelected(),
+                    "RudpCmtHelper: both hosts run in one process (the ModelAssumptions loss "
+                    "oracle calls from the receiving device into the sender); it cannot be "
+                    "split across MPI ranks: run it without ns-3's distributed simulator");
     m_hosts.Create(2);
     InternetStackHelper().Install(m_hosts);
     m_receiver = m_receiverFactory.Create<RudpCmtReceiver>();

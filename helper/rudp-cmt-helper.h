@@ -40,6 +40,12 @@ namespace ns3
  * and the receiving device's PhyRxDrop trace goes to
  * RudpCmtSender::NotifyDataDropped (the loss oracle): seed 002's analytic
  * model's own assumptions.
+ *
+ * Both hosts run in one process: the oracle is a direct call from the
+ * receiving host's device into the sender, which no MPI rank could make
+ * into another's. Under ns-3's distributed simulator (src/mpi) Install
+ * refuses; a split multipath run uses RudpCmtSocketFactory's sockets over a
+ * network of the program's own, where no oracle is offered.
  */
 class RudpCmtHelper
 {

@@ -4,6 +4,7 @@
 
 #include "rudp-dumbbell-helper.h"
 
+#include "rudp-distributed.h"
 #include "rudp-stack-helper.h"
 
 #include "ns3/abort.h"
@@ -66,6 +67,13 @@ RudpDumbbellHelper::SetSourceAttribute(const std::string& name, const AttributeV
     m_sourceFactory.Set(name, value);
 }
 
+void
+RudpDumbbellHelper::SetRanks(uint32_t ranks)
+{
+    NS_ABORT_MSG_UNLESS(ranks >= 1, "RudpDumbbellHelper: at least one rank");
+    m_ranks = ranks;
+}
+
 uint32_t
 RudpDumbbellHelper::AddFlow(Transport transport, TypeId algorithm, Time rtt, Time start, Time stop)
 {
@@ -85,9 +93,24 @@ RudpDumbbellHelper::Install()
     const bool rudp = std::any_of(m_specs.begin(), m_specs.end(), [](const FlowSpec& spec) {
         return spec.transport == RUDP;
     });
-    m_senders.Create(n);
-    m_receivers.Create(n);
-    m_routers.Create(2);
+    // Without the distributed simulator every node would run in this
+    // process, and another rank's nodes would have no applications.
+    NS_ABORT_MSG_IF(m_ranks > 1 && !RudpDistributed::IsSelected(),
+                    "RudpDumbbellHelper: "
+                        << m_ranks
+                        << " ranks need ns-3's distributed simulator "
+                           "(SimulatorImplementationType, MpiInterface::Enable)");
+    // Created in the same order whatever the ranks: the same node ids.
+    for (size_t k = 0; k < n; ++k)
+    {
+        m_senders.Create(1, GetSenderRank(k, m_ranks));
+    }
+    for (size_t k = 0; k < n; ++k)
+    {
+        m_receivers.Create(1, GetReceiverRank(k, m_ranks));
+    }
+    m_routers.Create(1, 0);
+    m_routers.Create(1, m_ranks > 1 ? 1 : 0);
     InternetStackHelper internet;
     internet.Install(m_senders);
     internet.Install(m_receivers);
@@ -156,17 +179,28 @@ RudpDumbbellHelper::Install()
             sender->GetObject<TcpL4Protocol>()->SetAttribute("SocketType",
                                                              TypeIdValue(spec.algorithm));
         }
-        PacketSinkHelper sinkHelper(factory, InetSocketAddress(Ipv4Address::GetAny(), GetPort(k)));
-        ApplicationContainer sinkApp = sinkHelper.Install(receiver);
-        sinkApp.Start(Seconds(0));
-        m_sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
-        Ptr<BulkSendApplication> source = m_sourceFactory.Create<BulkSendApplication>();
-        source->SetAttribute("Protocol", TypeIdValue(TypeId::LookupByName(factory)));
-        source->SetAttribute("Remote",
-                             AddressValue(InetSocketAddress(receiverAddress, GetPort(k))));
-        sender->AddApplication(source);
-        source->SetStartTime(spec.start);
-        source->SetStopTime(spec.stop);
+        // Another rank runs the applications of its own nodes.
+        Ptr<PacketSink> sink;
+        if (IsLocal(receiver))
+        {
+            PacketSinkHelper sinkHelper(factory,
+                                        InetSocketAddress(Ipv4Address::GetAny(), GetPort(k)));
+            ApplicationContainer sinkApp = sinkHelper.Install(receiver);
+            sinkApp.Start(Seconds(0));
+            sink = DynamicCast<PacketSink>(sinkApp.Get(0));
+        }
+        m_sinks.push_back(sink);
+        Ptr<BulkSendApplication> source;
+        if (IsLocal(sender))
+        {
+            source = m_sourceFactory.Create<BulkSendApplication>();
+            source->SetAttribute("Protocol", TypeIdValue(TypeId::LookupByName(factory)));
+            source->SetAttribute("Remote",
+                                 AddressValue(InetSocketAddress(receiverAddress, GetPort(k))));
+            sender->AddApplication(source);
+            source->SetStartTime(spec.start);
+            source->SetStopTime(spec.stop);
+        }
         m_sources.push_back(source);
     }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
@@ -190,6 +224,38 @@ uint32_t
 RudpDumbbellHelper::GetNFlows() const
 {
     return m_specs.size();
+}
+
+uint32_t
+RudpDumbbellHelper::GetRanks() const
+{
+    return m_ranks;
+}
+
+uint32_t
+RudpDumbbellHelper::GetSenderRank(uint32_t k, uint32_t ranks)
+{
+    // The left side's ranks: 0, 2, 4, ... (with the left router on 0).
+    const uint32_t left = (ranks + 1) / 2;
+    return 2 * (k % left);
+}
+
+uint32_t
+RudpDumbbellHelper::GetReceiverRank(uint32_t k, uint32_t ranks)
+{
+    // The right side's ranks: 1, 3, 5, ... (with the right router on 1); one rank holds both sides.
+    if (ranks == 1)
+    {
+        return 0;
+    }
+    const uint32_t right = ranks / 2;
+    return 2 * (k % right) + 1;
+}
+
+bool
+RudpDumbbellHelper::IsLocal(Ptr<Node> node) const
+{
+    return m_ranks == 1 || RudpDistributed::IsLocal(node);
 }
 
 NodeContainer

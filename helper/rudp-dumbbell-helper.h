@@ -53,6 +53,15 @@ namespace ns3
  * flow k's sender side 10.(1 + k/250).(k%250).0/24 and receiver side
  * 10.(101 + k/250).(k%250).0/24; routes by Ipv4GlobalRoutingHelper.
  *
+ * Split across MPI ranks (SetRanks, ns-3's distributed simulator), the
+ * dumbbell is cut at its bottleneck: the left router is rank 0's, the right
+ * router rank 1's, and flow k's sender and receiver belong to the ranks of
+ * their side, in turn (GetSenderRank, GetReceiverRank). Every rank builds
+ * every node, link and route, each node with its system id; applications go
+ * only on the nodes the running rank owns (IsLocal), so GetSource and
+ * GetSink return null for another rank's. One rank is one process: nothing
+ * changes.
+ *
  * RudpDumbbellSizing holds the sizing rules of seed 003's runs, and
  * RudpFlowMetrics (rudp-flow-metrics.h) the measurements.
  */
@@ -82,6 +91,14 @@ class RudpDumbbellHelper
     void SetLoss(double rate);
     /// Sets an attribute of every flow's BulkSendApplication (e.g. SendSize).
     void SetSourceAttribute(const std::string& name, const AttributeValue& value);
+    /**
+     * \brief Splits the dumbbell across MPI ranks at its bottleneck (see the
+     * class). Above 1, ns-3's distributed simulator must run
+     * (SimulatorImplementationType ns3::DistributedSimulatorImpl or
+     * ns3::NullMessageSimulatorImpl, MpiInterface::Enable) before Install.
+     * \param ranks the number of ranks, 1 (the default: one process) or more
+     */
+    void SetRanks(uint32_t ranks);
 
     /**
      * \brief Adds a flow.
@@ -108,6 +125,18 @@ class RudpDumbbellHelper
 
     /// \return the number of flows
     uint32_t GetNFlows() const;
+    /// \return the number of ranks (SetRanks)
+    uint32_t GetRanks() const;
+    /// \return the rank flow \p k's sender belongs to, among \p ranks ranks
+    static uint32_t GetSenderRank(uint32_t k, uint32_t ranks);
+    /// \return the rank flow \p k's receiver belongs to, among \p ranks ranks
+    static uint32_t GetReceiverRank(uint32_t k, uint32_t ranks);
+    /**
+     * \param node one of the dumbbell's nodes
+     * \return true if this process simulates \p node: always in one
+     *         process, else if it is the running rank's
+     */
+    bool IsLocal(Ptr<Node> node) const;
     /// \return the senders, one per flow
     NodeContainer GetSenders() const;
     /// \return the receivers, one per flow
@@ -124,9 +153,9 @@ class RudpDumbbellHelper
     Ipv4Address GetSenderAddress(uint32_t k) const;
     /// \return the port flow \p k's receiver listens on (5000 + k)
     uint16_t GetPort(uint32_t k) const;
-    /// \return flow \p k's sending application
+    /// \return flow \p k's sending application (null if another rank's)
     Ptr<BulkSendApplication> GetSource(uint32_t k) const;
-    /// \return flow \p k's receiving application
+    /// \return flow \p k's receiving application (null if another rank's)
     Ptr<PacketSink> GetSink(uint32_t k) const;
     /// \return the propagation RTT of flow \p k
     Time GetRtt(uint32_t k) const;
@@ -149,6 +178,7 @@ class RudpDumbbellHelper
     DataRate m_accessRate;                           ///< access rate (0: ten times m_rate)
     QueueSize m_queue{"1000p"};                      ///< bottleneck FIFO limit
     double m_loss{0};                                ///< random loss rate of data packets
+    uint32_t m_ranks{1};                             ///< MPI ranks the dumbbell is split across
     ObjectFactory m_sourceFactory;                   ///< the BulkSendApplications
     std::vector<FlowSpec> m_specs;                   ///< the flows
     NodeContainer m_senders;                         ///< one per flow

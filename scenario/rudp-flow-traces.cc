@@ -58,6 +58,18 @@ RudpFlowTraces::Add(Callback<Ptr<Socket>> socketOf, Time start)
     return "";
 }
 
+void
+RudpFlowTraces::AddElsewhere()
+{
+    NS_LOG_FUNCTION(this);
+    if (IsEnabled())
+    {
+        Flow flow;
+        flow.prefix = m_prefix + "-" + std::to_string(m_flows.size());
+        m_flows.push_back(flow);
+    }
+}
+
 uint32_t
 RudpFlowTraces::GetN() const
 {
@@ -82,6 +94,10 @@ RudpFlowTraces::Close()
     NS_LOG_FUNCTION(this);
     for (const Flow& flow : m_flows)
     {
+        if (!flow.cwnd)
+        {
+            continue; // another rank's
+        }
         if (!flow.cwnd->Close())
         {
             return "cannot write '" + flow.prefix + "-cwnd.csv'";

@@ -56,6 +56,12 @@ class RudpFlowTraces
      * \return "" or the problem: "cannot write 'FILE'"
      */
     std::string Add(Callback<Ptr<Socket>> socketOf, Time start);
+    /**
+     * \brief Counts the next flow without tracing it here: another MPI rank
+     * simulates its sender and writes its files, which keep their names
+     * (GetCwndFile, GetRttFile).
+     */
+    void AddElsewhere();
 
     /// \return the number of flows traced
     uint32_t GetN() const;
@@ -77,8 +83,8 @@ class RudpFlowTraces
     struct Flow
     {
         std::string prefix;           ///< PREFIX-k
-        Ptr<RudpCwndTrace> cwnd;      ///< PREFIX-k-cwnd.csv
-        Ptr<OutputStreamWrapper> rtt; ///< PREFIX-k-rtt.csv
+        Ptr<RudpCwndTrace> cwnd;      ///< PREFIX-k-cwnd.csv (null: written elsewhere)
+        Ptr<OutputStreamWrapper> rtt; ///< PREFIX-k-rtt.csv (null: written elsewhere)
     };
 
     /// Connects \p cwnd and \p rtt to the socket \p socketOf returns (it must have one).

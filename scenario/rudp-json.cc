@@ -33,6 +33,16 @@ RudpJson::SetRaw(const std::string& key, std::string json)
 }
 
 RudpJson&
+RudpJson::Append(const RudpJson& other)
+{
+    for (const auto& [key, json] : other.m_members)
+    {
+        SetRaw(key, json);
+    }
+    return *this;
+}
+
+RudpJson&
 RudpJson::Set(const std::string& key, double value)
 {
     if (!std::isfinite(value))

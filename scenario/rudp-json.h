@@ -32,6 +32,13 @@ class RudpJson
     RudpJson& Set(const std::string& key, const RudpJson& object);
     RudpJson& Set(const std::string& key, const std::vector<RudpJson>& objects);
     RudpJson& Set(const std::string& key, const std::vector<double>& values);
+    /**
+     * \brief Sets each member of \p other in turn, as Set() would: a key
+     * this object holds keeps its place and takes the new value.
+     * \param other the members to add
+     * \return this object
+     */
+    RudpJson& Append(const RudpJson& other);
 
     /// \return the object as JSON text
     std::string Dump() const;
@@ -48,6 +55,8 @@ class RudpJson
     static std::string Quote(const std::string& text);
 
   private:
+    friend class RudpRankValues; // carries objects from one MPI rank to another
+
     RudpJson& SetRaw(const std::string& key, std::string json);
 
     std::vector<std::pair<std::string, std::string>> m_members; ///< key, JSON text

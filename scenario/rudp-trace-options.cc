@@ -65,6 +65,16 @@ RudpTraceOptions::EnablePcap(PcapHelperForDevice& helper) const
 }
 
 void
+RudpTraceOptions::EnablePcap(PcapHelperForDevice& helper, NodeContainer nodes) const
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_pcapPrefix.empty())
+    {
+        helper.EnablePcap(m_pcapPrefix, nodes);
+    }
+}
+
+void
 RudpTraceOptions::InstallFlowMonitor()
 {
     NS_LOG_FUNCTION(this);

@@ -6,6 +6,7 @@
 #define RUDP_TRACE_OPTIONS_H
 
 #include "ns3/flow-monitor-helper.h"
+#include "ns3/node-container.h"
 #include "ns3/trace-helper.h"
 
 #include <string>
@@ -69,6 +70,14 @@ class RudpTraceOptions
      * \param helper a device helper
      */
     void EnablePcap(PcapHelperForDevice& helper) const;
+    /**
+     * \brief EnablePcap() for the devices of \p nodes only: in a simulation
+     * split across MPI ranks, the nodes this rank simulates, so that each
+     * file has one writer. The same files as EnablePcap() for every node.
+     * \param helper a device helper
+     * \param nodes the nodes whose devices are traced
+     */
+    void EnablePcap(PcapHelperForDevice& helper, NodeContainer nodes) const;
 
     /**
      * \brief With --flowmon-xml and no monitor handed over, installs a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks that the module's patches to ns-3 (patches/) change no result, in
-# the tree make check-ns3-tree builds for NS3_SOURCE (ns-3's default build
+# the tree make check-ns3-tree builds for NS3_SOURCE (ns-3's debug build
 # profile; configured and built first if it is not): keeps its internet
 # library as released, applies the patches, rebuilds the library, then runs a
 # set of TCP scenarios (SACK and not, fast recovery, timeouts, several
@@ -36,10 +36,10 @@ ns3_source_tree "$NS3_SOURCE" "" # sets $tree: the tree check-ns3-tree built
   echo "error: NS3_SOURCE: $NS3_SOURCE is a waf tree (no ./ns3); allowed: ns-3.36 or later" >&2
   exit 2
 }
-# The internet module's library (libns3.48-internet-default.so; not internet-apps').
-internet=$(find "$tree/build/lib" -maxdepth 1 -regextype posix-extended \
-  -regex '.*/libns3[.0-9a-z]*-internet(-(debug|default|release|optimized|minsizerel))?\.so' \
-  -printf '%f\n' -quit)
+# The internet module's library (libns3.48-internet-debug.so; not internet-apps').
+internet=$(ns3_newest_build_file "$tree/build/lib" -maxdepth 1 -regextype posix-extended \
+  -regex '.*/libns3[.0-9a-z]*-internet(-(debug|default|release|optimized|minsizerel))?\.so')
+internet=${internet##*/}
 [ -n "$internet" ] || { echo "error: no internet library in $tree/build/lib" >&2; exit 1; }
 internet_target=$(ns3_internet_target "$tree")
 released=$(dirname "$tree")/released-lib
@@ -67,7 +67,7 @@ step "rebuilding the internet library with the patches ($applied_patches)"
 cmake --build "$tree/cmake-cache" -j "$jobs" --target "$internet_target" rudp-cc-comparison >"$work/build.log" 2>&1 ||
   { grep -B2 -A20 -m3 'error' "$work/build.log" >&2 || tail -60 "$work/build.log" >&2; exit 1; }
 
-program=$(find "$tree/build" -name 'ns3*-rudp-cc-comparison*' -type f -perm -u+x -print -quit)
+program=$(ns3_newest_build_file "$tree/build" -name 'ns3*-rudp-cc-comparison*' -perm -u+x)
 [ -x "$program" ] || { echo "error: no rudp-cc-comparison in $tree/build" >&2; exit 1; }
 # ldd's whole output is read before grep: grep -q leaving a pipe early kills
 # the writer with SIGPIPE, which pipefail reports as a failure.

@@ -15,7 +15,15 @@
 #
 # Only rudp's own tests and examples are built (ns-3's
 # --filter-module-examples-and-tests): ns-3's modules are built as libraries,
-# without their hundreds of test and example programs.
+# without their hundreds of test and example programs. CMake trees are built
+# in ns-3's debug profile (asserts and logs on, as ns-3 checks its own
+# changes) at -Og -g1 instead of its -O0 -g: a unit of ns-3's compiles in half
+# the time of the default profile's -O2 (or -Os) -g, and the simulations of
+# the suites and examples do not crawl as they do at -O0.
+#
+# With OpenMPI there (install-system-deps.sh ns3-tree installs it) the tree is
+# configured with --enable-mpi (RUDP_NS3_MPI=off: without), and the module's
+# MPI suites run its examples split across ranks under mpiexec.
 #
 # Usage: check-ns3-tree.sh [--configure-only | --build-only]
 #   --configure-only  stop once the tree is prepared and configured, before the
@@ -56,6 +64,7 @@ prepare_source() {
     ns3_source_tree "$source_spec" ""
   fi
   version=$(cat "$tree/VERSION" 2>/dev/null || basename "$tree")
+  ns3_restore_license "$tree"
   # The tree is ns-3 as released: patches a killed check-ns3-patches left
   # in it come out (none ever goes into a CMake tree but for that check).
   RUDP_NS3_PATCHES=off ns3_apply_patches "$tree"
@@ -96,10 +105,13 @@ link_module() {
 cmake_configure() {
   step "configuring ns-$version with contrib/rudp"
   ns3_remove_module_headers "$tree"
-  # rudp and what its examples use besides its own dependencies.
-  (cd "$tree" && ./ns3 configure -G Ninja --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control" \
-    --enable-examples --enable-tests --filter-module-examples-and-tests=rudp --disable-werror \
-    >"$work/configure.log" 2>&1) ||
+  # rudp and what its examples use besides its own dependencies; ns-3's MPI
+  # when OpenMPI is there (the module's distributed examples and their tests).
+  ns3_mpi_options
+  (cd "$tree" && ./ns3 configure -G Ninja --build-profile=debug \
+    --enable-modules="rudp;csma;point-to-point;flow-monitor;traffic-control$mpi_module" \
+    "${mpi_options[@]}" --enable-examples --enable-tests --filter-module-examples-and-tests=rudp \
+    --disable-werror -- "-DCMAKE_CXX_FLAGS_DEBUG=-Og -g1" >"$work/configure.log" 2>&1) ||
     { tail -40 "$work/configure.log"; exit 1; }
 }
 
@@ -132,8 +144,7 @@ waf_run_example() { (cd "$tree" && timeout 600 ./waf --run "$1"); }
 # --- both --------------------------------------------------------------------
 run_suites() {
   local runner suites failed=0
-  runner=$(find "$tree/build/utils" -maxdepth 1 -name 'ns3*test-runner*' -type f -print -quit 2>/dev/null || true)
-  [ -n "$runner" ] || { echo "error: no test runner under $tree/build/utils" >&2; exit 1; }
+  runner=$(ns3_test_runner "$tree") || exit 1
   # A waf tree's runner finds ns-3's libraries only through the loader path
   # (./waf and test.py set it; a CMake tree's runner has an rpath).
   suites=$(LD_LIBRARY_PATH="$tree/build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$runner" --list |
@@ -180,6 +191,13 @@ if [ $until_stage = build ]; then
   step "check-ns3-tree (ns-$version): built; stopping before the suites and examples (--build-only)"
   exit 0
 fi
+# The MPI suites (rudp-mpi-*, in a tree with MPI) start OpenMPI's mpiexec,
+# which runs as root (CI's container) and more ranks than cores (2 of them)
+# only when told so.
+if [ "$(id -u)" -eq 0 ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+export OMPI_MCA_rmaps_base_oversubscribe=1
 status=0
 run_suites || status=1
 run_examples || status=1

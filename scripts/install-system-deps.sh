@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree]
+# Usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree] [slurm]
 # Installs the system tools a make target needs, if any is missing
 # (Debian/Ubuntu, apt-get):
 #   build  what `make setup` (so `make demo` and `make test`) needs: cmake,
@@ -10,7 +10,10 @@
 #   venv   what `make doc` needs to create .venv: Python's venv
 #   ns3-tree  what building an ns-3 tree needs (make check-ns3-tree, make
 #          ns3-optimized): cmake, ninja, g++, ccache, bzip2 and rsync (to
-#          unpack or copy the source), patch (make ns3-optimized's patches)
+#          unpack or copy the source), patch (make ns3-optimized's patches),
+#          OpenMPI (ns-3's MPI module, for the module's distributed runs)
+#   slurm  a one-node Slurm cluster (scripts/slurm-cluster.sh, the sweep's
+#          Slurm test): slurmctld, slurmd, the Slurm commands, munge
 # A machine that has them all is left untouched: no apt-get, no sudo.
 set -euo pipefail
 [ $# -gt 0 ] || set -- build
@@ -42,9 +45,17 @@ for kind in "$@"; do
       need_tool bzip2 bzip2
       need_tool rsync rsync
       need_tool patch patch
+      need_tool mpiexec openmpi-bin
+      need_tool mpicxx libopenmpi-dev
+      ;;
+    slurm)
+      need_tool slurmctld slurmctld
+      need_tool slurmd slurmd
+      need_tool sbatch slurm-client
+      need_tool munged munge
       ;;
     *)
-      echo "usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree]" >&2
+      echo "usage: install-system-deps.sh [build] [lint] [venv] [ns3-tree] [slurm]" >&2
       exit 2
       ;;
   esac

@@ -43,6 +43,44 @@ ns3_source_tree() {
   }
 }
 
+# ns3_newest_build_file DIR FIND-TESTS...: prints the newest file under DIR that
+# the find tests select. A tree built in another profile before keeps that
+# profile's programs and libraries (ns3.48-test-runner-default beside -debug,
+# libns3.48-internet-default.so beside -debug.so): the newest is the last
+# build's. Prints nothing when none matches.
+ns3_newest_build_file() {
+  local dir=$1 newest
+  shift
+  newest=$(find "$dir" "$@" -type f -printf '%T@ %p\n' 2>/dev/null | sort -n | tail -n 1)
+  [ -z "$newest" ] || echo "${newest#* }"
+}
+
+# ns3_test_runner TREE: prints the path of TREE's test runner, the one its last
+# build linked (whose suites are that build's); fails when there is none.
+ns3_test_runner() {
+  local runner
+  runner=$(ns3_newest_build_file "$1/build/utils" -maxdepth 1 -name '*test-runner*' -perm -u+x)
+  [ -n "$runner" ] || { echo "error: no test runner under $1/build/utils" >&2; return 1; }
+  echo "$runner"
+}
+
+# ns3_restore_license TREE: gives the cache's copy TREE the LICENSE file of an
+# ns-3 release when its source left it out (../shared's ns-3.48 subset does):
+# ns-3's test runner takes the folder with VERSION and LICENSE as the source
+# root, and without it every example-as-test (the MPI suites) ends in "Could
+# not open directory=". ns-3's LICENSE is the GNU GPL version 2, which Debian
+# ships as /usr/share/common-licenses/GPL-2.
+ns3_restore_license() {
+  local tree=$1 gpl=/usr/share/common-licenses/GPL-2
+  [ -f "$tree/VERSION" ] && [ ! -f "$tree/LICENSE" ] || return 0
+  if [ -f "$gpl" ]; then
+    cp "$gpl" "$tree/LICENSE"
+    step "the copy of ns-3 had no LICENSE (its source left it out): ns-3's, the GPL-2, restored (the test runner looks for it)"
+  else
+    echo "warning: $tree has no LICENSE and $gpl is missing: ns-3's example-as-test suites cannot find the source root" >&2
+  fi
+}
+
 # ns3_remove_module_headers TREE: removes the forwarding headers
 # (build/include/ns3/<header>.h) that TREE's last configure wrote for this
 # module. ns-3 writes each once and never rewrites it, so a header that moved
@@ -53,6 +91,33 @@ ns3_remove_module_headers() {
   local include=$1/build/include/ns3
   [ -d "$include" ] || return 0
   { grep -r -l -F --include='*.h' "contrib/rudp/" "$include" || [ $? -eq 1 ]; } | xargs -r rm -f
+}
+
+# ns3_mpi_options: sets $mpi_options and $mpi_module, what ./ns3 configure adds
+# for ns-3's MPI module (src/mpi: the distributed simulators the module's
+# --ranks runs on): --enable-mpi and ";mpi" for --enable-modules when OpenMPI's mpiexec and mpicxx are
+# there (install-system-deps.sh ns3-tree installs them), nothing otherwise or
+# with RUDP_NS3_MPI=off; RUDP_NS3_MPI=on insists. Anything else exits 2.
+ns3_mpi_options() {
+  local mode=${RUDP_NS3_MPI:-auto} found=yes
+  command -v mpiexec >/dev/null && command -v mpicxx >/dev/null || found=no
+  case $mode in
+    auto) [ $found = yes ] || mode=off ;;
+    on)
+      [ $found = yes ] || {
+        echo "error: RUDP_NS3_MPI=on, but OpenMPI's mpiexec or mpicxx is missing (Debian: openmpi-bin libopenmpi-dev)" >&2
+        exit 1
+      }
+      ;;
+    off) ;;
+    *)
+      echo "error: RUDP_NS3_MPI: '$mode'; allowed: auto, on or off" >&2
+      exit 2
+      ;;
+  esac
+  mpi_options=()
+  mpi_module=""
+  [ "$mode" = off ] || { mpi_options=(--enable-mpi); mpi_module=";mpi"; }
 }
 
 # ns3_until_stage [--configure-only | --build-only]: the tree scripts' one

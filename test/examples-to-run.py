@@ -29,6 +29,7 @@ cpp_examples = [
     ("rudp-many-flows --transport=rudp-cmt --flows=50 --flow-bytes=10000", "True", "False"),
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
     ("rudp-netem-correlation --loss=0.05 --correlation=0,0.5 --packets=20000", "True", "False"),
+    ("rudp-distributed --transport=rudp --flows=newreno@40ms,cubic@60ms --rate=10Mbps --loss=0.01 --bytes=200000 --duration=20", "True", "False"),
     ("rudp-cmt --paths=2 --rtt=50ms,200ms --rbuf=16384 --duration=20s --warmup=2s", "True", "False"),
     ("rudp-multipath --bytes=2000000 --coupling=lia", "True", "False"),
     ("rudp-cmt --paths=3 --rbuf=16384 --ns2-defaults --duration=20s --warmup=2s", "True", "False"),

@@ -22,7 +22,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ SCENARIO_PROGRAMS = (
     "rudp-tcp-vs-udp",
     "rudp-cmt",
     "rudp-cc-comparison",
+    "rudp-distributed",
     "rudp-transport-cost",
     "rudp-udp-floor",
     "rudp-many-flows",
@@ -56,6 +57,17 @@ NS3_PROFILES = ("debug", "default", "release", "optimized", "minsizerel")
 
 #: The variable through which the dynamic loader finds a tree's libraries.
 LOADER_PATH_VARIABLE = "DYLD_LIBRARY_PATH" if sys.platform == "darwin" else "LD_LIBRARY_PATH"
+
+#: The command that starts a program on several MPI ranks (``mpiexec -n N program ...``).
+MPIEXEC = "mpiexec"
+
+#: What OpenMPI's mpiexec needs to run as root (a container's user) and to start
+#: more ranks than there are cores: set for a build that runs programs on ranks.
+OPENMPI_PERMISSIONS = {
+    "OMPI_ALLOW_RUN_AS_ROOT": "1",
+    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    "OMPI_MCA_rmaps_base_oversubscribe": "1",
+}
 
 
 def build_dir() -> Path:
@@ -107,12 +119,42 @@ class Build:
     ns3_tree: bool = False
     version: str | None = None
     profile: str | None = None
+    #: ns-3's MPI module is built (a tree configured with ``--enable-mpi``): the
+    #: programs that take ``--ranks`` can be split across MPI processes.
+    mpi: bool = False
+    #: The MPI ranks each program runs on (:meth:`with_ranks`): above 1, under
+    #: ``mpiexec -n ranks``.
+    ranks: int = 1
 
     def __str__(self) -> str:
         if not self.ns3_tree:
             return f"the standalone build {self.folder}"
         profile = f", profile {self.profile}" if self.profile else ""
-        return f"the ns-3 build {self.folder}{profile}"
+        ranks = f", on {self.ranks} MPI ranks" if self.ranks > 1 else ""
+        return f"the ns-3 build {self.folder}{profile}{ranks}"
+
+    def with_ranks(self, ranks: int) -> Build:
+        """This build with its programs run on ``ranks`` MPI ranks.
+
+        Raises:
+            ValueError: ``ranks`` is below 1, or above 1 for a build without
+                ns-3's MPI module (the standalone build, whose ns-3 wheel has
+                none, or a tree configured without ``--enable-mpi``).
+        """
+        if isinstance(ranks, bool) or not isinstance(ranks, int) or ranks < 1:
+            raise ValueError(f"MPI ranks must be a whole number >= 1, got {ranks!r}")
+        if ranks > 1 and not self.mpi:
+            raise ValueError(
+                f"{ranks} MPI ranks need an ns-3 tree configured with --enable-mpi that "
+                f"builds the module; {self} has no MPI"
+                + ("" if self.ns3_tree else " (the ns-3 wheel has none)")
+            )
+        return replace(self, ranks=ranks)
+
+    def launcher(self) -> list[str]:
+        """What comes before a program's path on its command line: ``mpiexec -n N``
+        on N ranks, nothing on one."""
+        return [MPIEXEC, "-n", str(self.ranks)] if self.ranks > 1 else []
 
     @property
     def program_folders(self) -> tuple[Path, ...]:
@@ -196,6 +238,8 @@ class Build:
         """``base`` (default: this process's environment) as a program of this build
         runs in: an ns-3 tree's library folders first on the loader path."""
         env = dict(os.environ if base is None else base)
+        if self.ranks > 1:
+            env.update(OPENMPI_PERMISSIONS)
         folders = [str(f) for f in self.library_folders]
         if folders:
             previous = env.get(LOADER_PATH_VARIABLE, "")
@@ -233,11 +277,13 @@ def ns3_build(path: str | Path) -> Build:
         if folder in (tree, out_dir):
             version = values.get("VERSION")
             profile = values.get("BUILD_PROFILE")
+            modules = values.get("NS3_ENABLED_MODULES")
             return Build(
                 out_dir,
                 ns3_tree=True,
                 version=str(version) if version else None,
                 profile=str(profile) if profile else None,
+                mpi=isinstance(modules, list) and "ns3-mpi" in modules,
             )
     build = folder / "build" if (folder / "ns3").exists() else folder
     if not (build / "lib").is_dir() and not (build / "lib64").is_dir():

@@ -153,8 +153,9 @@ def command_line(
     program: str, params: Mapping[str, Value], build: paths.Build | None = None
 ) -> list[str]:
     """The argv that runs ``program`` of ``build`` (default: :func:`rudp.paths.current_build`)
-    with ``params`` (without --output)."""
-    return [str(paths.program(program, build))] + [
+    with ``params`` (without --output), under ``mpiexec`` when the build runs on ranks."""
+    build = build if build is not None else paths.current_build()
+    return [*build.launcher(), str(paths.program(program, build))] + [
         f"--{name}={format_value(value)}" for name, value in params.items()
     ]
 

@@ -106,7 +106,42 @@ def test_in_tree_check_configures_a_never_configured_tarball_with_an_empty_cache
     tree = _cache_tree(home, "ns-3.99")
     calls = _log(home).read_text()
     assert "ns3 configure" in calls and "--enable-modules=rudp;" in calls
+    assert "--build-profile=debug" in calls and "-DCMAKE_CXX_FLAGS_DEBUG=-Og -g1" in calls
     assert (tree / "contrib" / "rudp").resolve() == REPO_ROOT.resolve()
+    # A source without LICENSE (the ns-3.48 subset) gets ns-3's in the cache's
+    # copy: ns-3's test runner finds the source root by VERSION and LICENSE.
+    if Path("/usr/share/common-licenses/GPL-2").is_file():
+        assert "GNU GENERAL PUBLIC LICENSE" in (tree / "LICENSE").read_text()
+
+
+@pytest.mark.parametrize(
+    ("mode", "enabled"),
+    [("off", False), ("on", True), ("auto", shutil.which("mpiexec") is not None)],
+)
+def test_in_tree_check_configures_ns3_mpi_when_openmpi_is_there(
+    mode: str, enabled: bool, tmp_path: Path
+) -> None:
+    if mode == "on" and not (shutil.which("mpiexec") and shutil.which("mpicxx")):
+        pytest.skip("no OpenMPI (Debian: openmpi-bin libopenmpi-dev)")
+    archive = _tarball(_stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99"), tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, archive) | {"RUDP_NS3_MPI": mode}
+    result = _run(["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--configure-only"], env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    calls = _log(home).read_text()
+    assert ("--enable-mpi" in calls) == enabled
+    assert (";mpi" in calls) == enabled
+
+
+def test_in_tree_check_refuses_an_unknown_mpi_setting_with_status_2(tmp_path: Path) -> None:
+    archive = _tarball(_stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99"), tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, archive) | {"RUDP_NS3_MPI": "maybe"}
+    result = _run(["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--configure-only"], env)
+    assert result.returncode == 2
+    assert "RUDP_NS3_MPI: 'maybe'; allowed: auto, on or off" in result.stderr
 
 
 def test_in_tree_check_removes_the_module_stale_forwarding_headers_only(tmp_path: Path) -> None:
@@ -279,6 +314,26 @@ def test_patch_check_finds_the_internet_library_target(
     assert "no internet library target" in missing.stderr
 
 
+def test_in_tree_check_lists_the_suites_of_the_runner_its_build_linked(tmp_path: Path) -> None:
+    # A tree built in the default profile, then in debug: the old runner stays
+    # beside the new one, and its list lacks the suites added since.
+    utils = tmp_path / "build" / "utils"
+    utils.mkdir(parents=True)
+    for age, name in ((1000, "ns3.48-test-runner-default"), (10, "ns3.48-test-runner-debug")):
+        runner = utils / name
+        runner.write_text("#!/bin/sh\n")
+        runner.chmod(0o755)
+        os.utime(runner, (runner.stat().st_atime - age, runner.stat().st_mtime - age))
+    (utils / "ns3.48-bench-scheduler-debug").write_text("")  # not a runner
+    shell = f". '{SCRIPTS / 'ns3-source.sh'}' && ns3_test_runner '{tmp_path}'"
+    found = subprocess.run(["bash", "-c", shell], check=False, capture_output=True, text=True)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout == f"{utils / 'ns3.48-test-runner-debug'}\n"
+    shutil.rmtree(utils)
+    missing = subprocess.run(["bash", "-c", shell], check=False, capture_output=True, text=True)
+    assert missing.returncode != 0 and "no test runner" in missing.stderr
+
+
 @pytest.mark.parametrize(
     ("script", "env", "named"),
     [
@@ -383,6 +438,22 @@ def test_install_system_deps_installs_the_ns3_tree_tools_a_new_machine_lacks(
     install = [line for line in log.read_text().splitlines() if "install" in line.split()]
     assert len(install) == 1
     for package in ["cmake", "ninja-build", "g++", "ccache", "bzip2", "rsync", "patch"]:
+        assert package in install[0].split()
+    for package in ["openmpi-bin", "libopenmpi-dev"]:
+        assert package in install[0].split()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the stub apt-get stands in for root's apt-get")
+def test_install_system_deps_installs_a_one_node_slurm_a_new_machine_lacks(
+    tmp_path: Path,
+) -> None:
+    bin_dir, log = _bare_path(tmp_path, ["bash", "id", "sort", "python3"])
+    env = {"PATH": str(bin_dir), "HOME": str(tmp_path)}
+    result = _run(["bash", str(SCRIPTS / "install-system-deps.sh"), "slurm"], env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    install = [line for line in log.read_text().splitlines() if "install" in line.split()]
+    assert len(install) == 1
+    for package in ["slurmctld", "slurmd", "slurm-client", "munge"]:
         assert package in install[0].split()
 
 

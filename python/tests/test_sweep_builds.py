@@ -257,3 +257,83 @@ def test_a_changed_ns3_library_is_another_build(tmp_path: Path) -> None:
     assert after != before
     upgraded = run_sweep(grid, out=out, ns3_build=tree, progress=False, report=False)
     assert upgraded.attrs["executed"] == 1 and upgraded["build"].tolist() == [after]
+
+
+# --- points split across MPI ranks (--mpi-ranks) -------------------------------------------
+
+#: A stand-in that takes --ranks, started by a real mpiexec: each rank notes itself, rank 0
+#: writes the record, as the module's programs do.
+MPI_SCRIPT = """#!{python}
+import json, os, sys
+if sys.argv[1:] == ["--PrintHelp"]:
+    print("stand-in [Program Options] [General Arguments]\\n\\nProgram Options:")
+    print("    --x:       A number [0]\\n    --ranks:   MPI ranks [1]")
+    print("    --output:  The record\\n\\nGeneral Arguments:")
+if sys.argv[1:2] and sys.argv[1].startswith("--Print"):
+    sys.exit(0)
+options = dict(a[2:].split("=", 1) for a in sys.argv[1:] if "=" in a)
+rank = os.environ.get("OMPI_COMM_WORLD_RANK", "-")
+with open(os.environ["STAND_IN_LOG"], "a") as log:
+    log.write(f"rank {{rank}} of {{os.environ.get('OMPI_COMM_WORLD_SIZE', '-')}}\\n")
+if rank in ("0", "-"):
+    with open(options["output"], "w") as output:
+        json.dump({{"ok": True, "x": float(options["x"]), "ranks": int(options["ranks"])}}, output)
+"""
+
+
+def _mpi_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mpi: bool = True) -> Path:
+    tree = _tree(tmp_path)
+    modules = "['ns3-core', 'ns3-mpi', ]" if mpi else "['ns3-core', ]"
+    lock = paths.lock_file(tree)
+    lock.write_text(lock.read_text() + f"NS3_ENABLED_MODULES = {modules}\n")
+    script = MPI_SCRIPT.format(python=sys.executable)
+    _executable(tree / "build/contrib/rudp/examples/ns3.48-stand-in-optimized", script)
+    monkeypatch.setenv("STAND_IN_LOG", str(tmp_path / "runs.log"))
+    monkeypatch.setenv("RUDP_BUILD_DIR", str(tmp_path / "no-standalone-build"))
+    monkeypatch.delenv(paths.NS3_BUILD_VARIABLE, raising=False)
+    return tree
+
+
+@pytest.mark.skipif(shutil.which("mpiexec") is None, reason="no mpiexec (Debian: openmpi-bin)")
+def test_mpi_ranks_run_each_point_under_mpiexec_with_its_ranks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tree = _mpi_tree(tmp_path, monkeypatch)
+    assert paths.ns3_build(tree).mpi
+    grid = Grid("stand-in", {}, {"x": [1, 2]}, 1, "ranks")
+    frame = run_sweep(
+        grid, out=tmp_path / "out", ns3_build=tree, mpi_ranks=2, progress=False, report=False
+    )
+    assert list(frame["status"]) == ["ok", "ok"] and list(frame["ranks"]) == [2, 2]
+    assert frame["command"].str.startswith("mpiexec -n 2 ").all()
+    assert frame["command"].str.contains("--ranks=2").all()
+    assert sorted(_runs(tree)) == ["rank 0 of 2"] * 2 + ["rank 1 of 2"] * 2
+    # One rank is one process, without mpiexec; its points are others in the cache.
+    one = run_sweep(grid, out=tmp_path / "out", ns3_build=tree, progress=False, report=False)
+    assert one.attrs["executed"] == 2 and not one["command"].str.contains("mpiexec").any()
+
+
+def test_mpi_ranks_need_a_tree_built_with_mpi(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    without = _mpi_tree(tmp_path / "without", monkeypatch, mpi=False)
+    with pytest.raises(GridError, match=r"--mpi-ranks 2: .*--enable-mpi.*has no MPI"):
+        plan("stand-in", ns3_build=without, mpi_ranks=2)
+    with pytest.raises(GridError, match="the ns-3 wheel has none"):
+        plan(PROGRAM, mpi_ranks=2, check=False)
+    with pytest.raises(GridError, match="--mpi-ranks 0"):
+        plan("stand-in", ns3_build=without, mpi_ranks=0)
+
+
+def test_a_grid_cannot_set_the_ranks_mpiexec_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tree = _mpi_tree(tmp_path, monkeypatch)
+    fixed, axis = (
+        Grid("stand-in", {"ranks": 4}, {"x": [1]}, 1),
+        Grid("stand-in", {}, {"ranks": [1, 2]}, 1),
+    )
+    for grid in (fixed, axis):
+        with pytest.raises(GridError, match="a point runs on the MPI ranks --mpi-ranks gives it"):
+            plan(grid, ns3_build=tree, mpi_ranks=2)
+    assert plan(Grid("stand-in", {"ranks": 2}, {"x": [1]}, 1), ns3_build=tree, mpi_ranks=2)

@@ -10,12 +10,13 @@ import signal
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..paths import NS3_BUILD_VARIABLE, current_build
 from ..runner import Value
+from .cluster import CLUSTERS, SlurmJobs, parse_adaptive, slurm_client
 from .execute import command_of
 from .grid import GridError
 from .manager import cache_of, plan, results_folder, run_sweep
@@ -115,6 +116,11 @@ examples:
   python -m rudp.sweep seed000 --scheduler tcp://10.0.0.1:8786
   python -m rudp.sweep seed003 --ns3-build ~/ns-3   (the programs of an ns-3
       tree building contrib/rudp, e.g. in its optimized profile)
+  python -m rudp.sweep seed003 --cluster slurm --queue batch --account proj \\
+      --walltime 02:00:00 --cores 16 --memory 32GB --cluster-jobs 8   (Slurm jobs
+      as the Dask workers; the same cache and records as a local run)
+  python -m rudp.sweep rudp-distributed --ns3-build ~/ns-3-mpi --mpi-ranks 2 \\
+      --axis bytes=1000000,3000000   (each run split across 2 MPI ranks)
   python -m rudp.sweep seed002-ns2 --seeds 3   (seed 002's grid in ns-2.35's
       SCTP-CMT and in rudp-cmt, side by side: python -m rudp.ns2 --help)
   python -m rudp.sweep cwnd-figure cwnd.csv --out cwnd.png   (a --cwnd-trace file
@@ -168,6 +174,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _adaptive(text: str) -> tuple[int, int]:
+    try:
+        return parse_adaptive(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _assignment(text: str) -> tuple[str, str]:
     name, sep, value = text.partition("=")
     if not sep or not name:
@@ -209,6 +222,50 @@ def parser() -> argparse.ArgumentParser:
         "--scheduler",
         metavar="ADDR",
         help="run on this Dask distributed scheduler (tcp://host:8786) instead of locally",
+    )
+    cluster = p.add_argument_group(
+        "a cluster's batch jobs (--cluster slurm: dask-jobqueue, pip install -r "
+        "requirements-cluster.txt)"
+    )
+    cluster.add_argument(
+        "--cluster",
+        choices=CLUSTERS,
+        help="run on Dask workers that are this scheduler's batch jobs, submitted from here",
+    )
+    cluster.add_argument("--queue", metavar="NAME", help="the partition (default: Slurm's)")
+    cluster.add_argument("--account", metavar="NAME", help="the account charged")
+    cluster.add_argument(
+        "--walltime",
+        default="01:00:00",
+        metavar="[D-]HH:MM:SS",
+        help="each job's time limit (default 01:00:00)",
+    )
+    cluster.add_argument(
+        "--cores",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="cores of each job: as many runs at a time (default 1)",
+    )
+    cluster.add_argument(
+        "--memory", default="2GB", metavar="SIZE", help="memory of each job (default 2GB)"
+    )
+    cluster.add_argument(
+        "--cluster-jobs",
+        type=_positive_int,
+        metavar="N",
+        help="keep N jobs (default 1 without --adaptive)",
+    )
+    cluster.add_argument(
+        "--adaptive",
+        type=_adaptive,
+        metavar="MIN:MAX",
+        help="let Dask keep MIN to MAX jobs, as the runs left need",
+    )
+    cluster.add_argument(
+        "--interface",
+        metavar="NAME",
+        help="the network interface the workers reach this process over (e.g. ib0)",
     )
     p.add_argument("--out", type=Path, metavar="DIR", help="output folder (default results/NAME)")
     p.add_argument("--cache", type=Path, metavar="DIR", help="cache folder (default DIR/cache)")
@@ -272,6 +329,15 @@ def parser() -> argparse.ArgumentParser:
         "standalone build)",
     )
     p.add_argument(
+        "--mpi-ranks",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="run each point split across N MPI ranks (mpiexec -n N PROGRAM --ranks=N): the "
+        "programs that take --ranks, of an ns-3 tree configured with --enable-mpi "
+        "(--ns3-build); --jobs defaults to the cores over N",
+    )
+    p.add_argument(
         "--until-ci",
         type=float,
         metavar="FRACTION",
@@ -323,7 +389,15 @@ def cwnd_figure_parser() -> argparse.ArgumentParser:
 def _dry_run(
     args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]
 ) -> int:
-    the_plan = plan(args.spec, args.quick, args.runs, fixed, axes, ns3_build=args.ns3_build)
+    the_plan = plan(
+        args.spec,
+        args.quick,
+        args.runs,
+        fixed,
+        axes,
+        ns3_build=args.ns3_build,
+        mpi_ranks=args.mpi_ranks,
+    )
     folder = results_folder(the_plan.name, args.out)
     status = the_plan.status(cache_of(folder, args.cache) if args.use_cache else None)
     missing = status.missing
@@ -385,11 +459,64 @@ def sweep_arguments(
     return {name: given[name] for name in keywords}
 
 
+def slurm_jobs(args: argparse.Namespace) -> SlurmJobs | None:
+    """The Slurm jobs of --cluster slurm (None without --cluster); GridError for
+    cluster options that make no sense, or that come without it."""
+    given = [
+        f"--{name.replace('_', '-')}"
+        for name in ("queue", "account", "cluster_jobs", "adaptive", "interface")
+        if getattr(args, name) is not None
+    ]
+    if args.cluster is None:
+        if given:
+            raise GridError(f"{', '.join(given)}: only with --cluster")
+        return None
+    if args.scheduler is not None:
+        raise GridError("--cluster and --scheduler: the cluster's jobs are the scheduler's workers")
+    if args.jobs is not None:
+        raise GridError("--jobs: runs on this machine; a cluster job runs --cores at a time")
+    if args.mpi_ranks > 1:
+        raise GridError(
+            "--mpi-ranks with --cluster: a point split across ranks needs an MPI job of its "
+            "own, which a Dask worker's job is not; run it on one machine"
+        )
+    return SlurmJobs(
+        queue=args.queue,
+        account=args.account,
+        walltime=args.walltime,
+        cores=args.cores,
+        memory=args.memory,
+        jobs=args.cluster_jobs if args.adaptive is not None else (args.cluster_jobs or 1),
+        adaptive=args.adaptive,
+        interface=args.interface,
+    )
+
+
 def _run(args: argparse.Namespace, fixed: dict[str, Value], axes: dict[str, list[Value]]) -> int:
     try:
+        jobs = slurm_jobs(args)
         if args.dry_run:
             return _dry_run(args, fixed, axes)
-        frame = run_sweep(args.spec, **sweep_arguments(args, fixed, axes))
+        arguments = sweep_arguments(args, fixed, axes)
+        if jobs is None:
+            frame = run_sweep(args.spec, **arguments)
+        else:
+            # Checked first, so that a wrong grid submits no job.
+            the_plan = plan(
+                args.spec,
+                args.quick,
+                args.runs,
+                fixed,
+                axes,
+                ns3_build=args.ns3_build,
+                mpi_ranks=args.mpi_ranks,
+            )
+            # The jobs' output files beside the results, not in the folder
+            # the sweep was started from.
+            logs = results_folder(the_plan.name, args.out) / "slurm-jobs"
+            jobs = replace(jobs, log_directory=logs)
+            with slurm_client(jobs) as client:
+                frame = run_sweep(args.spec, **(arguments | {"scheduler": client}))
     except GridError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -36,7 +36,7 @@ from .execute import Environment, Outcome, environment
 from .frame import Format, failure_report, save, to_frame
 from .grid import ExpectedFailure, Grid, GridError, Point, expand, load_grids
 from .options import check_grids
-from .pool import run_dask, run_local
+from .pool import default_jobs, run_dask, run_local
 from .presets import PRESETS, Report
 from .progress import Progress
 from .schedule import longest_first
@@ -115,6 +115,7 @@ def plan(
     axes: Mapping[str, Sequence[Value]] | None = None,
     *,
     ns3_build: str | Path | None = None,
+    mpi_ranks: int = 1,
     check: bool = True,
 ) -> Plan:
     """Resolve ``spec`` into grids, with ``runs``, ``fixed`` and ``axes`` overriding.
@@ -124,15 +125,24 @@ def plan(
     preset's ``until_ci`` applies to its full size when ``runs`` is not given.
     ``ns3_build``: run the programs of this ns-3 tree (or its build folder)
     instead of the standalone build's (default: ``$RUDP_NS3_BUILD`` if set;
-    see :func:`rudp.paths.current_build`). With ``check``, every parameter is
-    checked against what its program takes (:func:`rudp.sweep.options.check_grids`).
+    see :func:`rudp.paths.current_build`). ``mpi_ranks`` above 1 runs each
+    point split across that many MPI ranks (``mpiexec -n N PROGRAM --ranks=N``:
+    the programs that take ``--ranks``, of an ns-3 tree built with MPI); its
+    ``ranks`` is then a parameter of every point. With ``check``, every
+    parameter is checked against what its program takes
+    (:func:`rudp.sweep.options.check_grids`).
 
     Raises:
-        GridError: ``spec`` is none of these, its grids are malformed, or a
-            parameter is unknown to its program.
+        GridError: ``spec`` is none of these, its grids are malformed, a
+            parameter is unknown to its program, or ``mpi_ranks`` asks for
+            MPI of a build without it.
         FileNotFoundError: ``ns3_build`` holds no ns-3 build.
     """
     build = paths.current_build(ns3_build)
+    try:
+        build = build.with_ranks(mpi_ranks)
+    except ValueError as error:
+        raise GridError(f"--mpi-ranks {mpi_ranks}: {error}") from None
     report: Report | None = None
     expected_failures: tuple[ExpectedFailure, ...] = ()
     until_ci: UntilCi | None = None
@@ -159,6 +169,7 @@ def plan(
             f"{spec}: not a preset ({', '.join(PRESETS)}), a grid file or a built program"
         )
     grids = [g.with_overrides(runs, fixed, axes) for g in grids]
+    grids = [_on_ranks(g, build.ranks) for g in grids]
     if check:
         check_grids(grids, build)
 
@@ -168,6 +179,18 @@ def plan(
         return generic_report(frame, grids, out)
 
     return Plan(name, grids, report or generic, build, expected_failures, until_ci)
+
+
+def _on_ranks(grid: Grid, ranks: int) -> Grid:
+    """``grid`` whose points run on ``ranks`` MPI ranks: ``ranks`` is their parameter
+    (the programs' --ranks), which only --mpi-ranks sets: mpiexec must start that many."""
+    given = [grid.fixed["ranks"]] if "ranks" in grid.fixed else list(grid.axes.get("ranks", []))
+    if any(value != ranks for value in given):
+        raise GridError(
+            f"grid {grid.name or grid.program!r}: ranks {given}: a point runs on the MPI "
+            f"ranks --mpi-ranks gives it (here {ranks}): set that instead"
+        )
+    return grid.with_overrides(fixed={"ranks": ranks}) if ranks > 1 else grid
 
 
 def program_identities(
@@ -391,6 +414,7 @@ def run_sweep(
     timeout_s: float | None = 3600,
     cached_only: bool = False,
     ns3_build: str | Path | None = None,
+    mpi_ranks: int = 1,
     until_ci: UntilCi | None = None,
 ) -> pd.DataFrame:
     """Run every (point, run) of ``spec`` not yet cached; return all of them as rows.
@@ -420,6 +444,10 @@ def run_sweep(
             build's (default: ``$RUDP_NS3_BUILD`` if set). The cache works
             the same: results are filed under the identity of the program
             that ran, its libraries included.
+        mpi_ranks: run each point split across this many MPI ranks, under
+            ``mpiexec -n mpi_ranks`` with ``--ranks`` (the programs that take
+            it, of an ns-3 tree built with MPI: ``ns3_build``). ``jobs``
+            defaults to the cores divided by it.
         until_ci: after the grids' runs, add runs to each point until its
             interval is tight (:class:`rudp.sweep.until.UntilCi`; default:
             the preset's, in its full size without ``runs``); the frame's
@@ -457,7 +485,9 @@ def run_sweep(
     _check_limits(jobs, timeout_s)
     if cached_only and not use_cache:
         raise GridError("cached_only needs the cache: it runs nothing")
-    the_plan = plan(spec, quick, runs, fixed, axes, ns3_build=ns3_build)
+    the_plan = plan(spec, quick, runs, fixed, axes, ns3_build=ns3_build, mpi_ranks=mpi_ranks)
+    if jobs is None and scheduler is None and mpi_ranks > 1:
+        jobs = max(1, default_jobs() // mpi_ranks)  # each run takes mpi_ranks cores
     until_ci = until_ci if until_ci is not None else the_plan.until_ci
     folder = results_folder(the_plan.name, out)
     store = cache_of(folder, cache) if use_cache else None

@@ -73,7 +73,7 @@ wait_for() {
 node_ready() {
   local state
   state=$(sinfo -h -N -o '%T') || return 1
-  [[ $state =~ ^(idle|mixed|allocated) ]]
+  [[ $state =~ ^(idle|mixed|allocated)$ ]] # not "idle*": not yet responding
 }
 
 start() {
@@ -139,6 +139,9 @@ EOF
   wait_for slurmctld 30 scontrol ping
   slurmd -f "$SLURM_CONF" -N "$host"
   wait_for "the node $host" 30 node_ready
+  # Idle is not yet schedulable everywhere: until the controller has the
+  # node's registered resources, a job asking for them is refused.
+  wait_for "a job on all of $host's CPUs" 30 sbatch --test-only -c "$cpus" --mem=1M --wrap=true
   echo "one-node Slurm cluster up in $dir: node $host, $cpus CPUs, ${memory} MB, partition batch"
   echo "export SLURM_CONF=$dir/slurm.conf"
 }

@@ -88,7 +88,9 @@ start() {
   local user host cpus memory
   user=$(id -un)
   host=$(hostname -s)
-  cpus=$(nproc)
+  # nproc honours OMP_NUM_THREADS, which Dask's LocalCluster sets to 1 in the
+  # process that starts it: the node would have one CPU.
+  cpus=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
   # Slurm's memory per node in MB, less a quarter for the system.
   memory=$(awk '/^MemTotal:/ { printf "%d", $2 / 1024 * 3 / 4 }' /proc/meminfo)
   mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/jobs"

@@ -52,8 +52,11 @@ def slurm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """A one-node Slurm cluster for this module's tests: the environment that
     reaches it (SLURM_CONF). Stopped after them, whatever happens."""
     folder = tmp_path_factory.mktemp("slurm")
+    # OMP_NUM_THREADS=1, as Dask's LocalCluster leaves it in the process that
+    # ran one: the node must still get every CPU (nproc would say 1).
     started = subprocess.run(
         [str(SCRIPT), "start", str(folder)],
+        env=os.environ | {"OMP_NUM_THREADS": "1"},
         check=False,
         capture_output=True,
         text=True,
@@ -176,6 +179,20 @@ def test_a_partition_slurm_does_not_know_is_a_usage_error_before_any_job(
     assert "Slurm would not run the workers' job" in capsys.readouterr().err
     assert not _squeue(slurm)
     assert not (tmp_path / "out" / "cache").exists()
+
+
+@needs_slurm
+def test_the_one_node_cluster_has_every_cpu_of_the_machine(slurm: dict[str, str]) -> None:
+    shown = subprocess.run(
+        ["scontrol", "-o", "show", "node"],
+        env=os.environ | slurm,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    fields = dict(field.split("=", 1) for field in shown.stdout.split() if "=" in field)
+    assert int(fields["CPUTot"]) == len(os.sched_getaffinity(0))
 
 
 # --- the options ---------------------------------------------------------------------------

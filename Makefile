@@ -19,6 +19,7 @@
 #   make bench-multipath   rudp-cmt's CPU time per packet with 1 to 4 paths
 #   make bench-peer   rudp-cmt's and RUDP's CPU time beside ns-2.35's (needs ns2)
 #   make bench-flows   RUDP and ns-3 TCP with 1 000 to 20 000 connections at once
+#   make bench-coupling   RFC 6356's goal 2: LIA, OLIA beside TCP behind each queue
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -207,6 +208,10 @@ bench-peer: setup
 .PHONY: bench-flows
 bench-flows: setup
 	$(PY) bench/many_flows.py
+
+.PHONY: bench-coupling
+bench-coupling: setup
+	$(PY) bench/rfc6356_goals.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

@@ -58,6 +58,7 @@ def build(bld):
         'model/rudp-forwarding.cc',
         'model/rudp-go-back-n.cc',
         'model/rudp-header.cc',
+        'model/rudp-jitter-channel.cc',
         'model/rudp-relay.cc',
         'model/rudp-reno.cc',
         'model/rudp-rto-timer.cc',
@@ -78,6 +79,7 @@ def build(bld):
         'helper/rudp-flow-metrics.cc',
         'helper/rudp-cmt-helper.cc',
         'helper/rudp-file-transfer-helper.cc',
+        'helper/rudp-multipath-bottleneck-helper.cc',
         'helper/rudp-stack-helper.cc',
     ]
 
@@ -126,6 +128,8 @@ def build(bld):
         'test/rudp-cmt-model-test-suite.cc',
         'test/rudp-cmt-remedies-test-suite.cc',
         'test/rudp-cmt-test-suite.cc',
+        'test/rudp-cmt-goals-test-suite.cc',
+        'test/rudp-jitter-channel-test-suite.cc',
         'test/rudp-command-line-test-suite.cc',
         'test/rudp-congestion-test-suite.cc',
         'test/rudp-connection-test-suite.cc',
@@ -172,6 +176,7 @@ def build(bld):
         'model/rudp-forwarding.h',
         'model/rudp-go-back-n.h',
         'model/rudp-header.h',
+        'model/rudp-jitter-channel.h',
         'model/rudp-relay.h',
         'model/rudp-reno.h',
         'model/rudp-rto-timer.h',
@@ -192,6 +197,7 @@ def build(bld):
         'helper/rudp-flow-metrics.h',
         'helper/rudp-cmt-helper.h',
         'helper/rudp-file-transfer-helper.h',
+        'helper/rudp-multipath-bottleneck-helper.h',
         'helper/rudp-stack-helper.h',
         # waf has no public header left out of the module header: the
         # scenario headers are in ns3/rudp-module.h here.

@@ -98,6 +98,12 @@ RudpCmtCoupling::ReadsPaths() const
     return true;
 }
 
+bool
+RudpCmtCoupling::SlowStartAtThreshold() const
+{
+    return true;
+}
+
 double
 RudpCmtCoupling::RttSeconds(const Path& path)
 {
@@ -188,6 +194,12 @@ RudpLia::AvoidanceIncrease(const std::vector<Path>& paths,
     return std::lround(std::min(linked, 1.0) * mss);
 }
 
+bool
+RudpLia::SlowStartAtThreshold() const
+{
+    return false;
+}
+
 TypeId
 RudpOlia::GetTypeId()
 {
@@ -246,6 +258,12 @@ RudpOlia::AvoidanceIncrease(const std::vector<Path>& paths,
     const double own = Rate(paths[index]);
     const double linked = rate > 0 ? own * own / (rate * rate) : 1.0;
     return std::lround((linked + Shift(paths, index)) * mss);
+}
+
+bool
+RudpOlia::SlowStartAtThreshold() const
+{
+    return false;
 }
 
 TypeId

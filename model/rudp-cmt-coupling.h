@@ -101,6 +101,13 @@ class RudpCmtCoupling : public Object
      *         (an empty one), which it would otherwise build on every SACK
      */
     virtual bool ReadsPaths() const;
+    /**
+     * \return whether a path's window equal to its ssthresh is still in slow
+     *         start: SCTP's rule (RFC 4960 7.2.1), true here; TCP's (RFC
+     *         5681), false, for the couplings designed against TCP
+     *         (RudpCmtPath::SetSlowStartAtThreshold)
+     */
+    virtual bool SlowStartAtThreshold() const;
 
   protected:
     /// \return sum over \p paths of cwnd / RTT (bytes per second)
@@ -152,6 +159,8 @@ class RudpLia : public RudpCmtCoupling
                               uint32_t index,
                               uint32_t mss,
                               double alpha) const override;
+    /// \return false: RFC 6356's TCP, whose coupled increase starts at ssthresh
+    bool SlowStartAtThreshold() const override;
     /**
      * \param paths the association's paths that carry data
      * \return RFC 6356's alpha
@@ -182,6 +191,8 @@ class RudpOlia : public RudpCmtCoupling
                               uint32_t index,
                               uint32_t mss,
                               double alpha) const override;
+    /// \return false: RFC 6356's TCP, whose coupled increase starts at ssthresh
+    bool SlowStartAtThreshold() const override;
     /**
      * \param paths the association's paths that carry data
      * \param index a path

@@ -190,9 +190,8 @@ RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
     m_state->m_initialSsThresh = initialSsThresh;
     m_state->m_ssThresh = initialSsThresh;
     m_state->m_cWnd = initialCwnd * mss;
-    m_state->m_congState = m_state->m_cWnd <= m_state->m_ssThresh
-                               ? RudpSenderState::SLOW_START
-                               : RudpSenderState::CONGESTION_AVOIDANCE;
+    m_state->m_congState =
+        InSlowStart() ? RudpSenderState::SLOW_START : RudpSenderState::CONGESTION_AVOIDANCE;
 }
 
 bool
@@ -282,7 +281,7 @@ RudpCmtPath::Grow(uint32_t bytes, uint32_t flight, uint32_t slowStart, int64_t a
     const bool utilised = FullyUtilised(flight);
     // RFC 4960 7.2.1: slow start while cwnd is less than or equal to
     // ssthresh (so once more right after a cut to cwnd = ssthresh; ns-2 too).
-    if (m_state->m_cWnd <= m_state->m_ssThresh)
+    if (InSlowStart())
     {
         // RFC 4960 7.2.1: only "when the current cwnd is fully utilized".
         if (!utilised)
@@ -311,7 +310,14 @@ RudpCmtPath::Grow(uint32_t bytes, uint32_t flight, uint32_t slowStart, int64_t a
 bool
 RudpCmtPath::InSlowStart() const
 {
-    return m_state->m_cWnd <= m_state->m_ssThresh;
+    return m_slowStartAtThreshold ? m_state->m_cWnd <= m_state->m_ssThresh
+                                  : m_state->m_cWnd < m_state->m_ssThresh;
+}
+
+void
+RudpCmtPath::SetSlowStartAtThreshold(bool on)
+{
+    m_slowStartAtThreshold = on;
 }
 
 void
@@ -338,9 +344,8 @@ RudpCmtPath::Reactivate(uint32_t segments)
     NS_LOG_FUNCTION(this << segments);
     m_state->m_cWnd = segments * m_state->m_segmentSize;
     m_partialBytesAcked = 0;
-    m_state->m_congState = m_state->m_cWnd <= m_state->m_ssThresh
-                               ? RudpSenderState::SLOW_START
-                               : RudpSenderState::CONGESTION_AVOIDANCE;
+    m_state->m_congState =
+        InSlowStart() ? RudpSenderState::SLOW_START : RudpSenderState::CONGESTION_AVOIDANCE;
 }
 
 void

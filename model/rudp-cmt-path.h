@@ -33,7 +33,9 @@ namespace ns3
  * MSS acknowledged), then alpha MSS per window of acknowledged bytes; on a
  * loss ssthresh = max((1 - beta) cwnd, 2 MSS) and cwnd = ssthresh; on a
  * timeout cwnd = 1 MSS; after an RTO without data sent, max(cwnd/2, 4 MSS)
- * (RFC 4960 7.2.1, SetIdleDecay). The windows and the state are a RudpSenderState
+ * (RFC 4960 7.2.1, SetIdleDecay). A window equal to ssthresh is in slow
+ * start as SCTP's, or in congestion avoidance as TCP's
+ * (SetSlowStartAtThreshold). The windows and the state are a RudpSenderState
  * (aggregated: PathList/[i]/$ns3::RudpSenderState/CongestionWindow), the
  * retransmission timer a RudpRtoTimer, whose timeout the path traces as
  * RTO, as a single-path RudpSocket does.
@@ -102,8 +104,19 @@ class RudpCmtPath : public Object
      *        congestion avoidance; it keeps at least one MSS
      */
     void Grow(uint32_t bytes, uint32_t flight, uint32_t slowStart, int64_t avoidance);
-    /// \return true while cwnd <= ssthresh (RFC 4960 7.2.1)
+    /// \return true while cwnd < ssthresh, or cwnd <= ssthresh (SetSlowStartAtThreshold)
     bool InSlowStart() const;
+    /**
+     * \brief Whether a window equal to ssthresh is still in slow start.
+     *
+     * SCTP's rule (RFC 4960 and RFC 9260, 7.2.1: slow start while cwnd <=
+     * ssthresh; ns-2 too), the default, grows a window just cut to ssthresh
+     * by one more MSS before congestion avoidance. TCP's (RFC 5681: slow
+     * start while cwnd < ssthresh, either at equality) goes straight to
+     * congestion avoidance, which RFC 6356's coupled increase governs.
+     * \param on true for SCTP's rule, false for TCP's
+     */
+    void SetSlowStartAtThreshold(bool on);
     /// \param bytes bytes sent on the path newly acknowledged (OLIA's count of them)
     void Acknowledged(uint32_t bytes);
     /// \return OLIA's l: the larger of the bytes acknowledged between the last two losses
@@ -244,6 +257,7 @@ class RudpCmtPath : public Object
     uint64_t m_bytesBetweenLosses{0};      ///< between the last two losses (OLIA's l1)
     double m_lossRate{0};                  ///< LossRate: RTX-LOSSRATE's oracle
     bool m_idleDecay{false};               ///< RudpCmtSender::IdleWindowDecay
+    bool m_slowStartAtThreshold{true};     ///< SetSlowStartAtThreshold
     RudpDeadline m_idleTimer;              ///< an RTO after the latest send
 };
 

@@ -483,6 +483,10 @@ RudpCmtSendEngine::Begin()
     ObjectFactory coupling;
     coupling.SetTypeId(m_couplingType);
     m_coupling = coupling.Create<RudpCmtCoupling>();
+    for (auto& path : m_paths)
+    {
+        path->SetSlowStartAtThreshold(m_coupling->SlowStartAtThreshold());
+    }
     m_scheduler.SetKind(m_schedulerKind);
     m_scheduler.SetBufferSplitting(m_bufferSplitting);
     m_rescheduling.SetThreshold(m_reschedulingThreshold);

@@ -27,6 +27,7 @@ cpp_examples = [
     ("rudp-udp-floor --paths=2 --duration=10s --data=700,600 --acks=350", "True", "False"),
     ("rudp-many-flows --transport=rudp --flows=200 --flow-bytes=10000", "True", "False"),
     ("rudp-many-flows --transport=rudp-cmt --flows=50 --flow-bytes=10000", "True", "False"),
+    ("rudp-coupling --coupling=olia --queue=fifo --duration=20 --warmup=5", "True", "False"),
     ("rudp-test-files --dir=rudp-test-files", "True", "False"),
     ("rudp-netem-correlation --loss=0.05 --correlation=0,0.5 --packets=20000", "True", "False"),
     ("rudp-distributed --transport=rudp --flows=newreno@40ms,cubic@60ms --rate=10Mbps --loss=0.01 --bytes=200000 --duration=20", "True", "False"),

@@ -194,6 +194,63 @@ class RudpCmtCouplingTwoPathsTest : public TestCase
 
 /**
  * \ingroup rudp-test
+ * A window just cut to its ssthresh: SCTP's rule (RFC 4960 7.2.1, cwnd <=
+ * ssthresh) grows it once more in slow start, one MSS on the next SACK;
+ * TCP's (RFC 5681, cwnd < ssthresh), which LIA and OLIA assume, leaves it to
+ * congestion avoidance, the coupled increase after a window. The sender
+ * gives its paths the coupling's rule; uncoupled CMT and CMT/RPv2 keep
+ * SCTP's (and ns-2's). With SCTP's rule everywhere, LIA and OLIA took 1.34
+ * and 1.33 times a TCP flow at a shared drop-tail bottleneck (doc/multipath.rst).
+ */
+class RudpCmtCouplingSlowStartRuleTest : public TestCase
+{
+  public:
+    RudpCmtCouplingSlowStartRuleTest()
+        : TestCase("cwnd = ssthresh: slow start for SCTP's couplings, congestion avoidance for "
+                   "LIA and OLIA")
+    {
+    }
+
+  private:
+    /// \return the window of a path cut to 10 MSS after one SACK of one MSS, under \p rule
+    static uint32_t AfterOneSack(bool slowStartAtThreshold)
+    {
+        Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
+        path->Open(MSS, 20, 1u << 20);
+        path->SetSlowStartAtThreshold(slowStartAtThreshold);
+        path->Reduce(0.5);
+        const uint32_t cwnd = path->GetState()->m_cWnd.Get();
+        path->Grow(MSS, cwnd, MSS, MSS);
+        const uint32_t grown = path->GetState()->m_cWnd.Get();
+        path->Dispose();
+        return grown;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(AfterOneSack(true), 11 * MSS, "SCTP: one more MSS in slow start");
+        NS_TEST_ASSERT_MSG_EQ(AfterOneSack(false), 10 * MSS, "TCP: congestion avoidance");
+        for (const auto& [name, sctp] :
+             std::vector<std::pair<std::string, bool>>{{"ns3::RudpCmtUncoupled", true},
+                                                       {"ns3::RudpCmtRpv2", true},
+                                                       {"ns3::RudpLia", false},
+                                                       {"ns3::RudpOlia", false}})
+        {
+            CmtScenario cmt({{MilliSeconds(20)}, {MilliSeconds(30)}}, 1u << 20, MSS, false);
+            cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(name)));
+            cmt.Run(Seconds(2));
+            for (const Ptr<RudpCmtPath>& path : cmt.Sender()->GetPaths())
+            {
+                const Ptr<RudpSenderState> state = path->GetState();
+                state->m_cWnd = state->m_ssThresh.Get();
+                NS_TEST_EXPECT_MSG_EQ(path->InSlowStart(), sctp, name << ": the path's rule");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * \brief Coupled congestion control of the CMT association.
  */
 class RudpCmtCouplingTestSuite : public TestSuite
@@ -205,6 +262,7 @@ class RudpCmtCouplingTestSuite : public TestSuite
         AddTestCase(new RudpCmtCouplingOnePathTest);
         AddTestCase(new RudpCmtCouplingFormulaTest);
         AddTestCase(new RudpCmtCouplingTwoPathsTest);
+        AddTestCase(new RudpCmtCouplingSlowStartRuleTest);
     }
 };
 

@@ -47,6 +47,7 @@ SCENARIO_PROGRAMS = (
     "rudp-transport-cost",
     "rudp-udp-floor",
     "rudp-many-flows",
+    "rudp-coupling",
     "rudp-test-files",
     "rudp-netem-correlation",
     "rudp-scratch-example",

@@ -30,6 +30,7 @@ QUICK: dict[str, list[str]] = {
     "rudp-transport-cost": ["--bytes=1000"],
     "rudp-udp-floor": ["--duration=1s", "--data=10", "--acks=5"],
     "rudp-many-flows": ["--flows=2", "--flow-bytes=1000"],
+    "rudp-coupling": ["--duration=2s", "--warmup=1s"],
     "rudp-test-files": [],
     "rudp-netem-correlation": ["--packets=10", "--loss=0.1", "--correlation=0"],
     "rudp-scratch-example": [],

@@ -1,0 +1,208 @@
+"""RFC 6356's goal 2 ("do no harm") of the multipath socket's couplings, as a table.
+
+Runs ``rudp-coupling``: one association of two paths through a 10 Mbit/s,
+20 ms bottleneck (base RTT 48 ms, a BDP of 40 packets) beside one or three
+TCP NewReno flows that grow as RFC 6356's "standard TCP" (every segment
+acknowledged, as the association's receiver SACKs every segment), for each
+coupling, bottleneck queue and number of TCP flows, ``--runs`` times
+(RngRun 1, 2, ...), and prints the association's goodput over one TCP
+flow's (their mean's), from ``--warmup`` to ``--duration``: the mean of the
+runs, and their lowest and highest. RFC 6356's goal 2 is a ratio of about 1
+for LIA and OLIA; an uncoupled association takes about one TCP flow's share
+per path. A row ``one path`` gives the same association with one path, the
+reference. Every packet of the senders is jittered by up to one packet's
+time at the bottleneck (``rudp-coupling --access-jitter``): without it a
+drop-tail queue drops by the flows' phase, not by their congestion control.
+
+The queues: ``default`` (what ns-3 installs: FqCoDel, which gives each path
+a flow's share whatever the coupling: goal 2 is out of reach of any
+loss-based coupling there, and the verdict says so), ``fifo1`` and
+``fifo2.5`` (drop-tail FIFOs of one and 2.5 BDP), ``red`` (RED's
+defaults), and ``pfifo-fast`` (ns-3's pfifo_fast of 1000 packets over the
+device's 100, its default before 3.29: 27 BDP, where no flow loses a packet
+after slow start within minutes, so the ratio is the flows' slow starts').
+Run by hand, not a test (each run simulates ``--duration`` seconds)::
+
+    .venv/bin/python bench/rfc6356_goals.py [--runs K] [--duration S] [--warmup S]
+                                            [--couplings lia,olia] [--queues fifo1,red]
+                                            [--flows 1,3] [--jobs N]
+    make bench-coupling
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from measured_run import run_measured
+
+from rudp import paths
+
+COUPLINGS = ("uncoupled", "lia", "olia", "rpv2")
+#: Each queue's name in the table and its options of rudp-coupling.
+QUEUES: dict[str, list[str]] = {
+    "default": ["--queue=default"],
+    "fifo1": ["--queue=fifo", "--queue-packets=40"],
+    "fifo2.5": ["--queue=fifo", "--queue-packets=100"],
+    "red": ["--queue=red"],
+    "pfifo-fast": ["--queue=pfifo-fast", "--queue-packets=1000"],
+}
+DEFAULT_QUEUES = ("default", "fifo1", "fifo2.5", "red")
+#: RFC 6356's goal 2 for LIA and OLIA: between these times one TCP flow's goodput.
+GOAL = (0.8, 1.3)
+#: Queues that schedule each path as a flow of its own: no coupling can meet goal 2 there.
+FAIR_QUEUES = ("default",)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The ratios of one coupling, queue and number of TCP flows, one per run."""
+
+    ratios: list[float]
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.ratios)
+
+    def text(self) -> str:
+        """The mean, and the lowest and highest run if there are several."""
+        if len(self.ratios) == 1:
+            return f"{self.mean:.2f}"
+        return f"{self.mean:.2f} ({min(self.ratios):.2f}-{max(self.ratios):.2f})"
+
+
+def options(
+    coupling: str, paths_n: int, queue: str, flows: int, args: argparse.Namespace
+) -> list[str]:
+    """rudp-coupling's options for one cell's runs (RngRun apart)."""
+    return [
+        f"--coupling={coupling}",
+        f"--paths={paths_n}",
+        f"--tcp-flows={flows}",
+        *QUEUES[queue],
+        f"--duration={args.duration:g}s",
+        f"--warmup={args.warmup:g}s",
+    ]
+
+
+def ratio(build: paths.Build, options_run: list[str]) -> float:
+    """The association's goodput over a TCP flow's in one run of ``rudp-coupling``."""
+    return float(run_measured(build, "rudp-coupling", options_run).record["ratio"])
+
+
+def measure(cell: list[str], runs: int, build: paths.Build, pool: ThreadPoolExecutor) -> Cell:
+    """The ratio of each of ``runs`` runs (RngRun 1 to runs) of one cell's options,
+    ``pool`` running them."""
+    options_runs = [[*cell, f"--RngRun={run}"] for run in range(1, runs + 1)]
+    return Cell(list(pool.map(lambda options_run: ratio(build, options_run), options_runs)))
+
+
+def table(rows: list[tuple[str, int, list[Cell]]], queues: list[str]) -> list[str]:
+    """The printed table: a row per coupling and number of TCP flows, a column per queue."""
+    width = max(len(cell.text()) for _, _, cells in rows for cell in cells) + 2
+    width = max(width, max(len(queue) for queue in queues) + 2)
+    lines = [f"{'coupling':<12}{'TCP':>4}" + "".join(f"{queue:>{width}}" for queue in queues)]
+    for name, flows, cells in rows:
+        lines.append(f"{name:<12}{flows:>4}" + "".join(f"{cell.text():>{width}}" for cell in cells))
+    return lines
+
+
+def verdicts(rows: list[tuple[str, int, list[Cell]]], queues: list[str]) -> list[str]:
+    """Goal 2 for LIA and OLIA: each mean within GOAL, or the cells that miss it."""
+    low, high = GOAL
+    judged = [queue for queue in queues if queue not in FAIR_QUEUES]
+    missed = [
+        f"{name} with {flows} TCP behind {queue}: {cell.mean:.2f}"
+        for name, flows, cells in rows
+        if name in ("lia", "olia")
+        for queue, cell in zip(queues, cells, strict=True)
+        if queue in judged and not low <= cell.mean <= high
+    ]
+    lines = [
+        f"  n/a  behind {queue}: each path is a flow of its own to the queue"
+        for queue in queues
+        if queue in FAIR_QUEUES
+    ]
+    if not judged:
+        return lines
+    if not missed:
+        return [
+            *lines,
+            f"  met  LIA and OLIA within {low}-{high} x a TCP flow behind {', '.join(judged)}",
+        ]
+    return [*lines, *(f"MISSED  {miss} (goal {low}-{high})" for miss in missed)]
+
+
+def names(text: str, allowed: tuple[str, ...] | list[str], option: str) -> list[str]:
+    """A comma-separated list of names, each one of ``allowed``."""
+    chosen = [name for name in text.split(",") if name]
+    unknown = [name for name in chosen if name not in allowed]
+    if not chosen or unknown:
+        raise ValueError(f"{option}: {','.join(unknown) or 'none'}; allowed: {','.join(allowed)}")
+    return chosen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per cell (RngRun 1..K)")
+    parser.add_argument("--duration", type=float, default=300, help="simulated seconds")
+    parser.add_argument("--warmup", type=float, default=100, help="seconds before measuring")
+    parser.add_argument("--couplings", default=",".join(COUPLINGS), help="comma-separated")
+    parser.add_argument("--queues", default=",".join(DEFAULT_QUEUES), help="comma-separated")
+    parser.add_argument("--flows", default="1,3", help="numbers of TCP flows, comma-separated")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs: at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs: at least 1")
+    if not 0 <= args.warmup < args.duration:
+        parser.error("--warmup: at least 0 and less than --duration")
+    try:
+        couplings = names(args.couplings, COUPLINGS, "--couplings")
+        queues = names(args.queues, list(QUEUES), "--queues")
+        flows = [int(n) for n in names(args.flows, [str(n) for n in range(1, 33)], "--flows")]
+    except ValueError as problem:
+        parser.error(str(problem))
+    build = paths.standalone_build()
+    rows: list[tuple[str, int, list[Cell]]] = []
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for n in flows:
+            rows.append(
+                (
+                    "one path",
+                    n,
+                    [
+                        measure(options("uncoupled", 1, q, n, args), args.runs, build, pool)
+                        for q in queues
+                    ],
+                )
+            )
+            for coupling in couplings:
+                rows.append(
+                    (
+                        coupling,
+                        n,
+                        [
+                            measure(options(coupling, 2, q, n, args), args.runs, build, pool)
+                            for q in queues
+                        ],
+                    )
+                )
+    print(
+        "The association's goodput over one TCP flow's: two paths through one 10 Mbit/s, "
+        f"20 ms bottleneck, {args.warmup:g} to {args.duration:g} s, mean of {args.runs} "
+        "run(s) (lowest-highest)"
+    )
+    print("\n".join(table(rows, queues)))
+    print()
+    print("\n".join(verdicts(rows, queues)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""bench/rfc6356_goals.py: its verdicts, its table, and one short run of it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "bench"))
+import rfc6356_goals  # noqa: E402
+
+Cell = rfc6356_goals.Cell
+
+
+def test_a_cell_gives_the_mean_and_the_spread_of_its_runs() -> None:
+    assert Cell([1.0, 1.2, 1.4]).text() == "1.20 (1.00-1.40)"
+    assert Cell([0.95]).text() == "0.95"
+
+
+def test_goal_two_is_judged_for_lia_and_olia_behind_the_queues_it_can_be_met_behind() -> None:
+    queues = ["default", "fifo1", "red"]
+    rows = [
+        ("uncoupled", 1, [Cell([2.3]), Cell([2.0]), Cell([2.1])]),
+        ("lia", 1, [Cell([1.9]), Cell([1.2]), Cell([1.35])]),
+        ("olia", 1, [Cell([1.9]), Cell([0.7]), Cell([1.1])]),
+    ]
+    lines = rfc6356_goals.verdicts(rows, queues)
+    assert lines[0].split()[:3] == ["n/a", "behind", "default:"]
+    missed = [line for line in lines if line.startswith("MISSED")]
+    assert missed == [
+        "MISSED  lia with 1 TCP behind red: 1.35 (goal 0.8-1.3)",
+        "MISSED  olia with 1 TCP behind fifo1: 0.70 (goal 0.8-1.3)",
+    ]
+    met = rfc6356_goals.verdicts([("lia", 1, [Cell([1.9]), Cell([1.0]), Cell([1.1])])], queues)
+    assert met[-1] == "  met  LIA and OLIA within 0.8-1.3 x a TCP flow behind fifo1, red"
+
+
+def test_a_short_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--runs", "2", "--duration", "4", "--warmup", "2", "--couplings", "lia"]
+    assert rfc6356_goals.main([*argv, "--queues", "fifo1,red", "--flows", "1", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split() == ["coupling", "TCP", "fifo1", "red"]
+    assert out[2].split()[:3] == ["one", "path", "1"]
+    lia = out[3].split()
+    assert lia[:2] == ["lia", "1"] and float(lia[2]) > 0
+    assert out[-1].startswith(("  met", "MISSED"))
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--runs", "0"], "--runs: at least 1"),
+        (["--jobs", "0"], "--jobs: at least 1"),
+        (["--warmup", "10", "--duration", "5"], "--warmup: at least 0 and less than --duration"),
+        (["--queues", "fifo7"], "--queues: fifo7; allowed:"),
+    ],
+)
+def test_bad_arguments_exit_2_naming_the_option(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        rfc6356_goals.main(argv)
+    assert stop.value.code == 2
+    assert message in capsys.readouterr().err

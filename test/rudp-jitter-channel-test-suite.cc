@@ -105,7 +105,8 @@ class RudpJitterChannelNoJitterTestCase : public TestCase
         for (uint32_t k = 0; k < sent.size(); ++k)
         {
             NS_TEST_EXPECT_MSG_EQ(arrivals.uids[k], sent[k].first, "in order");
-            NS_TEST_EXPECT_MSG_EQ(arrivals.times[k], sent[k].second + MilliSeconds(2), "on time");
+            const Time due = sent[k].second + MilliSeconds(2);
+            NS_TEST_EXPECT_MSG_EQ(arrivals.times[k].GetTimeStep(), due.GetTimeStep(), "on time");
         }
     }
 };

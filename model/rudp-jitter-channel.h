@@ -6,8 +6,12 @@
 #define RUDP_JITTER_CHANNEL_H
 
 #include "ns3/nstime.h"
-#include "ns3/point-to-point-channel.h"
 #include "ns3/random-variable-stream.h"
+// clang-format off
+// ns-3.37's point-to-point-channel.h uses the device it only declares.
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/point-to-point-channel.h"
+// clang-format on
 
 #include <array>
 

@@ -42,7 +42,7 @@ struct GoalRun
     std::vector<double> tcp;     ///< each TCP flow's
     std::vector<uint64_t> paths; ///< the bytes each path sent after the warm-up
 
-    /// \return the mean of the TCP flows on \p bottleneck (all if none is given)
+    /// \return the mean of the TCP flows' goodputs
     double TcpMean() const
     {
         return tcp.empty() ? 0 : std::accumulate(tcp.begin(), tcp.end(), 0.0) / tcp.size();

@@ -280,7 +280,8 @@ RudpCmtPath::Grow(uint32_t bytes, uint32_t flight, uint32_t slowStart, int64_t a
     const uint32_t mss = m_state->m_segmentSize;
     const bool utilised = FullyUtilised(flight);
     // RFC 4960 7.2.1: slow start while cwnd is less than or equal to
-    // ssthresh (so once more right after a cut to cwnd = ssthresh; ns-2 too).
+    // ssthresh (so once more right after a cut to cwnd = ssthresh; ns-2 too),
+    // or TCP's strictly less for LIA and OLIA (SetSlowStartAtThreshold).
     if (InSlowStart())
     {
         // RFC 4960 7.2.1: only "when the current cwnd is fully utilized".

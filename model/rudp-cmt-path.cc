@@ -119,6 +119,18 @@ RudpCmtPath::GetRemoteIpv4() const
     return m_remoteIpv4;
 }
 
+void
+RudpCmtPath::SetLocal(Ipv4Address local)
+{
+    m_local = local;
+}
+
+Ipv4Address
+RudpCmtPath::GetLocal() const
+{
+    return m_local;
+}
+
 uint32_t
 RudpCmtPath::GetIndex() const
 {

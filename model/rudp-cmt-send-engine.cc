@@ -7,6 +7,7 @@
 #include "rudp-cmt-model-assumptions.h"
 #include "rudp-cmt-recovery.h"
 #include "rudp-compat.h"
+#include "rudp-path-routing.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/boolean.h"
@@ -353,6 +354,18 @@ RudpCmtSendEngine::AddPath(const Address& remote)
     path->SetPeer(remote, m_scoreboard.AddPath());
     path->SetExpiryCallback(MakeCallback(&RudpCmtSendEngine::OnTimeout, this));
     m_paths.push_back(path);
+    return path;
+}
+
+Ptr<RudpCmtPath>
+RudpCmtSendEngine::AddPath(const Address& remote, Ipv4Address local, Ptr<RudpPathRouting> routing)
+{
+    NS_ABORT_MSG_UNLESS(routing,
+                        "RudpCmtSendEngine::AddPath: a path bound to " << local
+                                                                       << " needs routing");
+    m_pathRouting = routing;
+    Ptr<RudpCmtPath> path = AddPath(remote);
+    path->SetLocal(local);
     return path;
 }
 
@@ -926,7 +939,7 @@ RudpCmtSendEngine::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& s
         m_retxTrace(segment.payload, header, path.GetIndex());
     }
     m_txTrace(segment.payload, header, path.GetIndex());
-    m_socket->SendTo(packet, 0, path.GetRemote());
+    Transmit(path, packet);
     if (!path.GetRtoTimer()->IsRunning())
     {
         path.GetRtoTimer()->Restart();
@@ -941,9 +954,26 @@ RudpCmtSendEngine::SendProbe(RudpCmtPath& path)
     // path it came from, which proves the path alive.
     RudpHeader header;
     header.SetSequenceNumber(m_scoreboard.Buffer().HighTxMark());
-    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
-                     0,
-                     path.GetRemote());
+    Transmit(path, RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind));
+}
+
+void
+RudpCmtSendEngine::Transmit(RudpCmtPath& path, Ptr<Packet> packet)
+{
+    const Ipv4Address local = path.GetLocal();
+    if (local != Ipv4Address::GetAny())
+    {
+        // Without a route from its address the node's routing would send it
+        // by another interface, from another address: lost instead, as on a
+        // link that is down.
+        if (!m_pathRouting->RouteFrom(local, path.GetRemoteIpv4()))
+        {
+            NS_LOG_LOGIC("path " << path.GetIndex() << ": no route from " << local);
+            return;
+        }
+        packet->AddPacketTag(RudpPathTag(local));
+    }
+    m_socket->SendTo(packet, 0, path.GetRemote());
 }
 
 void
@@ -953,12 +983,12 @@ RudpCmtSendEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
     Ptr<Packet> payload;
     if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) == RudpSegmentCodec::OK)
     {
-        Receive(header, from);
+        Receive(header, from, Ipv4Address::GetAny());
     }
 }
 
 void
-RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
+RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from, Ipv4Address local)
 {
     if (!header.HasFlags(RudpHeader::ACK) || !m_failure.empty() || !m_socket ||
         !InetSocketAddress::IsMatchingType(from))
@@ -968,7 +998,8 @@ RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
     const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
     for (const auto& path : m_paths)
     {
-        if (path->GetRemoteIpv4() == source)
+        if (path->GetRemoteIpv4() == source &&
+            (path->GetLocal() == Ipv4Address::GetAny() || path->GetLocal() == local))
         {
             ProcessSack(header, path->GetIndex());
             return;

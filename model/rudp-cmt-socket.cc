@@ -9,12 +9,14 @@
 #include "rudp-cmt-send-engine.h"
 #include "rudp-cmt-socket-factory.h"
 #include "rudp-forwarding.h"
+#include "rudp-path-routing.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -134,6 +136,14 @@ RudpCmtSocket::GetTypeId()
                               TimeValue(Seconds(3)),
                               MakeTimeAccessor(&RudpCmtSocket::m_linger),
                               MakeTimeChecker(Seconds(0), Seconds(3600)))
+                .AddAttribute("PathManager",
+                              "Which paths the association has: ns3::RudpSctpPaths (a path "
+                              "per peer address, the routing picks the interface) or "
+                              "ns3::RudpFullMesh (a path from each local address to each "
+                              "peer address, each by its own interface).",
+                              TypeIdValue(RudpSctpPaths::GetTypeId()),
+                              MakeTypeIdAccessor(&RudpCmtSocket::m_pathManagerType),
+                              MakeTypeIdChecker())
                 .AddAttribute("Sender",
                               "The engine that sends this end's data (paths: Sender/PathList).",
                               PointerValue(),
@@ -197,6 +207,7 @@ RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
       m_receiver(CreateObject<RudpCmtReceiveEngine>()),
       m_endpoint(listener.m_endpoint),
       m_boundAddress(listener.m_boundAddress),
+      m_pathManagerType(listener.m_pathManagerType),
       m_controlTimer(CreateObject<RudpRtoTimer>()),
       m_maxInitRetransmits(listener.m_maxInitRetransmits),
       m_linger(listener.m_linger)
@@ -668,7 +679,7 @@ RudpCmtSocket::OnControlTimeout()
 }
 
 void
-RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
+RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Address local)
 {
     NS_LOG_FUNCTION(this << packet->GetSize() << from);
     Ptr<RudpCmtSocket> self = this; // a callback below may close and detach us
@@ -728,12 +739,12 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
             return;
         }
         NotifyNewConnectionCreated(this, PrimaryPeer());
-        Dispatch(header, payload, from);
+        Dispatch(header, payload, from, local);
         return;
     case CLOSED:
         return;
     default:
-        Dispatch(header, payload, from);
+        Dispatch(header, payload, from, local);
     }
 }
 
@@ -784,7 +795,17 @@ RudpCmtSocket::Establish(uint32_t window)
     for (const Ipv4Address& address : m_peerAddresses)
     {
         m_endpoint->Register(InetSocketAddress(address, m_peerPort), Ptr<RudpCmtSocket>(this));
-        AddPath(address);
+    }
+    ObjectFactory factory(m_pathManagerType.GetName());
+    Ptr<RudpCmtPathManager> manager = factory.Create<RudpCmtPathManager>();
+    for (const RudpCmtPathEnds& ends : manager->Paths(GetLocalAddresses(), m_peerAddresses))
+    {
+        if (ends.local != Ipv4Address::GetAny() && !PathRouting()->RouteFrom(ends.local, ends.peer))
+        {
+            NS_LOG_WARN("no path from " << ends.local << " to " << ends.peer << ": no route");
+            continue;
+        }
+        AddPath(ends);
     }
     m_engineOpen = true;
     SetState(ESTABLISHED);
@@ -800,10 +821,31 @@ RudpCmtSocket::Establish(uint32_t window)
     m_sender->Attach(m_endpoint->GetUdpSocket());
 }
 
-void
-RudpCmtSocket::AddPath(Ipv4Address address)
+Ptr<RudpPathRouting>
+RudpCmtSocket::PathRouting() const
 {
-    Ptr<RudpCmtPath> path = m_sender->AddPath(InetSocketAddress(address, m_peerPort));
+    Ptr<RudpPathRouting> routing = RudpPathRouting::Install(m_node);
+    NS_ABORT_MSG_UNLESS(routing,
+                        "RudpCmtSocket: node " << m_node->GetId() << "'s paths are bound to its "
+                                               << "addresses (" << m_pathManagerType.GetName()
+                                               << "), which needs an Ipv4ListRouting "
+                                                  "(InternetStackHelper's)");
+    return routing;
+}
+
+void
+RudpCmtSocket::AddPath(const RudpCmtPathEnds& ends)
+{
+    const InetSocketAddress remote(ends.peer, m_peerPort);
+    Ptr<RudpCmtPath> path;
+    if (ends.local == Ipv4Address::GetAny())
+    {
+        path = m_sender->AddPath(remote);
+    }
+    else
+    {
+        path = m_sender->AddPath(remote, ends.local, PathRouting());
+    }
     const uint32_t index = path->GetIndex();
     Ptr<RudpSenderState> state = path->GetState();
     state->TraceConnectWithoutContext("CongestionWindow",
@@ -848,7 +890,10 @@ RudpCmtSocket::PathStatus(RudpCmtSocket* socket,
 }
 
 void
-RudpCmtSocket::Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Address& from)
+RudpCmtSocket::Dispatch(const RudpHeader& header,
+                        Ptr<Packet> payload,
+                        const Address& from,
+                        Ipv4Address local)
 {
     const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN);
     if (flags & RudpHeader::SYN)
@@ -880,7 +925,7 @@ RudpCmtSocket::Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Add
     }
     if (flags == RudpHeader::ACK)
     {
-        m_sender->Receive(header, from);
+        m_sender->Receive(header, from, local);
     }
     else if (flags == 0 && m_state != SHUTDOWN_ACK_SENT)
     {

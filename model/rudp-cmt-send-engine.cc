@@ -1304,6 +1304,40 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
 }
 
 void
+RudpCmtSendEngine::LocalAddressDown(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths.at(index);
+    if (!m_running)
+    {
+        return;
+    }
+    NS_LOG_INFO("path " << index << " lost its local address " << path.GetLocal());
+    path.SetStatus(RudpCmtPath::FAILED);
+    m_recovery->Timeout(index); // what it carried left with the interface
+    RehomeFromFailedPaths();
+    path.StopIdleDecay();
+    path.GetRtoTimer()->Cancel(); // nothing to probe it with: its address is gone
+    Schedule();
+}
+
+void
+RudpCmtSendEngine::LocalAddressUp(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths.at(index);
+    if (!m_running || path.GetStatus() == RudpCmtPath::ACTIVE)
+    {
+        return;
+    }
+    // Its SACK revives it (AdmitSack); unanswered, its timer probes again.
+    path.GetRtoTimer()->ResetBackoff();
+    SendProbe(path);
+    path.GetRtoTimer()->Cancel();
+    path.GetRtoTimer()->Restart();
+}
+
+void
 RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
 {
     bool roomOnAPath = false;

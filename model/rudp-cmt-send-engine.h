@@ -175,6 +175,20 @@ class RudpCmtSendEngine : public Object
      */
     void Attach(Ptr<Socket> udp);
     /**
+     * \brief The local address path \p index is bound to is gone (its
+     * interface went down, or lost it): the path fails at once, what was in
+     * flight on it is resent on the others, and it is not probed until the
+     * address returns (LocalAddressUp).
+     * \param index the path's index
+     */
+    void LocalAddressDown(uint32_t index);
+    /**
+     * \brief The local address of path \p index is back: the path is
+     * probed at once, and carries data again once the probe is answered.
+     * \param index the path's index
+     */
+    void LocalAddressUp(uint32_t index);
+    /**
      * \brief Takes a datagram from the peer: decoded, a SACK is processed;
      * anything else, or a datagram that does not decode, is ignored.
      * \param packet the datagram

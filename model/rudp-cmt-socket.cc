@@ -225,6 +225,7 @@ RudpCmtSocket::DoDispose()
     NS_LOG_FUNCTION(this);
     m_controlTimer->Dispose();
     m_lingerEvent.Cancel();
+    StopWatchingInterfaces();
     Detach();
     m_sender->Dispose();
     m_receiver->Dispose();
@@ -351,6 +352,25 @@ RudpCmtSocket::DecodeAddresses(Ptr<const Packet> payload, std::vector<Ipv4Addres
     }
     return true;
 }
+
+/**
+ * \ingroup rudp-cmt
+ * Hands RudpPathRouting's InterfaceChange to the socket.
+ */
+struct RudpCmtSocketInterfaceWatch
+{
+    /// \copydoc RudpPathRouting::InterfaceChangeCallback
+    static void Changed(RudpCmtSocket* socket,
+                        uint32_t interface,
+                        Ipv4Address /* address */,
+                        RudpPathRouting::Change change)
+    {
+        if (change == RudpPathRouting::INTERFACE_UP || change == RudpPathRouting::INTERFACE_DOWN)
+        {
+            socket->InterfaceChanged(interface, change == RudpPathRouting::INTERFACE_UP);
+        }
+    }
+};
 
 // ---------------------------------------------------------------------------
 // Socket API
@@ -809,6 +829,16 @@ RudpCmtSocket::Establish(uint32_t window)
     }
     m_engineOpen = true;
     SetState(ESTABLISHED);
+    for (const auto& path : m_sender->GetPaths())
+    {
+        if (path->GetLocal() != Ipv4Address::GetAny() && !m_watchedRouting)
+        {
+            m_watchedRouting = PathRouting();
+            m_watchedRouting->TraceConnectWithoutContext(
+                "InterfaceChange",
+                MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
+        }
+    }
     // The peer's a_rwnd is any 32-bit number; no receive buffer here is
     // larger than RudpRxBuffer::MAX_CAPACITY (sequence numbers compare
     // within 2^31), and a larger one would change nothing.
@@ -856,6 +886,42 @@ RudpCmtSocket::AddPath(const RudpCmtPathEnds& ends)
                                      MakeBoundCallback(&RudpCmtSocket::PathRtt, this, index));
     path->TraceConnectWithoutContext("Status",
                                      MakeBoundCallback(&RudpCmtSocket::PathStatus, this, index));
+}
+
+void
+RudpCmtSocket::InterfaceChanged(uint32_t interface, bool up)
+{
+    NS_LOG_FUNCTION(this << interface << up);
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    for (const auto& path : m_sender->GetPaths())
+    {
+        const Ipv4Address local = path->GetLocal();
+        if (local == Ipv4Address::GetAny() ||
+            ipv4->GetInterfaceForAddress(local) != static_cast<int32_t>(interface))
+        {
+            continue;
+        }
+        if (up)
+        {
+            m_sender->LocalAddressUp(path->GetIndex());
+        }
+        else
+        {
+            m_sender->LocalAddressDown(path->GetIndex());
+        }
+    }
+}
+
+void
+RudpCmtSocket::StopWatchingInterfaces()
+{
+    if (m_watchedRouting)
+    {
+        m_watchedRouting->TraceDisconnectWithoutContext(
+            "InterfaceChange",
+            MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
+        m_watchedRouting = nullptr;
+    }
 }
 
 void
@@ -1041,6 +1107,7 @@ RudpCmtSocket::Abort(const std::string& reason)
 void
 RudpCmtSocket::Terminate()
 {
+    StopWatchingInterfaces();
     m_controlTimer->Cancel();
     m_lingerEvent.Cancel();
     if (m_engineOpen)

@@ -29,6 +29,7 @@ class Node;
 class RudpCmtReceiveEngine;
 class RudpCmtSendEngine;
 class RudpPathRouting;
+struct RudpCmtSocketInterfaceWatch;
 
 /**
  * \ingroup rudp-cmt
@@ -214,6 +215,17 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     void Establish(uint32_t window);
     /// \return the node's RudpPathRouting, installed the first time (paths bound to an address)
     Ptr<RudpPathRouting> PathRouting() const;
+    /// RudpPathRouting's InterfaceChange reaches InterfaceChanged through it.
+    friend struct RudpCmtSocketInterfaceWatch;
+    /**
+     * \brief An interface of the node went down or up: the paths bound to
+     * its addresses go or return.
+     * \param interface the interface's index
+     * \param up whether it is up now
+     */
+    void InterfaceChanged(uint32_t interface, bool up);
+    /// Stops following the node's interfaces.
+    void StopWatchingInterfaces();
     /// Adds the path \p ends and forwards its traces with its index.
     void AddPath(const RudpCmtPathEnds& ends);
     /// A datagram of an established association: to the engine it is for.
@@ -262,6 +274,7 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Ptr<RudpEndpoint> m_endpoint;         ///< the UDP socket, shared with a listener's associations
     Ipv4Address m_boundAddress;           ///< the address bound to (any: every interface's)
     TypeId m_pathManagerType;             ///< PathManager: which paths the association has
+    Ptr<RudpPathRouting> m_watchedRouting;    ///< whose InterfaceChange the socket follows
     std::vector<Ipv4Address> m_peerAddresses; ///< one per path, the primary first
     uint16_t m_peerPort{0};
     uint32_t m_peerWindow{0}; ///< the window the peer's INIT or INIT-ACK announced

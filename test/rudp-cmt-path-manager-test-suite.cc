@@ -11,6 +11,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/rudp-cmt-path-manager.h"
+#include "ns3/rudp-cmt-path.h"
 #include "ns3/rudp-cmt-send-engine.h"
 #include "ns3/rudp-cmt-socket-factory.h"
 #include "ns3/rudp-cmt-socket.h"
@@ -144,6 +145,45 @@ void
 CountBytes(uint64_t* bytes, Ptr<const Packet> packet)
 {
     *bytes += packet->GetSize();
+}
+
+/// Notes when path 0 changed status, and to what.
+void
+NoteStatus(std::vector<std::pair<Time, uint32_t>>* changes, uint32_t path, uint32_t, uint32_t now)
+{
+    if (path == 0)
+    {
+        changes->emplace_back(Simulator::Now(), now);
+    }
+}
+
+/// Sets interface \p interface of \p ipv4 up or down.
+void
+SetInterface(Ptr<Ipv4> ipv4, uint32_t interface, bool up)
+{
+    if (up)
+    {
+        ipv4->SetUp(interface);
+    }
+    else
+    {
+        ipv4->SetDown(interface);
+    }
+}
+
+/// Copies \p from into \p to.
+void
+Snapshot(const uint64_t* from, uint64_t* to)
+{
+    *to = *from;
+}
+
+/// Follows the phone's association's path 0 once it exists.
+void
+WatchPathStatus(PhoneNetwork* net, std::vector<std::pair<Time, uint32_t>>* changes)
+{
+    net->PhoneSocket()->TraceConnectWithoutContext("PathStatus",
+                                                   MakeBoundCallback(&NoteStatus, changes));
 }
 
 } // namespace
@@ -334,6 +374,62 @@ class RudpPhoneTransferTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * Paths follow the interfaces: the phone's LAN interface goes down at 2 s
+ * and up at 4 s during a full-mesh transfer. The LAN path fails at once (no
+ * retransmission timeout to wait for), carries nothing while down, is
+ * probed as soon as the interface is back and active again one round trip
+ * later; the file arrives whole.
+ */
+class RudpInterfaceDownUpTestCase : public TestCase
+{
+  public:
+    RudpInterfaceDownUpTestCase()
+        : TestCase("full mesh: a path goes with its interface and returns with it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 6000000;
+        PhoneNetwork net;
+        Ptr<PacketSink> sink = net.InstallTransfer(bytes, "ns3::RudpFullMesh");
+        std::vector<std::pair<Time, uint32_t>> changes;
+        Simulator::Schedule(Seconds(1.5), &WatchPathStatus, &net, &changes);
+        Ptr<Ipv4> ipv4 = net.Phone()->GetObject<Ipv4>();
+        const uint32_t lan = ipv4->GetInterfaceForDevice(net.lan.Get(0));
+        Simulator::Schedule(Seconds(2), &SetInterface, ipv4, lan, false);
+        Simulator::Schedule(Seconds(4), &SetInterface, ipv4, lan, true);
+        uint64_t lanBytes = 0;
+        uint64_t lanBytesWhenBack = 0;
+        net.lan.Get(0)->TraceConnectWithoutContext("MacTx",
+                                                   MakeBoundCallback(&CountBytes, &lanBytes));
+        Simulator::Schedule(Seconds(4), &Snapshot, &lanBytes, &lanBytesWhenBack);
+        Simulator::Stop(Seconds(40));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        NS_TEST_ASSERT_MSG_EQ(changes.size(), 2, "failed, then active again");
+        NS_TEST_EXPECT_MSG_EQ(changes[0].first, Seconds(2), "failed with its interface");
+        NS_TEST_EXPECT_MSG_EQ(changes[0].second, RudpCmtPath::FAILED, "failed");
+        NS_TEST_EXPECT_MSG_EQ(changes[1].second, RudpCmtPath::ACTIVE, "active again");
+        // The probe's round trip: LAN, backhaul and server link, about 25 ms.
+        NS_TEST_EXPECT_MSG_GT(changes[1].first, Seconds(4), "not before it is back");
+        NS_TEST_EXPECT_MSG_LT(changes[1].first, Seconds(4.1), "one round trip after");
+        NS_TEST_EXPECT_MSG_GT(net.PhoneSocket()->GetSender()->GetPaths()[0]->GetStats().bytesSent,
+                              bytes / 10,
+                              "it carried data");
+        NS_TEST_EXPECT_MSG_GT(lanBytes - lanBytesWhenBack, bytes / 10, "on the LAN, once back");
+    }
+
+    void DoTeardown() override
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * The path managers' suite.
  */
 class RudpCmtPathManagerTestSuite : public TestSuite
@@ -346,6 +442,7 @@ class RudpCmtPathManagerTestSuite : public TestSuite
         AddTestCase(new RudpPathRoutingTestCase);
         AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpSctpPaths"));
         AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpFullMesh"));
+        AddTestCase(new RudpInterfaceDownUpTestCase);
     }
 };
 

@@ -53,6 +53,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <map>
 
 using namespace ns3;
@@ -102,7 +103,10 @@ class PhoneMeter
         meter->Count(meter->RadioOf(path), payload->GetSize());
     }
 
-    static void Resent(PhoneMeter* meter, Ptr<const Packet> payload, const RudpHeader&, uint32_t path)
+    static void Resent(PhoneMeter* meter,
+                       Ptr<const Packet> payload,
+                       const RudpHeader&,
+                       uint32_t path)
     {
         // Tx traces resends too: first transmissions only.
         meter->Count(meter->RadioOf(path), -static_cast<int64_t>(payload->GetSize()));
@@ -154,17 +158,29 @@ class PhoneMeter
         return m_longestGapEnd;
     }
 
-    /// Writes the bins (TSV). \return whether every line was written
+    /**
+     * \brief Writes the bins (TSV), every flow's from the first bin any
+     * flow counted to the last, 0 where it counted nothing.
+     * \return whether every line was written
+     */
     bool Write(const std::string& file) const
     {
         std::ofstream out(file);
         out << "time_s\tflow\tbytes\n";
+        int64_t first = std::numeric_limits<int64_t>::max();
+        int64_t last = std::numeric_limits<int64_t>::min();
         for (const auto& [flow, bins] : m_bins)
         {
-            for (const auto& [bin, bytes] : bins)
+            first = std::min(first, bins.begin()->first);
+            last = std::max(last, bins.rbegin()->first);
+        }
+        for (const auto& [flow, bins] : m_bins)
+        {
+            for (int64_t bin = first; bin <= last; ++bin)
             {
-                out << (bin + 1) * m_interval.GetSeconds() << '\t' << flow << '\t' << bytes
-                    << '\n';
+                auto found = bins.find(bin);
+                out << (bin + 1) * m_interval.GetSeconds() << '\t' << flow << '\t'
+                    << (found != bins.end() ? found->second : 0) << '\n';
             }
         }
         out.close();
@@ -266,16 +282,12 @@ main(int argc, char* argv[])
                  walkOut,
                  Seconds(0),
                  Seconds(100000));
-    cmd.AddValue("walk-back",
-                 "When it starts walking back",
-                 walkBack,
-                 Seconds(0),
-                 Seconds(100000));
+    cmd.AddValue("walk-back", "When it starts walking back", walkBack, Seconds(0), Seconds(100000));
     cmd.AddValue("distance", "How far it walks (m)", distance, 0.0, 10000.0);
     cmd.AddValue("speed", "Its speed (m/s)", speed, 0.1, 100.0);
     cmd.AddValue("interval", "The trace's bin", interval, MilliSeconds(1), Seconds(100));
     cmd.AddValue("trace",
-                 "Write each path's bytes sent and the server's bytes received per --interval "
+                 "Write each path's bytes sent and the server's bytes received per interval "
                  "to this file (TSV)",
                  traceFile,
                  "a file name",
@@ -287,7 +299,9 @@ main(int argc, char* argv[])
     const Time walking = Seconds(distance / speed);
     if (walkOut + walking > walkBack)
     {
-        RudpParameterCheck::Fail("walk-back", "must come after --walk-out plus the walk out");
+        RudpParameterCheck::Fail(
+            "walk-back",
+            "must come after walk-out plus the walk's time (distance / speed)");
     }
 
     const std::map<std::string, TypeId> couplings{{"uncoupled", RudpCmtUncoupled::GetTypeId()},
@@ -386,8 +400,7 @@ main(int argc, char* argv[])
     std::cout << std::fixed << std::setprecision(3) << "rudp-phone: " << pathManager << ", "
               << coupling << ", walks out at " << walkOut.GetSeconds() << " s, back at "
               << walkBack.GetSeconds() << " s (" << distance << " m at " << speed << " m/s)\n";
-    std::cout << "  server received " << sink->GetTotalRx() << " bytes, " << goodput
-              << " Mbit/s\n";
+    std::cout << "  server received " << sink->GetTotalRx() << " bytes, " << goodput << " Mbit/s\n";
     std::vector<RudpJson> radios;
     for (const std::string& flow : meter.Flows())
     {

@@ -365,9 +365,18 @@ struct RudpCmtSocketInterfaceWatch
                         Ipv4Address /* address */,
                         RudpPathRouting::Change change)
     {
-        if (change == RudpPathRouting::INTERFACE_UP || change == RudpPathRouting::INTERFACE_DOWN)
+        switch (change)
         {
-            socket->InterfaceChanged(interface, change == RudpPathRouting::INTERFACE_UP);
+        case RudpPathRouting::INTERFACE_UP:
+        case RudpPathRouting::LINK_UP:
+            socket->InterfaceChanged(interface, true);
+            break;
+        case RudpPathRouting::INTERFACE_DOWN:
+        case RudpPathRouting::LINK_DOWN:
+            socket->InterfaceChanged(interface, false);
+            break;
+        default:
+            break; // addresses: the paths are the association's from its start
         }
     }
 };
@@ -893,6 +902,8 @@ RudpCmtSocket::InterfaceChanged(uint32_t interface, bool up)
 {
     NS_LOG_FUNCTION(this << interface << up);
     Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    // Up means the interface and its device's link both.
+    up = up && ipv4->IsUp(interface) && ipv4->GetNetDevice(interface)->IsLinkUp();
     for (const auto& path : m_sender->GetPaths())
     {
         const Ipv4Address local = path->GetLocal();

@@ -157,6 +157,7 @@ RudpPathRouting::Install(Ptr<Node> node)
     // First: it answers for tagged datagrams only, and the list asks in
     // order of priority.
     list->AddRoutingProtocol(routing, std::numeric_limits<int16_t>::max());
+    routing->WatchLinks();
     return routing;
 }
 
@@ -308,6 +309,35 @@ RudpPathRouting::Changed(uint32_t interface, Ipv4Address address, Change change)
 }
 
 void
+RudpPathRouting::WatchLinks()
+{
+    for (uint32_t i = 1; m_ipv4 && i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        Ptr<LinkWatch> watch = Create<LinkWatch>();
+        watch->routing = this;
+        watch->interface = i;
+        m_ipv4->GetNetDevice(i)->AddLinkChangeCallback(MakeBoundCallback(&LinkWatch::Fire, watch));
+        m_linkWatches.push_back(watch);
+    }
+}
+
+void
+RudpPathRouting::LinkWatch::Fire(Ptr<LinkWatch> watch)
+{
+    RudpPathRouting* routing = watch->routing;
+    if (!routing || !routing->m_ipv4)
+    {
+        return;
+    }
+    const uint32_t i = watch->interface;
+    const Ipv4Address address = routing->m_ipv4->GetNAddresses(i) > 0
+                                    ? routing->m_ipv4->GetAddress(i, 0).GetLocal()
+                                    : Ipv4Address::GetAny();
+    const bool up = routing->m_ipv4->GetNetDevice(i)->IsLinkUp();
+    routing->Changed(i, address, up ? LINK_UP : LINK_DOWN);
+}
+
+void
 RudpPathRouting::SetIpv4(Ptr<Ipv4> ipv4)
 {
     m_ipv4 = ipv4;
@@ -327,6 +357,11 @@ RudpPathRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit /
 void
 RudpPathRouting::DoDispose()
 {
+    for (const Ptr<LinkWatch>& watch : m_linkWatches)
+    {
+        watch->routing = nullptr;
+    }
+    m_linkWatches.clear();
     m_ipv4 = nullptr;
     m_gateways.clear();
     Ipv4RoutingProtocol::DoDispose();

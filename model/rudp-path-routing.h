@@ -9,11 +9,13 @@
 
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-routing-protocol.h"
+#include "ns3/simple-ref-count.h"
 #include "ns3/tag.h"
 #include "ns3/traced-callback.h"
 
 #include <map>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -72,8 +74,10 @@ class RudpPathTag : public Tag
  * simulation's global view as ns-3's global routing makes its own. Neither:
  * no route, and the path carries nothing.
  *
- * Interfaces going up or down and addresses added or removed are traced
- * (InterfaceChange), so that the associations on the node follow them.
+ * Interfaces going up or down, their devices' links going up or down (a
+ * Wi-Fi station losing its access point's beacons, and associating again)
+ * and addresses added or removed are traced (InterfaceChange), so that the
+ * associations on the node follow them.
  */
 class RudpPathRouting : public Ipv4RoutingProtocol
 {
@@ -89,6 +93,8 @@ class RudpPathRouting : public Ipv4RoutingProtocol
         INTERFACE_DOWN,
         ADDRESS_ADDED,
         ADDRESS_REMOVED,
+        LINK_UP,   ///< the interface's device reports its link up (NetDevice::IsLinkUp)
+        LINK_DOWN, ///< ... down
     };
 
     /**
@@ -150,10 +156,27 @@ class RudpPathRouting : public Ipv4RoutingProtocol
     Ipv4Address NeighbourGateway(uint32_t interface, Ipv4Address destination) const;
     /// Forgets the gateways found: the interfaces changed.
     void Changed(uint32_t interface, Ipv4Address address, Change change);
+    /// Follows the links of the node's devices (NetDevice::AddLinkChangeCallback).
+    void WatchLinks();
+
+    /**
+     * What a device's link-change callback holds: the device cannot forget
+     * a callback, and may outlive this object.
+     */
+    struct LinkWatch : public SimpleRefCount<LinkWatch>
+    {
+        RudpPathRouting* routing{nullptr}; ///< null once the routing is disposed
+        uint32_t interface {
+            0
+        }; ///< the device's interface
+        /// The device's link changed.
+        static void Fire(Ptr<LinkWatch> watch);
+    };
 
     Ptr<Ipv4> m_ipv4;
     /// NeighbourGateway's answers, by interface and destination
     std::map<std::pair<uint32_t, Ipv4Address>, Ipv4Address> m_gateways;
+    std::vector<Ptr<LinkWatch>> m_linkWatches; ///< one per device followed
     TracedCallback<uint32_t, Ipv4Address, Change> m_changeTrace;
 };
 

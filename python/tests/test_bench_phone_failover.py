@@ -34,6 +34,9 @@ def test_the_full_mesh_uses_both_radios_and_sctp_paths_one(tmp_path: Path) -> No
     out_of_reach = [b for t, b in mesh.series["server"] if 6 <= t <= 9]
     assert out_of_reach and min(out_of_reach) > 0
     assert [b for t, b in mesh.series["wifi"] if 6 <= t <= 9] == [0, 0, 0, 0]
+    # Back in reach (from about 11 s) the Wi-Fi's path returns with its link,
+    # not after the probes' backed-off timer (tens of seconds).
+    assert sum(b for t, b in mesh.series["wifi"] if 13 <= t <= 20) > 10_000_000
     # One path without the mesh: the routing's, the cellular link.
     assert [r["radio"] for r in sctp.record["radios"]] == ["path0"]  # type: ignore[attr-defined]
     assert mesh.record["received_bytes"] > 2 * sctp.record["received_bytes"]  # type: ignore[operator]

@@ -15,9 +15,10 @@
  *     +------ cellular (--cellular-rate, --cellular-delay) ----+
  *
  * The Wi-Fi is ns-3's 802.11n (Minstrel-HT, log-distance loss); the
- * "cellular" radio a point-to-point link to the operator's router. Global
- * routing sends the phone's datagrams for the server by the cellular link
- * (two hops against three). With --path-manager=full-mesh (the default,
+ * "cellular" radio a point-to-point link to the operator's router. The
+ * phone is a host (static routes, its default route by the cellular link;
+ * the others run global routing), so that its datagrams for the server go
+ * by the cellular link. With --path-manager=full-mesh (the default,
  * RudpFullMesh) the association has a path from each radio's address; with
  * sctp (RudpSctpPaths, SCTP's: a path per server address) it has one, on
  * the radio the routing picks.
@@ -359,7 +360,15 @@ main(int argc, char* argv[])
     walk->AddWaypoint(Waypoint(walkBack + walking, near));
 
     InternetStackHelper internet;
-    internet.Install(nodes);
+    internet.Install(NodeContainer(ap, router, server));
+    // The phone is a host, not a router (global routing would send the
+    // server's datagrams for its Wi-Fi address through its cellular link):
+    // static routes only, in a list as InternetStackHelper's.
+    Ipv4ListRoutingHelper hostRouting;
+    hostRouting.Add(Ipv4StaticRoutingHelper(), 0);
+    InternetStackHelper host;
+    host.SetRoutingHelper(hostRouting);
+    host.Install(phone);
     Ipv4AddressHelper address;
     address.SetBase("10.1.1.0", "255.255.255.0");
     const Ipv4InterfaceContainer wlanAddresses = address.Assign(wlan);
@@ -370,6 +379,12 @@ main(int argc, char* argv[])
     address.SetBase("10.4.1.0", "255.255.255.0");
     const Ipv4InterfaceContainer coreAddresses = address.Assign(core);
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    // The phone's default route: by the cellular link.
+    Ipv4StaticRoutingHelper staticRouting;
+    Ptr<Ipv4> phoneIp = phone->GetObject<Ipv4>();
+    staticRouting.GetStaticRouting(phoneIp)->SetDefaultRoute(
+        cellularAddresses.GetAddress(1),
+        phoneIp->GetInterfaceForDevice(cellular.Get(0)));
     RudpStackHelper().Install(NodeContainer(phone, server));
     wifi.AssignStreams(wlan, 1);
 

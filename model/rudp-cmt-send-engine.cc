@@ -706,7 +706,7 @@ RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathVie
         {
             continue;
         }
-        view.active = path->GetStatus() == RudpCmtPath::ACTIVE;
+        view.active = CarriesData(*path);
         view.inFastRecovery = m_recovery->InFastRecovery(path->GetIndex());
         view.srtt = path->GetRttEstimator()->GetEstimate();
         view.cwnd = path->GetState()->m_cWnd;
@@ -863,7 +863,7 @@ RudpCmtSendEngine::RetimeAfterMove(RudpCmtPath& path)
 uint32_t
 RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
 {
-    if (path.GetStatus() != RudpCmtPath::ACTIVE)
+    if (!CarriesData(path))
     {
         return 0;
     }
@@ -957,6 +957,22 @@ RudpCmtSendEngine::SendProbe(RudpCmtPath& path)
     Transmit(path, RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind));
 }
 
+bool
+RudpCmtSendEngine::CarriesData(const RudpCmtPath& path) const
+{
+    if (path.GetStatus() != RudpCmtPath::ACTIVE)
+    {
+        return false;
+    }
+    if (!path.IsBackup())
+    {
+        return true;
+    }
+    return std::none_of(m_paths.begin(), m_paths.end(), [](const Ptr<RudpCmtPath>& other) {
+        return !other->IsBackup() && other->GetStatus() == RudpCmtPath::ACTIVE;
+    });
+}
+
 void
 RudpCmtSendEngine::Transmit(RudpCmtPath& path, Ptr<Packet> packet)
 {
@@ -1035,11 +1051,15 @@ RudpCmtSendEngine::AdmitSack(const RudpHeader& header, uint32_t arrivalPath)
     // A SACK overtaken by a later one on a faster path carries a stale
     // window, and nothing the later one did not say; but it proves its path
     // alive (a probe's answer on a slow path is overtaken as a rule).
+    RudpCmtPath& arrival = *m_paths[arrivalPath];
+    // A path whose address is gone may still hear SACKs to that address by
+    // another interface: they prove nothing of it.
+    const bool revives = arrival.GetStatus() != RudpCmtPath::ACTIVE && arrival.IsLocalUp();
     if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
     {
-        if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
+        if (revives)
         {
-            Revive(*m_paths[arrivalPath]);
+            Revive(arrival);
             Schedule();
         }
         return false;
@@ -1060,9 +1080,9 @@ RudpCmtSendEngine::AdmitSack(const RudpHeader& header, uint32_t arrivalPath)
         Fail(reason.str());
         return false;
     }
-    if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
+    if (revives)
     {
-        Revive(*m_paths[arrivalPath]);
+        Revive(arrival);
     }
     return true;
 }
@@ -1167,9 +1187,8 @@ RudpCmtSendEngine::SendFastRetransmission()
     const RudpTxBuffer::Segment* earliest = nullptr;
     for (const auto& path : m_paths)
     {
-        const RudpTxBuffer::Segment* lost = path->GetStatus() == RudpCmtPath::ACTIVE
-                                                ? m_scoreboard.FirstLost(path->GetIndex())
-                                                : nullptr;
+        const RudpTxBuffer::Segment* lost =
+            CarriesData(*path) ? m_scoreboard.FirstLost(path->GetIndex()) : nullptr;
         earliest = lost && (!earliest || lost->seq < earliest->seq) ? lost : earliest;
     }
     if (!earliest)
@@ -1214,7 +1233,7 @@ RudpCmtSendEngine::RehomeFromFailedPaths()
 {
     m_scoreboard.ForEach(
         [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
-            if (segment.lost && m_paths[record.GetPath()]->GetStatus() != RudpCmtPath::ACTIVE)
+            if (segment.lost && !CarriesData(*m_paths[record.GetPath()]))
             {
                 m_recovery->Left(record.GetPath());
                 m_scoreboard.Move(segment, RetransmissionPath(record.GetPath()));
@@ -1238,7 +1257,7 @@ RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
         }
         return x->m_cWnd > y->m_cWnd;
     };
-    const bool originalUsable = m_paths[original]->GetStatus() == RudpCmtPath::ACTIVE;
+    const bool originalUsable = CarriesData(*m_paths[original]);
     if ((m_rtxPolicy == RTX_SAME || m_rtxPolicy == RTX_ASAP) && originalUsable)
     {
         return original;
@@ -1246,7 +1265,7 @@ RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
     std::optional<uint32_t> best;
     for (const auto& path : m_paths)
     {
-        if (path->GetStatus() == RudpCmtPath::ACTIVE && (!best || better(path->GetIndex(), *best)))
+        if (CarriesData(*path) && (!best || better(path->GetIndex(), *best)))
         {
             best = path->GetIndex();
         }
@@ -1313,6 +1332,7 @@ RudpCmtSendEngine::LocalAddressDown(uint32_t index)
         return;
     }
     NS_LOG_INFO("path " << index << " lost its local address " << path.GetLocal());
+    path.SetLocalUp(false);
     path.SetStatus(RudpCmtPath::FAILED);
     m_recovery->Timeout(index); // what it carried left with the interface
     RehomeFromFailedPaths();
@@ -1326,6 +1346,7 @@ RudpCmtSendEngine::LocalAddressUp(uint32_t index)
 {
     NS_LOG_FUNCTION(this << index);
     RudpCmtPath& path = *m_paths.at(index);
+    path.SetLocalUp(true);
     if (!m_running || path.GetStatus() == RudpCmtPath::ACTIVE)
     {
         return;
@@ -1344,8 +1365,8 @@ RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
     for (const auto& path : m_paths)
     {
         // A path may send while it has less than cwnd outstanding (FillPath).
-        roomOnAPath = roomOnAPath || (path->GetStatus() == RudpCmtPath::ACTIVE &&
-                                      path->Room(inFlight[path->GetIndex()]) > 0);
+        roomOnAPath =
+            roomOnAPath || (CarriesData(*path) && path->Room(inFlight[path->GetIndex()]) > 0);
     }
     const bool dataWaiting = UnsentBytes() > 0 || m_scoreboard.AnyLost();
     const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();

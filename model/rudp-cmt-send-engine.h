@@ -396,6 +396,11 @@ class RudpCmtSendEngine : public Object
     /// Sends a header alone on a failed \p path: its SACK proves the path alive.
     void SendProbe(RudpCmtPath& path);
     /**
+     * \return whether \p path carries data now: it is active, and it is no
+     * backup path while another that is not a backup is active
+     */
+    bool CarriesData(const RudpCmtPath& path) const;
+    /**
      * Sends \p packet on \p path: tagged with its local address if it is
      * bound to one (and not at all while that address has no route).
      */

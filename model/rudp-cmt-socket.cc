@@ -884,6 +884,8 @@ RudpCmtSocket::AddPath(const RudpCmtPathEnds& ends)
     else
     {
         path = m_sender->AddPath(remote, ends.local, PathRouting());
+        Ptr<RudpCmtSocketFactory> factory = m_node->GetObject<RudpCmtSocketFactory>();
+        path->SetBackup(factory && factory->IsBackup(ends.local));
     }
     const uint32_t index = path->GetIndex();
     Ptr<RudpSenderState> state = path->GetState();

@@ -178,6 +178,13 @@ Snapshot(const uint64_t* from, uint64_t* to)
     *to = *from;
 }
 
+/// Notes what path \p index of the phone's association has sent so far.
+void
+NotePathBytes(PhoneNetwork* net, uint32_t index, std::vector<uint64_t>* notes)
+{
+    notes->push_back(net->PhoneSocket()->GetSender()->GetPaths().at(index)->GetStats().bytesSent);
+}
+
 /// Follows the phone's association's path 0 once it exists.
 void
 WatchPathStatus(PhoneNetwork* net, std::vector<std::pair<Time, uint32_t>>* changes)
@@ -430,6 +437,60 @@ class RudpInterfaceDownUpTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * A backup address (MPTCP's backup flag): the phone's cellular address is
+ * one. Its path carries nothing while the LAN's path is active, the data
+ * while the LAN's interface is down (2 to 4 s), and nothing again once the
+ * LAN's path is back.
+ */
+class RudpBackupPathTestCase : public TestCase
+{
+  public:
+    RudpBackupPathTestCase()
+        : TestCase("full mesh: a backup path carries data only while no other path is active")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 8000000;
+        PhoneNetwork net;
+        net.Phone()->GetObject<RudpCmtSocketFactory>()->SetBackup(Ipv4Address("10.2.1.1"), true);
+        Ptr<PacketSink> sink = net.InstallTransfer(bytes, "ns3::RudpFullMesh");
+        Ptr<Ipv4> ipv4 = net.Phone()->GetObject<Ipv4>();
+        const uint32_t lan = ipv4->GetInterfaceForDevice(net.lan.Get(0));
+        Simulator::Schedule(Seconds(2), &SetInterface, ipv4, lan, false);
+        Simulator::Schedule(Seconds(4), &SetInterface, ipv4, lan, true);
+        std::vector<uint64_t> cellular; // just before 2 s and 4 s, at 4.5 s
+        for (const double at : {1.999, 3.999, 4.5})
+        {
+            Simulator::Schedule(Seconds(at), &NotePathBytes, &net, 1, &cellular);
+        }
+        Simulator::Stop(Seconds(40));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        const auto& paths = net.PhoneSocket()->GetSender()->GetPaths();
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), 2, "both radios");
+        NS_TEST_EXPECT_MSG_EQ(paths[0]->IsBackup(), false, "the LAN's is no backup");
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->IsBackup(), true, "the cellular one is");
+        NS_TEST_ASSERT_MSG_EQ(cellular.size(), 3, "three notes");
+        NS_TEST_EXPECT_MSG_EQ(cellular[0], 0, "nothing while the LAN carried the data");
+        NS_TEST_EXPECT_MSG_GT(cellular[1], 500000, "the data while the LAN was down");
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->GetStats().bytesSent,
+                              cellular[2],
+                              "nothing once the LAN's path was back");
+        NS_TEST_EXPECT_MSG_GT(paths[0]->GetStats().bytesSent, bytes / 2, "the LAN the most");
+    }
+
+    void DoTeardown() override
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * The path managers' suite.
  */
 class RudpCmtPathManagerTestSuite : public TestSuite
@@ -443,6 +504,7 @@ class RudpCmtPathManagerTestSuite : public TestSuite
         AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpSctpPaths"));
         AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpFullMesh"));
         AddTestCase(new RudpInterfaceDownUpTestCase);
+        AddTestCase(new RudpBackupPathTestCase);
     }
 };
 

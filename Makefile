@@ -20,6 +20,7 @@
 #   make bench-peer   rudp-cmt's and RUDP's CPU time beside ns-2.35's (needs ns2)
 #   make bench-flows   RUDP and ns-3 TCP with 1 000 to 20 000 connections at once
 #   make bench-coupling   RFC 6356's goal 2: LIA, OLIA beside TCP behind each queue
+#   make bench-phone   a phone's Wi-Fi and cellular paths through an outage (the figure)
 # Everything it installs goes into .venv and build/ inside this folder.
 
 PYTHON ?= python3
@@ -212,6 +213,10 @@ bench-flows: setup
 .PHONY: bench-coupling
 bench-coupling: setup
 	$(PY) bench/rfc6356_goals.py
+
+.PHONY: bench-phone
+bench-phone: setup
+	$(PY) bench/phone_failover.py
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz build-doc results

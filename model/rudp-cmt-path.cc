@@ -119,6 +119,42 @@ RudpCmtPath::GetRemoteIpv4() const
     return m_remoteIpv4;
 }
 
+void
+RudpCmtPath::SetLocal(Ipv4Address local)
+{
+    m_local = local;
+}
+
+Ipv4Address
+RudpCmtPath::GetLocal() const
+{
+    return m_local;
+}
+
+void
+RudpCmtPath::SetBackup(bool backup)
+{
+    m_backup = backup;
+}
+
+bool
+RudpCmtPath::IsBackup() const
+{
+    return m_backup;
+}
+
+void
+RudpCmtPath::SetLocalUp(bool up)
+{
+    m_localUp = up;
+}
+
+bool
+RudpCmtPath::IsLocalUp() const
+{
+    return m_localUp;
+}
+
 uint32_t
 RudpCmtPath::GetIndex() const
 {

@@ -200,6 +200,32 @@ class RudpCmtPath : public Object
     const Address& GetRemote() const;
     /// \return the peer's IPv4 address on this path (what a SACK's source is matched with)
     Ipv4Address GetRemoteIpv4() const;
+    /**
+     * \brief Binds the path to a local address: it leaves by that address's
+     * interface (RudpPathRouting), and SACKs to that address are its own.
+     * Set once, when the sender adds it.
+     * \param local the address; any (the default): the node's routing picks
+     */
+    void SetLocal(Ipv4Address local);
+    /// \return the local address it is bound to, or any
+    Ipv4Address GetLocal() const;
+    /**
+     * \brief Makes it a backup path (MPTCP's backup flag): it carries data
+     * only while no other path is active.
+     * \param backup whether it is one
+     */
+    void SetBackup(bool backup);
+    /// \return whether it is a backup path
+    bool IsBackup() const;
+    /**
+     * \brief Whether its local address is usable: its interface and the
+     * interface's link are up. A path whose address is not is not revived
+     * by a SACK (one that reached its address by another interface).
+     * \param up whether it is
+     */
+    void SetLocalUp(bool up);
+    /// \return whether its local address is usable (true unless SetLocalUp said otherwise)
+    bool IsLocalUp() const;
     /// \return its position in the association
     uint32_t GetIndex() const;
     /// \return whether it carries new data
@@ -241,12 +267,15 @@ class RudpCmtPath : public Object
      * ever (its reference count never reaches zero), and the aggregate owns
      * the state anyway.
      */
-    Address m_remote;                     ///< the peer's address on this path
-    Ipv4Address m_remoteIpv4;             ///< its IPv4 address, converted once
-    uint32_t m_index{0};                  ///< position in the association
-    TracedValue<Status> m_status{ACTIVE}; ///< whether it carries new data (Status)
-    Stats m_stats;                        ///< GetStats
-    uint32_t m_consecutiveTimeouts{0};    ///< GetConsecutiveTimeouts
+    Address m_remote;                           ///< the peer's address on this path
+    Ipv4Address m_remoteIpv4;                   ///< its IPv4 address, converted once
+    Ipv4Address m_local{Ipv4Address::GetAny()}; ///< SetLocal (any: the routing picks)
+    bool m_backup{false};                       ///< SetBackup
+    bool m_localUp{true};                       ///< SetLocalUp
+    uint32_t m_index{0};                        ///< position in the association
+    TracedValue<Status> m_status{ACTIVE};       ///< whether it carries new data (Status)
+    Stats m_stats;                              ///< GetStats
+    uint32_t m_consecutiveTimeouts{0};          ///< GetConsecutiveTimeouts
     RudpSenderState* m_state;
     Ptr<RudpRtoTimer> m_rtoTimer;          ///< this path's T3-rtx timer and RTO
     Callback<void, uint32_t> m_expired;    ///< the sender's timeout handler

@@ -7,6 +7,7 @@
 #include "rudp-cmt-model-assumptions.h"
 #include "rudp-cmt-recovery.h"
 #include "rudp-compat.h"
+#include "rudp-path-routing.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/boolean.h"
@@ -356,6 +357,18 @@ RudpCmtSendEngine::AddPath(const Address& remote)
     return path;
 }
 
+Ptr<RudpCmtPath>
+RudpCmtSendEngine::AddPath(const Address& remote, Ipv4Address local, Ptr<RudpPathRouting> routing)
+{
+    NS_ABORT_MSG_UNLESS(routing,
+                        "RudpCmtSendEngine::AddPath: a path bound to " << local
+                                                                       << " needs routing");
+    m_pathRouting = routing;
+    Ptr<RudpCmtPath> path = AddPath(remote);
+    path->SetLocal(local);
+    return path;
+}
+
 const std::vector<Ptr<RudpCmtPath>>&
 RudpCmtSendEngine::GetPaths() const
 {
@@ -693,7 +706,7 @@ RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathVie
         {
             continue;
         }
-        view.active = path->GetStatus() == RudpCmtPath::ACTIVE;
+        view.active = CarriesData(*path);
         view.inFastRecovery = m_recovery->InFastRecovery(path->GetIndex());
         view.srtt = path->GetRttEstimator()->GetEstimate();
         view.cwnd = path->GetState()->m_cWnd;
@@ -850,7 +863,7 @@ RudpCmtSendEngine::RetimeAfterMove(RudpCmtPath& path)
 uint32_t
 RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsOnly)
 {
-    if (path.GetStatus() != RudpCmtPath::ACTIVE)
+    if (!CarriesData(path))
     {
         return 0;
     }
@@ -926,7 +939,7 @@ RudpCmtSendEngine::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& s
         m_retxTrace(segment.payload, header, path.GetIndex());
     }
     m_txTrace(segment.payload, header, path.GetIndex());
-    m_socket->SendTo(packet, 0, path.GetRemote());
+    Transmit(path, packet);
     if (!path.GetRtoTimer()->IsRunning())
     {
         path.GetRtoTimer()->Restart();
@@ -941,9 +954,42 @@ RudpCmtSendEngine::SendProbe(RudpCmtPath& path)
     // path it came from, which proves the path alive.
     RudpHeader header;
     header.SetSequenceNumber(m_scoreboard.Buffer().HighTxMark());
-    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
-                     0,
-                     path.GetRemote());
+    Transmit(path, RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind));
+}
+
+bool
+RudpCmtSendEngine::CarriesData(const RudpCmtPath& path) const
+{
+    if (path.GetStatus() != RudpCmtPath::ACTIVE)
+    {
+        return false;
+    }
+    if (!path.IsBackup())
+    {
+        return true;
+    }
+    return std::none_of(m_paths.begin(), m_paths.end(), [](const Ptr<RudpCmtPath>& other) {
+        return !other->IsBackup() && other->GetStatus() == RudpCmtPath::ACTIVE;
+    });
+}
+
+void
+RudpCmtSendEngine::Transmit(RudpCmtPath& path, Ptr<Packet> packet)
+{
+    const Ipv4Address local = path.GetLocal();
+    if (local != Ipv4Address::GetAny())
+    {
+        // Without a route from its address the node's routing would send it
+        // by another interface, from another address: lost instead, as on a
+        // link that is down.
+        if (!m_pathRouting->RouteFrom(local, path.GetRemoteIpv4()))
+        {
+            NS_LOG_LOGIC("path " << path.GetIndex() << ": no route from " << local);
+            return;
+        }
+        packet->AddPacketTag(RudpPathTag(local));
+    }
+    m_socket->SendTo(packet, 0, path.GetRemote());
 }
 
 void
@@ -953,12 +999,12 @@ RudpCmtSendEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
     Ptr<Packet> payload;
     if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) == RudpSegmentCodec::OK)
     {
-        Receive(header, from);
+        Receive(header, from, Ipv4Address::GetAny());
     }
 }
 
 void
-RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
+RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from, Ipv4Address local)
 {
     if (!header.HasFlags(RudpHeader::ACK) || !m_failure.empty() || !m_socket ||
         !InetSocketAddress::IsMatchingType(from))
@@ -968,7 +1014,8 @@ RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from)
     const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
     for (const auto& path : m_paths)
     {
-        if (path->GetRemoteIpv4() == source)
+        if (path->GetRemoteIpv4() == source &&
+            (path->GetLocal() == Ipv4Address::GetAny() || path->GetLocal() == local))
         {
             ProcessSack(header, path->GetIndex());
             return;
@@ -1004,11 +1051,15 @@ RudpCmtSendEngine::AdmitSack(const RudpHeader& header, uint32_t arrivalPath)
     // A SACK overtaken by a later one on a faster path carries a stale
     // window, and nothing the later one did not say; but it proves its path
     // alive (a probe's answer on a slow path is overtaken as a rule).
+    RudpCmtPath& arrival = *m_paths[arrivalPath];
+    // A path whose address is gone may still hear SACKs to that address by
+    // another interface: they prove nothing of it.
+    const bool revives = arrival.GetStatus() != RudpCmtPath::ACTIVE && arrival.IsLocalUp();
     if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
     {
-        if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
+        if (revives)
         {
-            Revive(*m_paths[arrivalPath]);
+            Revive(arrival);
             Schedule();
         }
         return false;
@@ -1029,9 +1080,9 @@ RudpCmtSendEngine::AdmitSack(const RudpHeader& header, uint32_t arrivalPath)
         Fail(reason.str());
         return false;
     }
-    if (m_paths[arrivalPath]->GetStatus() != RudpCmtPath::ACTIVE)
+    if (revives)
     {
-        Revive(*m_paths[arrivalPath]);
+        Revive(arrival);
     }
     return true;
 }
@@ -1136,9 +1187,8 @@ RudpCmtSendEngine::SendFastRetransmission()
     const RudpTxBuffer::Segment* earliest = nullptr;
     for (const auto& path : m_paths)
     {
-        const RudpTxBuffer::Segment* lost = path->GetStatus() == RudpCmtPath::ACTIVE
-                                                ? m_scoreboard.FirstLost(path->GetIndex())
-                                                : nullptr;
+        const RudpTxBuffer::Segment* lost =
+            CarriesData(*path) ? m_scoreboard.FirstLost(path->GetIndex()) : nullptr;
         earliest = lost && (!earliest || lost->seq < earliest->seq) ? lost : earliest;
     }
     if (!earliest)
@@ -1183,7 +1233,7 @@ RudpCmtSendEngine::RehomeFromFailedPaths()
 {
     m_scoreboard.ForEach(
         [this](const RudpTxBuffer::Segment& segment, RudpCmtScoreboard::Record& record) {
-            if (segment.lost && m_paths[record.GetPath()]->GetStatus() != RudpCmtPath::ACTIVE)
+            if (segment.lost && !CarriesData(*m_paths[record.GetPath()]))
             {
                 m_recovery->Left(record.GetPath());
                 m_scoreboard.Move(segment, RetransmissionPath(record.GetPath()));
@@ -1207,7 +1257,7 @@ RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
         }
         return x->m_cWnd > y->m_cWnd;
     };
-    const bool originalUsable = m_paths[original]->GetStatus() == RudpCmtPath::ACTIVE;
+    const bool originalUsable = CarriesData(*m_paths[original]);
     if ((m_rtxPolicy == RTX_SAME || m_rtxPolicy == RTX_ASAP) && originalUsable)
     {
         return original;
@@ -1215,7 +1265,7 @@ RudpCmtSendEngine::RetransmissionPath(uint32_t original) const
     std::optional<uint32_t> best;
     for (const auto& path : m_paths)
     {
-        if (path->GetStatus() == RudpCmtPath::ACTIVE && (!best || better(path->GetIndex(), *best)))
+        if (CarriesData(*path) && (!best || better(path->GetIndex(), *best)))
         {
             best = path->GetIndex();
         }
@@ -1273,14 +1323,50 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
 }
 
 void
+RudpCmtSendEngine::LocalAddressDown(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths.at(index);
+    if (!m_running)
+    {
+        return;
+    }
+    NS_LOG_INFO("path " << index << " lost its local address " << path.GetLocal());
+    path.SetLocalUp(false);
+    path.SetStatus(RudpCmtPath::FAILED);
+    m_recovery->Timeout(index); // what it carried left with the interface
+    RehomeFromFailedPaths();
+    path.StopIdleDecay();
+    path.GetRtoTimer()->Cancel(); // nothing to probe it with: its address is gone
+    Schedule();
+}
+
+void
+RudpCmtSendEngine::LocalAddressUp(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths.at(index);
+    path.SetLocalUp(true);
+    if (!m_running || path.GetStatus() == RudpCmtPath::ACTIVE)
+    {
+        return;
+    }
+    // Its SACK revives it (AdmitSack); unanswered, its timer probes again.
+    path.GetRtoTimer()->ResetBackoff();
+    SendProbe(path);
+    path.GetRtoTimer()->Cancel();
+    path.GetRtoTimer()->Restart();
+}
+
+void
 RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
 {
     bool roomOnAPath = false;
     for (const auto& path : m_paths)
     {
         // A path may send while it has less than cwnd outstanding (FillPath).
-        roomOnAPath = roomOnAPath || (path->GetStatus() == RudpCmtPath::ACTIVE &&
-                                      path->Room(inFlight[path->GetIndex()]) > 0);
+        roomOnAPath =
+            roomOnAPath || (CarriesData(*path) && path->Room(inFlight[path->GetIndex()]) > 0);
     }
     const bool dataWaiting = UnsentBytes() > 0 || m_scoreboard.AnyLost();
     const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();

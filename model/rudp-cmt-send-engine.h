@@ -27,6 +27,7 @@ namespace ns3
 {
 
 class RudpCmtRecovery;
+class RudpPathRouting;
 class Socket;
 
 /**
@@ -144,6 +145,19 @@ class RudpCmtSendEngine : public Object
      * \return the path
      */
     Ptr<RudpCmtPath> AddPath(const Address& remote);
+    /**
+     * \brief Adds a path bound to a local address: it leaves by that
+     * address's interface whatever the node's routing prefers for \p remote
+     * (through \p routing), and what arrives at that address from \p remote
+     * is its own.
+     * \param remote the receiver's address (and port)
+     * \param local an address of this node
+     * \param routing the node's RudpPathRouting (RudpPathRouting::Install)
+     * \return the path
+     */
+    Ptr<RudpCmtPath> AddPath(const Address& remote,
+                             Ipv4Address local,
+                             Ptr<RudpPathRouting> routing);
     /// \return the paths, in the order added
     const std::vector<Ptr<RudpCmtPath>>& GetPaths() const;
 
@@ -161,6 +175,20 @@ class RudpCmtSendEngine : public Object
      */
     void Attach(Ptr<Socket> udp);
     /**
+     * \brief The local address path \p index is bound to is gone (its
+     * interface went down, or lost it): the path fails at once, what was in
+     * flight on it is resent on the others, and it is not probed until the
+     * address returns (LocalAddressUp).
+     * \param index the path's index
+     */
+    void LocalAddressDown(uint32_t index);
+    /**
+     * \brief The local address of path \p index is back: the path is
+     * probed at once, and carries data again once the probe is answered.
+     * \param index the path's index
+     */
+    void LocalAddressUp(uint32_t index);
+    /**
      * \brief Takes a datagram from the peer: decoded, a SACK is processed;
      * anything else, or a datagram that does not decode, is ignored.
      * \param packet the datagram
@@ -171,9 +199,11 @@ class RudpCmtSendEngine : public Object
      * \brief Takes a datagram from the peer: a SACK is processed, anything
      * else ignored.
      * \param header its header (decoded, checksum checked)
-     * \param from where it came from: the path it arrived on
+     * \param from where it came from
+     * \param local the address of this node it was sent to (any if
+     *        unknown): with \p from, the path it arrived on
      */
-    void Receive(const RudpHeader& header, const Address& from);
+    void Receive(const RudpHeader& header, const Address& from, Ipv4Address local);
     /**
      * \brief Queues application bytes for sending (not with SetSource).
      * \param data the bytes
@@ -365,6 +395,16 @@ class RudpCmtSendEngine : public Object
     void SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segment);
     /// Sends a header alone on a failed \p path: its SACK proves the path alive.
     void SendProbe(RudpCmtPath& path);
+    /**
+     * \return whether \p path carries data now: it is active, and it is no
+     * backup path while another that is not a backup is active
+     */
+    bool CarriesData(const RudpCmtPath& path) const;
+    /**
+     * Sends \p packet on \p path: tagged with its local address if it is
+     * bound to one (and not at all while that address has no route).
+     */
+    void Transmit(RudpCmtPath& path, Ptr<Packet> packet);
     /// The retransmission timer of path \p index expired.
     void OnTimeout(uint32_t index);
     /**
@@ -423,6 +463,7 @@ class RudpCmtSendEngine : public Object
 
     // State
     Ptr<Socket> m_socket;
+    Ptr<RudpPathRouting> m_pathRouting; ///< the node's, for paths bound to a local address
     std::vector<Ptr<RudpCmtPath>> m_paths;
     RudpCmtScoreboard m_scoreboard;              ///< the segments sent and their paths
     std::unique_ptr<RudpCmtRecovery> m_recovery; ///< loss recovery, made by Begin

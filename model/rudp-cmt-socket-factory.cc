@@ -50,6 +50,25 @@ RudpCmtSocketFactory::AddSocket(Ptr<RudpCmtSocket> socket)
 }
 
 void
+RudpCmtSocketFactory::SetBackup(Ipv4Address local, bool backup)
+{
+    if (backup)
+    {
+        m_backups.insert(local);
+    }
+    else
+    {
+        m_backups.erase(local);
+    }
+}
+
+bool
+RudpCmtSocketFactory::IsBackup(Ipv4Address local) const
+{
+    return m_backups.count(local) > 0;
+}
+
+void
 RudpCmtSocketFactory::DoDispose()
 {
     for (auto& socket : m_sockets)

@@ -7,8 +7,10 @@
 
 #include "rudp-cmt-socket.h"
 
+#include "ns3/ipv4-address.h"
 #include "ns3/socket-factory.h"
 
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -40,11 +42,24 @@ class RudpCmtSocketFactory : public SocketFactory
     /// Adds an accepted association to the SocketList.
     void AddSocket(Ptr<RudpCmtSocket> socket);
 
+    /**
+     * \brief Marks an address of the node as a backup (MPTCP's backup
+     * flag, e.g. a phone's metered cellular radio): the paths bound to it
+     * (RudpFullMesh's) carry data only while no other path is active.
+     * For the associations set up after the call.
+     * \param local the address (an interface's)
+     * \param backup whether it is one
+     */
+    void SetBackup(Ipv4Address local, bool backup);
+    /// \return whether \p local is a backup address
+    bool IsBackup(Ipv4Address local) const;
+
   protected:
     void DoDispose() override;
 
   private:
     std::vector<Ptr<RudpCmtSocket>> m_sockets; ///< the sockets created and accepted here
+    std::set<Ipv4Address> m_backups;           ///< SetBackup's addresses
 };
 
 } // namespace ns3

@@ -9,12 +9,14 @@
 #include "rudp-cmt-send-engine.h"
 #include "rudp-cmt-socket-factory.h"
 #include "rudp-forwarding.h"
+#include "rudp-path-routing.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -134,6 +136,14 @@ RudpCmtSocket::GetTypeId()
                               TimeValue(Seconds(3)),
                               MakeTimeAccessor(&RudpCmtSocket::m_linger),
                               MakeTimeChecker(Seconds(0), Seconds(3600)))
+                .AddAttribute("PathManager",
+                              "Which paths the association has: ns3::RudpSctpPaths (a path "
+                              "per peer address, the routing picks the interface) or "
+                              "ns3::RudpFullMesh (a path from each local address to each "
+                              "peer address, each by its own interface).",
+                              TypeIdValue(RudpSctpPaths::GetTypeId()),
+                              MakeTypeIdAccessor(&RudpCmtSocket::m_pathManagerType),
+                              MakeTypeIdChecker())
                 .AddAttribute("Sender",
                               "The engine that sends this end's data (paths: Sender/PathList).",
                               PointerValue(),
@@ -197,6 +207,7 @@ RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
       m_receiver(CreateObject<RudpCmtReceiveEngine>()),
       m_endpoint(listener.m_endpoint),
       m_boundAddress(listener.m_boundAddress),
+      m_pathManagerType(listener.m_pathManagerType),
       m_controlTimer(CreateObject<RudpRtoTimer>()),
       m_maxInitRetransmits(listener.m_maxInitRetransmits),
       m_linger(listener.m_linger)
@@ -214,6 +225,7 @@ RudpCmtSocket::DoDispose()
     NS_LOG_FUNCTION(this);
     m_controlTimer->Dispose();
     m_lingerEvent.Cancel();
+    StopWatchingInterfaces();
     Detach();
     m_sender->Dispose();
     m_receiver->Dispose();
@@ -340,6 +352,34 @@ RudpCmtSocket::DecodeAddresses(Ptr<const Packet> payload, std::vector<Ipv4Addres
     }
     return true;
 }
+
+/**
+ * \ingroup rudp-cmt
+ * Hands RudpPathRouting's InterfaceChange to the socket.
+ */
+struct RudpCmtSocketInterfaceWatch
+{
+    /// \copydoc RudpPathRouting::InterfaceChangeCallback
+    static void Changed(RudpCmtSocket* socket,
+                        uint32_t interface,
+                        Ipv4Address /* address */,
+                        RudpPathRouting::Change change)
+    {
+        switch (change)
+        {
+        case RudpPathRouting::INTERFACE_UP:
+        case RudpPathRouting::LINK_UP:
+            socket->InterfaceChanged(interface, true);
+            break;
+        case RudpPathRouting::INTERFACE_DOWN:
+        case RudpPathRouting::LINK_DOWN:
+            socket->InterfaceChanged(interface, false);
+            break;
+        default:
+            break; // addresses: the paths are the association's from its start
+        }
+    }
+};
 
 // ---------------------------------------------------------------------------
 // Socket API
@@ -668,7 +708,7 @@ RudpCmtSocket::OnControlTimeout()
 }
 
 void
-RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
+RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Address local)
 {
     NS_LOG_FUNCTION(this << packet->GetSize() << from);
     Ptr<RudpCmtSocket> self = this; // a callback below may close and detach us
@@ -728,12 +768,12 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
             return;
         }
         NotifyNewConnectionCreated(this, PrimaryPeer());
-        Dispatch(header, payload, from);
+        Dispatch(header, payload, from, local);
         return;
     case CLOSED:
         return;
     default:
-        Dispatch(header, payload, from);
+        Dispatch(header, payload, from, local);
     }
 }
 
@@ -784,10 +824,30 @@ RudpCmtSocket::Establish(uint32_t window)
     for (const Ipv4Address& address : m_peerAddresses)
     {
         m_endpoint->Register(InetSocketAddress(address, m_peerPort), Ptr<RudpCmtSocket>(this));
-        AddPath(address);
+    }
+    ObjectFactory factory(m_pathManagerType.GetName());
+    Ptr<RudpCmtPathManager> manager = factory.Create<RudpCmtPathManager>();
+    for (const RudpCmtPathEnds& ends : manager->Paths(GetLocalAddresses(), m_peerAddresses))
+    {
+        if (ends.local != Ipv4Address::GetAny() && !PathRouting()->RouteFrom(ends.local, ends.peer))
+        {
+            NS_LOG_WARN("no path from " << ends.local << " to " << ends.peer << ": no route");
+            continue;
+        }
+        AddPath(ends);
     }
     m_engineOpen = true;
     SetState(ESTABLISHED);
+    for (const auto& path : m_sender->GetPaths())
+    {
+        if (path->GetLocal() != Ipv4Address::GetAny() && !m_watchedRouting)
+        {
+            m_watchedRouting = PathRouting();
+            m_watchedRouting->TraceConnectWithoutContext(
+                "InterfaceChange",
+                MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
+        }
+    }
     // The peer's a_rwnd is any 32-bit number; no receive buffer here is
     // larger than RudpRxBuffer::MAX_CAPACITY (sequence numbers compare
     // within 2^31), and a larger one would change nothing.
@@ -800,10 +860,33 @@ RudpCmtSocket::Establish(uint32_t window)
     m_sender->Attach(m_endpoint->GetUdpSocket());
 }
 
-void
-RudpCmtSocket::AddPath(Ipv4Address address)
+Ptr<RudpPathRouting>
+RudpCmtSocket::PathRouting() const
 {
-    Ptr<RudpCmtPath> path = m_sender->AddPath(InetSocketAddress(address, m_peerPort));
+    Ptr<RudpPathRouting> routing = RudpPathRouting::Install(m_node);
+    NS_ABORT_MSG_UNLESS(routing,
+                        "RudpCmtSocket: node " << m_node->GetId() << "'s paths are bound to its "
+                                               << "addresses (" << m_pathManagerType.GetName()
+                                               << "), which needs an Ipv4ListRouting "
+                                                  "(InternetStackHelper's)");
+    return routing;
+}
+
+void
+RudpCmtSocket::AddPath(const RudpCmtPathEnds& ends)
+{
+    const InetSocketAddress remote(ends.peer, m_peerPort);
+    Ptr<RudpCmtPath> path;
+    if (ends.local == Ipv4Address::GetAny())
+    {
+        path = m_sender->AddPath(remote);
+    }
+    else
+    {
+        path = m_sender->AddPath(remote, ends.local, PathRouting());
+        Ptr<RudpCmtSocketFactory> factory = m_node->GetObject<RudpCmtSocketFactory>();
+        path->SetBackup(factory && factory->IsBackup(ends.local));
+    }
     const uint32_t index = path->GetIndex();
     Ptr<RudpSenderState> state = path->GetState();
     state->TraceConnectWithoutContext("CongestionWindow",
@@ -814,6 +897,44 @@ RudpCmtSocket::AddPath(Ipv4Address address)
                                      MakeBoundCallback(&RudpCmtSocket::PathRtt, this, index));
     path->TraceConnectWithoutContext("Status",
                                      MakeBoundCallback(&RudpCmtSocket::PathStatus, this, index));
+}
+
+void
+RudpCmtSocket::InterfaceChanged(uint32_t interface, bool up)
+{
+    NS_LOG_FUNCTION(this << interface << up);
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    // Up means the interface and its device's link both.
+    up = up && ipv4->IsUp(interface) && ipv4->GetNetDevice(interface)->IsLinkUp();
+    for (const auto& path : m_sender->GetPaths())
+    {
+        const Ipv4Address local = path->GetLocal();
+        if (local == Ipv4Address::GetAny() ||
+            ipv4->GetInterfaceForAddress(local) != static_cast<int32_t>(interface))
+        {
+            continue;
+        }
+        if (up)
+        {
+            m_sender->LocalAddressUp(path->GetIndex());
+        }
+        else
+        {
+            m_sender->LocalAddressDown(path->GetIndex());
+        }
+    }
+}
+
+void
+RudpCmtSocket::StopWatchingInterfaces()
+{
+    if (m_watchedRouting)
+    {
+        m_watchedRouting->TraceDisconnectWithoutContext(
+            "InterfaceChange",
+            MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
+        m_watchedRouting = nullptr;
+    }
 }
 
 void
@@ -848,7 +969,10 @@ RudpCmtSocket::PathStatus(RudpCmtSocket* socket,
 }
 
 void
-RudpCmtSocket::Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Address& from)
+RudpCmtSocket::Dispatch(const RudpHeader& header,
+                        Ptr<Packet> payload,
+                        const Address& from,
+                        Ipv4Address local)
 {
     const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN);
     if (flags & RudpHeader::SYN)
@@ -880,7 +1004,7 @@ RudpCmtSocket::Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Add
     }
     if (flags == RudpHeader::ACK)
     {
-        m_sender->Receive(header, from);
+        m_sender->Receive(header, from, local);
     }
     else if (flags == 0 && m_state != SHUTDOWN_ACK_SENT)
     {
@@ -996,6 +1120,7 @@ RudpCmtSocket::Abort(const std::string& reason)
 void
 RudpCmtSocket::Terminate()
 {
+    StopWatchingInterfaces();
     m_controlTimer->Cancel();
     m_lingerEvent.Cancel();
     if (m_engineOpen)

@@ -5,6 +5,7 @@
 #ifndef RUDP_CMT_SOCKET_H
 #define RUDP_CMT_SOCKET_H
 
+#include "rudp-cmt-path-manager.h"
 #include "rudp-cmt-path.h"
 #include "rudp-endpoint.h"
 #include "rudp-header.h"
@@ -16,6 +17,7 @@
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
+#include "ns3/type-id.h"
 
 #include <string>
 #include <vector>
@@ -26,6 +28,8 @@ namespace ns3
 class Node;
 class RudpCmtReceiveEngine;
 class RudpCmtSendEngine;
+class RudpPathRouting;
+struct RudpCmtSocketInterfaceWatch;
 
 /**
  * \ingroup rudp-cmt
@@ -36,13 +40,17 @@ class RudpCmtSendEngine;
  * Set-up is SCTP's INIT/INIT-ACK exchange (RFC 9260 5.1): each end
  * announces its IPv4 addresses (every interface's that is up, or the one it
  * is bound to) and its receive window; the client connects to one address
- * of the server and learns the others. The association has a path to each
+ * of the server and learns the others. Which paths the association has,
+ * its PathManager says: by default SCTP's (RudpSctpPaths), a path to each
  * of the peer's addresses, the first to the address it connected to (the
- * server's: the address the INIT came from); the node's routing picks the
- * interface each path leaves by, so the paths may be point-to-point, CSMA,
- * Wi-Fi or routed multi-hop alike. The client's first SACK echoes the set-up
- * (SCTP's COOKIE-ECHO): any datagram of the client completes it at the
- * server, and the server repeats its INIT-ACK until one arrives.
+ * server's: the address the INIT came from), the node's routing picking
+ * the interface each leaves by; or Linux MPTCP's full mesh (RudpFullMesh),
+ * a path from each of this end's addresses to each of the peer's, each
+ * leaving by its own address's interface whatever the routing prefers (a
+ * phone's Wi-Fi and cellular radios to a server with one address). The
+ * paths may be point-to-point, CSMA, Wi-Fi, LTE or routed multi-hop alike. The client's first SACK
+ * echoes the set-up (SCTP's COOKIE-ECHO): any datagram of the client completes it at the server,
+ * and the server repeats its INIT-ACK until one arrives.
  *
  * Each direction is the module's CMT engine: a RudpCmtSendEngine sends what the
  * application writes (with SFR, CUC, DAC, the retransmission policies,
@@ -185,7 +193,7 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     bool GetAllowBroadcast() const override;
 
     /// Takes a datagram from the peer (RudpEndpoint's demux).
-    void ReceiveDatagram(Ptr<Packet> packet, const Address& from) override;
+    void ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Address local) override;
 
   protected:
     void DoDispose() override;
@@ -205,10 +213,26 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
      * \param window the window the peer announced
      */
     void Establish(uint32_t window);
-    /// Adds a path to \p address and forwards its traces with its index.
-    void AddPath(Ipv4Address address);
+    /// \return the node's RudpPathRouting, installed the first time (paths bound to an address)
+    Ptr<RudpPathRouting> PathRouting() const;
+    /// RudpPathRouting's InterfaceChange reaches InterfaceChanged through it.
+    friend struct RudpCmtSocketInterfaceWatch;
+    /**
+     * \brief An interface of the node went down or up: the paths bound to
+     * its addresses go or return.
+     * \param interface the interface's index
+     * \param up whether it is up now
+     */
+    void InterfaceChanged(uint32_t interface, bool up);
+    /// Stops following the node's interfaces.
+    void StopWatchingInterfaces();
+    /// Adds the path \p ends and forwards its traces with its index.
+    void AddPath(const RudpCmtPathEnds& ends);
     /// A datagram of an established association: to the engine it is for.
-    void Dispatch(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
+    void Dispatch(const RudpHeader& header,
+                  Ptr<Packet> payload,
+                  const Address& from,
+                  Ipv4Address local);
     /// The peer's SHUTDOWN.
     void ReceiveShutdown(const RudpHeader& header);
     /// Sends SHUTDOWN, or SHUTDOWN-ACK, once this end's data is all acknowledged.
@@ -249,6 +273,8 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Ptr<RudpCmtReceiveEngine> m_receiver; ///< the peer's data
     Ptr<RudpEndpoint> m_endpoint;         ///< the UDP socket, shared with a listener's associations
     Ipv4Address m_boundAddress;           ///< the address bound to (any: every interface's)
+    TypeId m_pathManagerType;             ///< PathManager: which paths the association has
+    Ptr<RudpPathRouting> m_watchedRouting;    ///< whose InterfaceChange the socket follows
     std::vector<Ipv4Address> m_peerAddresses; ///< one per path, the primary first
     uint16_t m_peerPort{0};
     uint32_t m_peerWindow{0}; ///< the window the peer's INIT or INIT-ACK announced

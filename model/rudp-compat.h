@@ -215,6 +215,31 @@ MakeTextCallback(bool (T::*method)(std::string), T* object)
     }
 }
 
+/**
+ * \brief The callback parameter types of Ipv4RoutingProtocol::RouteInput,
+ * from the type \p F of a pointer to it: by value in ns-3.35 and 3.37, by
+ * const reference in 3.44 and 3.48. Detected from the pointer's type.
+ */
+template <typename F>
+struct RouteInputCallbacksOf;
+
+/// \copydoc RouteInputCallbacksOf
+template <typename C,
+          typename P,
+          typename H,
+          typename D,
+          typename U,
+          typename M,
+          typename L,
+          typename E>
+struct RouteInputCallbacksOf<bool (C::*)(P, H, D, U, M, L, E)>
+{
+    using Unicast = U;   ///< UnicastForwardCallback's parameter type
+    using Multicast = M; ///< MulticastForwardCallback's parameter type
+    using Local = L;     ///< LocalDeliverCallback's parameter type
+    using Error = E;     ///< ErrorCallback's parameter type
+};
+
 } // namespace rudpcompat
 } // namespace ns3
 

@@ -7,6 +7,7 @@
 #include "rudp-udp-demux.h"
 
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-packet-info-tag.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/socket.h"
@@ -33,6 +34,7 @@ RudpEndpoint::RudpEndpoint(Ptr<Socket> udp)
     : m_udp(udp)
 {
     m_udp->SetRecvCallback(MakeCallback(&RudpEndpoint::HandleRead, this));
+    m_udp->SetRecvPktInfo(true);
     Address bound;
     if (m_udp->GetSockName(bound) == 0 && InetSocketAddress::IsMatchingType(bound))
     {
@@ -92,12 +94,17 @@ RudpEndpoint::HandleRead(Ptr<Socket> udp)
     Ptr<Packet> packet;
     while ((packet = udp->RecvFrom(from)))
     {
-        Deliver(packet, from);
+        // The address the datagram was sent to tells a multipath association's
+        // paths from one local address apart (RudpFullMesh).
+        Ipv4PacketInfoTag info;
+        const Ipv4Address local =
+            packet->RemovePacketTag(info) ? info.GetAddress() : Ipv4Address::GetAny();
+        Deliver(packet, from, local);
     }
 }
 
 void
-RudpEndpoint::Deliver(Ptr<Packet> packet, const Address& from)
+RudpEndpoint::Deliver(Ptr<Packet> packet, const Address& from, Ipv4Address local)
 {
     // Keep this endpoint alive while a socket it serves closes and detaches.
     Ptr<RudpEndpoint> self(this);
@@ -105,12 +112,12 @@ RudpEndpoint::Deliver(Ptr<Packet> packet, const Address& from)
     if (connection != m_connections.end())
     {
         const Served served = connection->second; // alive while it takes the datagram
-        served.sink->ReceiveDatagram(packet, from);
+        served.sink->ReceiveDatagram(packet, from, local);
     }
     else if (m_listener.socket)
     {
         const Served served = m_listener;
-        served.sink->ReceiveDatagram(packet, from);
+        served.sink->ReceiveDatagram(packet, from, local);
     }
     else
     {

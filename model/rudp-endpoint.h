@@ -33,8 +33,9 @@ class RudpDatagramSink
      * \brief Hands a datagram to this socket.
      * \param packet the datagram, RUDP header first
      * \param from where it came from
+     * \param local the address of this node it was sent to (any if unknown)
      */
-    virtual void ReceiveDatagram(Ptr<Packet> packet, const Address& from) = 0;
+    virtual void ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Address local) = 0;
 };
 
 /**
@@ -102,8 +103,9 @@ class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
      * listener; drops it if there is neither.
      * \param packet the UDP payload
      * \param from the source address and port
+     * \param local the address of this node it was sent to (any if unknown)
      */
-    void Deliver(Ptr<Packet> packet, const Address& from);
+    void Deliver(Ptr<Packet> packet, const Address& from, Ipv4Address local);
 
   private:
     void HandleRead(Ptr<Socket> udp);

@@ -858,7 +858,9 @@ RudpSocket::Fork(const RudpHeader& syn, const Address& from)
 }
 
 void
-RudpSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
+RudpSocket::ReceiveDatagram(Ptr<Packet> packet,
+                            const Address& from,
+                            Ipv4Address /* local: one path */)
 {
     NS_LOG_FUNCTION(this << packet->GetSize() << from);
     Ptr<RudpSocket> self = this; // a callback below may close and detach us

@@ -231,7 +231,7 @@ class RudpSocket : public Socket, public RudpSocketConfig, public RudpDatagramSi
      * \param packet the UDP payload: a RUDP header and its payload
      * \param from the peer's address
      */
-    void ReceiveDatagram(Ptr<Packet> packet, const Address& from) override;
+    void ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Address local) override;
 
     /**
      * \brief Copies the configuration (attributes, callbacks) of a listening

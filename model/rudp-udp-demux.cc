@@ -175,7 +175,9 @@ RudpUdpDemux::Receive(Ptr<Packet> packet,
     SocketPriorityTag priority; // as UDP's socket removes it
     packet->RemovePacketTag(priority);
     ++m_delivered;
-    endpoint->Deliver(packet, InetSocketAddress(header.GetSource(), udp.GetSourcePort()));
+    endpoint->Deliver(packet,
+                      InetSocketAddress(header.GetSource(), udp.GetSourcePort()),
+                      destination);
     return IpL4Protocol::RX_OK;
 }
 

@@ -407,7 +407,7 @@ struct Injector
         Ptr<Packet> datagram =
             RudpSegmentCodec::Encode(header, Create<Packet>(payload.data(), payload.size()), kind);
         ++injected;
-        socket->ReceiveDatagram(datagram, from);
+        socket->ReceiveDatagram(datagram, from, Ipv4Address::GetAny());
     }
 };
 

@@ -48,6 +48,7 @@ SCENARIO_PROGRAMS = (
     "rudp-udp-floor",
     "rudp-many-flows",
     "rudp-coupling",
+    "rudp-phone",
     "rudp-test-files",
     "rudp-netem-correlation",
     "rudp-scratch-example",

@@ -31,6 +31,7 @@ QUICK: dict[str, list[str]] = {
     "rudp-udp-floor": ["--duration=1s", "--data=10", "--acks=5"],
     "rudp-many-flows": ["--flows=2", "--flow-bytes=1000"],
     "rudp-coupling": ["--duration=2s", "--warmup=1s"],
+    "rudp-phone": ["--duration=3s", "--walk-out=1s", "--walk-back=2s", "--distance=5"],
     "rudp-test-files": [],
     "rudp-netem-correlation": ["--packets=10", "--loss=0.1", "--correlation=0"],
     "rudp-scratch-example": [],
@@ -70,6 +71,9 @@ COMMON: list[tuple[list[str], str, str]] = [
 #: Each program's own bad values: (program, arguments, option named, words of the message).
 OWN: list[tuple[str, list[str], str, str]] = [
     ("rudp-file-transfer", ["--window=5abc"], "window", "not a decimal integer"),
+    ("rudp-phone", ["--walk-back=0s"], "walk-back", "must come after"),
+    ("rudp-phone", ["--path-manager=mesh"], "path-manager", "full-mesh|sctp"),
+    ("rudp-phone", ["--speed=0"], "speed", "[0.1, 100]"),
     ("rudp-file-transfer", ["--loss=0.05abc"], "loss", "not a number"),
     ("rudp-file-transfer", ["--window=0x5"], "window", "not a decimal integer"),
     ("rudp-file-transfer", ["--window=-1"], "window", "not a decimal integer"),

@@ -1,0 +1,512 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "../model/rudp-path-routing.h"
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/csma-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/rudp-cmt-path-manager.h"
+#include "ns3/rudp-cmt-path.h"
+#include "ns3/rudp-cmt-send-engine.h"
+#include "ns3/rudp-cmt-socket-factory.h"
+#include "ns3/rudp-cmt-socket.h"
+#include "ns3/rudp-stack-helper.h"
+#include "ns3/test.h"
+
+/**
+ * \file
+ * \ingroup rudp-test
+ * The multipath socket's path managers: SCTP's paths (one per peer
+ * address, the routing picks the interface) and the full mesh (each local
+ * address to each peer address, each by its own interface), and the
+ * source-address routing the full mesh sends by, on a phone with two
+ * "radios" talking to a server with one address.
+ */
+
+using namespace ns3;
+
+namespace
+{
+
+const uint16_t PORT = 7000;
+
+/**
+ * \ingroup rudp-test
+ * A phone with a "Wi-Fi" interface on a LAN (10.1.1.0/24, CSMA, 20 Mbit/s)
+ * whose access point routes on to the operator's router (10.3.1.0/24), and
+ * a "cellular" point-to-point link straight to that router (10.2.1.0/24,
+ * 8 Mbit/s, 30 ms); the server has one address behind the router
+ * (10.4.1.2). Global routing: the phone reaches the server by the cellular
+ * link, two hops against the LAN's three.
+ */
+class PhoneNetwork
+{
+  public:
+    PhoneNetwork()
+    {
+        nodes.Create(4); // phone, access point, router, server
+        CsmaHelper csma;
+        csma.SetChannelAttribute("DataRate", StringValue("20Mbps"));
+        csma.SetChannelAttribute("Delay", StringValue("2ms"));
+        lan = csma.Install(NodeContainer(Phone(), AccessPoint()));
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        backhaul = p2p.Install(AccessPoint(), Router());
+        server = p2p.Install(Router(), Server());
+        p2p.SetDeviceAttribute("DataRate", StringValue("8Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("30ms"));
+        cellular = p2p.Install(Phone(), Router());
+
+        InternetStackHelper internet;
+        internet.Install(nodes);
+        Ipv4AddressHelper address;
+        address.SetBase("10.1.1.0", "255.255.255.0");
+        address.Assign(lan);
+        address.SetBase("10.2.1.0", "255.255.255.0");
+        address.Assign(cellular);
+        address.SetBase("10.3.1.0", "255.255.255.0");
+        address.Assign(backhaul);
+        address.SetBase("10.4.1.0", "255.255.255.0");
+        address.Assign(server);
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        RudpStackHelper().Install(NodeContainer(Phone(), Server()));
+    }
+
+    ~PhoneNetwork()
+    {
+        Simulator::Destroy();
+    }
+
+    Ptr<Node> Phone() const
+    {
+        return nodes.Get(0);
+    }
+
+    Ptr<Node> AccessPoint() const
+    {
+        return nodes.Get(1);
+    }
+
+    Ptr<Node> Router() const
+    {
+        return nodes.Get(2);
+    }
+
+    Ptr<Node> Server() const
+    {
+        return nodes.Get(3);
+    }
+
+    static Ipv4Address ServerAddress()
+    {
+        return Ipv4Address("10.4.1.2");
+    }
+
+    /**
+     * \brief A PacketSink on the server and a BulkSend of \p bytes from the
+     * phone, started at 1 s, the phone's association built by \p manager.
+     * \return the sink
+     */
+    Ptr<PacketSink> InstallTransfer(uint64_t bytes, const std::string& manager)
+    {
+        // Both ends: the server's one address gives it a path per phone address either way.
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue(manager));
+        PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        BulkSendHelper bulk("ns3::RudpCmtSocketFactory", InetSocketAddress(ServerAddress(), PORT));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.Install(Phone()).Start(Seconds(1));
+        return DynamicCast<PacketSink>(sink.Install(Server()).Get(0));
+    }
+
+    /// \return the phone's association
+    Ptr<RudpCmtSocket> PhoneSocket() const
+    {
+        ObjectVectorValue sockets;
+        Phone()->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", sockets);
+        return sockets.GetN() > 0 ? DynamicCast<RudpCmtSocket>(sockets.Get(0)) : nullptr;
+    }
+
+    NodeContainer nodes;
+    NetDeviceContainer lan;
+    NetDeviceContainer backhaul;
+    NetDeviceContainer server;
+    NetDeviceContainer cellular;
+};
+
+/// Adds a transmitted packet's size to \p bytes.
+void
+CountBytes(uint64_t* bytes, Ptr<const Packet> packet)
+{
+    *bytes += packet->GetSize();
+}
+
+/// Notes when path 0 changed status, and to what.
+void
+NoteStatus(std::vector<std::pair<Time, uint32_t>>* changes, uint32_t path, uint32_t, uint32_t now)
+{
+    if (path == 0)
+    {
+        changes->emplace_back(Simulator::Now(), now);
+    }
+}
+
+/// Sets interface \p interface of \p ipv4 up or down.
+void
+SetInterface(Ptr<Ipv4> ipv4, uint32_t interface, bool up)
+{
+    if (up)
+    {
+        ipv4->SetUp(interface);
+    }
+    else
+    {
+        ipv4->SetDown(interface);
+    }
+}
+
+/// Copies \p from into \p to.
+void
+Snapshot(const uint64_t* from, uint64_t* to)
+{
+    *to = *from;
+}
+
+/// Notes what path \p index of the phone's association has sent so far.
+void
+NotePathBytes(PhoneNetwork* net, uint32_t index, std::vector<uint64_t>* notes)
+{
+    notes->push_back(net->PhoneSocket()->GetSender()->GetPaths().at(index)->GetStats().bytesSent);
+}
+
+/// Follows the phone's association's path 0 once it exists.
+void
+WatchPathStatus(PhoneNetwork* net, std::vector<std::pair<Time, uint32_t>>* changes)
+{
+    net->PhoneSocket()->TraceConnectWithoutContext("PathStatus",
+                                                   MakeBoundCallback(&NoteStatus, changes));
+}
+
+} // namespace
+
+/**
+ * \ingroup rudp-test
+ * The managers' answers: SCTP's a path per peer address from any local
+ * one; the full mesh each local address to each peer address, peer by
+ * peer, up to MaxPaths.
+ */
+class RudpPathManagerAnswersTestCase : public TestCase
+{
+  public:
+    RudpPathManagerAnswersTestCase()
+        : TestCase("RudpSctpPaths and RudpFullMesh: which paths")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Ipv4Address a("10.1.1.1");
+        const Ipv4Address b("10.2.1.1");
+        const Ipv4Address p("10.4.1.2");
+        const Ipv4Address q("10.5.1.2");
+        const Ipv4Address any = Ipv4Address::GetAny();
+
+        Ptr<RudpSctpPaths> sctp = CreateObject<RudpSctpPaths>();
+        const std::vector<RudpCmtPathEnds> sctpPaths = sctp->Paths({a, b}, {p, q});
+        NS_TEST_ASSERT_MSG_EQ(sctpPaths.size(), 2, "SCTP: one path per peer address");
+        NS_TEST_EXPECT_MSG_EQ((sctpPaths[0] == RudpCmtPathEnds{any, p}), true, "primary first");
+        NS_TEST_EXPECT_MSG_EQ((sctpPaths[1] == RudpCmtPathEnds{any, q}), true, "then the next");
+
+        Ptr<RudpFullMesh> mesh = CreateObject<RudpFullMesh>();
+        const std::vector<RudpCmtPathEnds> meshPaths = mesh->Paths({a, b}, {p, q});
+        NS_TEST_ASSERT_MSG_EQ(meshPaths.size(), 4, "full mesh: every pair");
+        NS_TEST_EXPECT_MSG_EQ((meshPaths[0] == RudpCmtPathEnds{a, p}), true, "primary first");
+        NS_TEST_EXPECT_MSG_EQ((meshPaths[1] == RudpCmtPathEnds{b, p}), true, "its other local");
+        NS_TEST_EXPECT_MSG_EQ((meshPaths[2] == RudpCmtPathEnds{a, q}), true, "then peer q");
+        NS_TEST_EXPECT_MSG_EQ((meshPaths[3] == RudpCmtPathEnds{b, q}), true, "last");
+        mesh->SetAttribute("MaxPaths", UintegerValue(3));
+        NS_TEST_EXPECT_MSG_EQ(mesh->Paths({a, b}, {p, q}).size(), 3, "MaxPaths");
+        NS_TEST_EXPECT_MSG_EQ(mesh->Paths({a, b}, {}).size(), 0, "no peer, no path");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * RudpPathRouting on the phone: each local address reaches the server by
+ * its own interface, the LAN's through the access point (which global
+ * routing does not offer the phone), the cellular one through the router;
+ * an interface that is down has no route; a node whose routing is no list
+ * gets none installed.
+ */
+class RudpPathRoutingTestCase : public TestCase
+{
+  public:
+    RudpPathRoutingTestCase()
+        : TestCase("RudpPathRouting: a route from each local address by its interface")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PhoneNetwork net;
+        Ptr<Ipv4> ipv4 = net.Phone()->GetObject<Ipv4>();
+        Ptr<RudpPathRouting> routing = RudpPathRouting::Install(net.Phone());
+        NS_TEST_ASSERT_MSG_NE(routing, nullptr, "InternetStackHelper's list routing");
+        NS_TEST_EXPECT_MSG_EQ(RudpPathRouting::Install(net.Phone()),
+                              routing,
+                              "installed once per node");
+
+        // Global routing prefers the cellular link for the server.
+        Ipv4Header header;
+        header.SetDestination(PhoneNetwork::ServerAddress());
+        Socket::SocketErrno error;
+        Ptr<Ipv4Route> preferred =
+            ipv4->GetRoutingProtocol()->RouteOutput(Create<Packet>(), header, nullptr, error);
+        NS_TEST_ASSERT_MSG_NE(preferred, nullptr, "a route");
+        NS_TEST_EXPECT_MSG_EQ(preferred->GetOutputDevice(), net.cellular.Get(0), "cellular");
+
+        Ptr<Ipv4Route> lan = routing->RouteFrom(Ipv4Address("10.1.1.1"), net.ServerAddress());
+        NS_TEST_ASSERT_MSG_NE(lan, nullptr, "the LAN reaches the server through the AP");
+        NS_TEST_EXPECT_MSG_EQ(lan->GetOutputDevice(), net.lan.Get(0), "by the LAN's device");
+        NS_TEST_EXPECT_MSG_EQ(lan->GetGateway(), Ipv4Address("10.1.1.2"), "the AP's address");
+        NS_TEST_EXPECT_MSG_EQ(lan->GetSource(), Ipv4Address("10.1.1.1"), "from the LAN address");
+
+        Ptr<Ipv4Route> cell = routing->RouteFrom(Ipv4Address("10.2.1.1"), net.ServerAddress());
+        NS_TEST_ASSERT_MSG_NE(cell, nullptr, "the cellular route");
+        NS_TEST_EXPECT_MSG_EQ(cell->GetOutputDevice(), net.cellular.Get(0), "cellular device");
+        NS_TEST_EXPECT_MSG_EQ(cell->GetGateway(), Ipv4Address("10.2.1.2"), "the router");
+
+        // A tagged datagram takes the tag's route; an untagged one the routing's.
+        Ptr<Packet> tagged = Create<Packet>(10);
+        tagged->AddPacketTag(RudpPathTag(Ipv4Address("10.1.1.1")));
+        Ptr<Ipv4Route> route =
+            ipv4->GetRoutingProtocol()->RouteOutput(tagged, header, nullptr, error);
+        NS_TEST_ASSERT_MSG_NE(route, nullptr, "the list asks RudpPathRouting first");
+        NS_TEST_EXPECT_MSG_EQ(route->GetOutputDevice(), net.lan.Get(0), "the tag's interface");
+
+        ipv4->SetDown(ipv4->GetInterfaceForDevice(net.lan.Get(0)));
+        NS_TEST_EXPECT_MSG_EQ(routing->RouteFrom(Ipv4Address("10.1.1.1"), net.ServerAddress()),
+                              nullptr,
+                              "an interface that is down has no route");
+        NS_TEST_EXPECT_MSG_EQ(routing->RouteFrom(Ipv4Address("10.9.9.9"), net.ServerAddress()),
+                              nullptr,
+                              "an address not the node's has none");
+
+        Ptr<Node> lone = CreateObject<Node>();
+        InternetStackHelper olsrLike;
+        olsrLike.SetRoutingHelper(Ipv4StaticRoutingHelper());
+        olsrLike.Install(lone);
+        NS_TEST_EXPECT_MSG_EQ(RudpPathRouting::Install(lone),
+                              nullptr,
+                              "a routing protocol that is no list: none installed");
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * The phone's transfer to a server with one address: SCTP's paths give
+ * one path, on the cellular link the routing prefers, nothing on the LAN;
+ * the full mesh gives two, one per radio, each carrying data out of its
+ * own interface, and the file arrives whole.
+ */
+class RudpPhoneTransferTestCase : public TestCase
+{
+  public:
+    /// \param manager the phone's PathManager
+    explicit RudpPhoneTransferTestCase(const std::string& manager)
+        : TestCase("a phone's two radios to a single-homed server, " + manager),
+          m_manager(manager)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 4000000;
+        PhoneNetwork net;
+        Ptr<PacketSink> sink = net.InstallTransfer(bytes, m_manager);
+        uint64_t lanBytes = 0;
+        uint64_t cellularBytes = 0;
+        net.lan.Get(0)->TraceConnectWithoutContext("MacTx",
+                                                   MakeBoundCallback(&CountBytes, &lanBytes));
+        net.cellular.Get(0)->TraceConnectWithoutContext(
+            "MacTx",
+            MakeBoundCallback(&CountBytes, &cellularBytes));
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        Ptr<RudpCmtSocket> socket = net.PhoneSocket();
+        NS_TEST_ASSERT_MSG_NE(socket, nullptr, "the phone's association");
+        const auto& paths = socket->GetSender()->GetPaths();
+        if (m_manager == "ns3::RudpSctpPaths")
+        {
+            NS_TEST_ASSERT_MSG_EQ(paths.size(), 1, "one peer address, one path");
+            NS_TEST_EXPECT_MSG_LT(lanBytes, 10000, "no data on the LAN (ARP at most)");
+            NS_TEST_EXPECT_MSG_GT(cellularBytes, bytes, "everything on the cellular link");
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), 2, "a path per radio");
+        NS_TEST_EXPECT_MSG_EQ(paths[0]->GetLocal(), Ipv4Address("10.1.1.1"), "the LAN's");
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->GetLocal(), Ipv4Address("10.2.1.1"), "the cellular");
+        for (const auto& path : paths)
+        {
+            NS_TEST_EXPECT_MSG_GT(path->GetStats().bytesSent, bytes / 10, "each path carries data");
+        }
+        // Each path's bytes left by its own interface (plus headers).
+        NS_TEST_EXPECT_MSG_GT(lanBytes, paths[0]->GetStats().bytesSent, "LAN path on the LAN");
+        NS_TEST_EXPECT_MSG_GT(cellularBytes,
+                              paths[1]->GetStats().bytesSent,
+                              "cellular path on the cellular link");
+        NS_TEST_EXPECT_MSG_LT(lanBytes,
+                              paths[0]->GetStats().bytesSent * 11 / 10 + 100000,
+                              "and nothing else on the LAN but its headers and SACKs");
+    }
+
+    void DoTeardown() override
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+    }
+
+    std::string m_manager; ///< the phone's PathManager
+};
+
+/**
+ * \ingroup rudp-test
+ * Paths follow the interfaces: the phone's LAN interface goes down at 2 s
+ * and up at 4 s during a full-mesh transfer. The LAN path fails at once (no
+ * retransmission timeout to wait for), carries nothing while down, is
+ * probed as soon as the interface is back and active again one round trip
+ * later; the file arrives whole.
+ */
+class RudpInterfaceDownUpTestCase : public TestCase
+{
+  public:
+    RudpInterfaceDownUpTestCase()
+        : TestCase("full mesh: a path goes with its interface and returns with it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 6000000;
+        PhoneNetwork net;
+        Ptr<PacketSink> sink = net.InstallTransfer(bytes, "ns3::RudpFullMesh");
+        std::vector<std::pair<Time, uint32_t>> changes;
+        Simulator::Schedule(Seconds(1.5), &WatchPathStatus, &net, &changes);
+        Ptr<Ipv4> ipv4 = net.Phone()->GetObject<Ipv4>();
+        const uint32_t lan = ipv4->GetInterfaceForDevice(net.lan.Get(0));
+        Simulator::Schedule(Seconds(2), &SetInterface, ipv4, lan, false);
+        Simulator::Schedule(Seconds(4), &SetInterface, ipv4, lan, true);
+        uint64_t lanBytes = 0;
+        uint64_t lanBytesWhenBack = 0;
+        net.lan.Get(0)->TraceConnectWithoutContext("MacTx",
+                                                   MakeBoundCallback(&CountBytes, &lanBytes));
+        Simulator::Schedule(Seconds(4), &Snapshot, &lanBytes, &lanBytesWhenBack);
+        Simulator::Stop(Seconds(40));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        NS_TEST_ASSERT_MSG_EQ(changes.size(), 2, "failed, then active again");
+        NS_TEST_EXPECT_MSG_EQ(changes[0].first, Seconds(2), "failed with its interface");
+        NS_TEST_EXPECT_MSG_EQ(changes[0].second, RudpCmtPath::FAILED, "failed");
+        NS_TEST_EXPECT_MSG_EQ(changes[1].second, RudpCmtPath::ACTIVE, "active again");
+        // The probe's round trip: LAN, backhaul and server link, about 25 ms.
+        NS_TEST_EXPECT_MSG_GT(changes[1].first, Seconds(4), "not before it is back");
+        NS_TEST_EXPECT_MSG_LT(changes[1].first, Seconds(4.1), "one round trip after");
+        NS_TEST_EXPECT_MSG_GT(net.PhoneSocket()->GetSender()->GetPaths()[0]->GetStats().bytesSent,
+                              bytes / 10,
+                              "it carried data");
+        NS_TEST_EXPECT_MSG_GT(lanBytes - lanBytesWhenBack, bytes / 10, "on the LAN, once back");
+    }
+
+    void DoTeardown() override
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * A backup address (MPTCP's backup flag): the phone's cellular address is
+ * one. Its path carries nothing while the LAN's path is active, the data
+ * while the LAN's interface is down (2 to 4 s), and nothing again once the
+ * LAN's path is back.
+ */
+class RudpBackupPathTestCase : public TestCase
+{
+  public:
+    RudpBackupPathTestCase()
+        : TestCase("full mesh: a backup path carries data only while no other path is active")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 8000000;
+        PhoneNetwork net;
+        net.Phone()->GetObject<RudpCmtSocketFactory>()->SetBackup(Ipv4Address("10.2.1.1"), true);
+        Ptr<PacketSink> sink = net.InstallTransfer(bytes, "ns3::RudpFullMesh");
+        Ptr<Ipv4> ipv4 = net.Phone()->GetObject<Ipv4>();
+        const uint32_t lan = ipv4->GetInterfaceForDevice(net.lan.Get(0));
+        Simulator::Schedule(Seconds(2), &SetInterface, ipv4, lan, false);
+        Simulator::Schedule(Seconds(4), &SetInterface, ipv4, lan, true);
+        std::vector<uint64_t> cellular; // just before 2 s and 4 s, at 4.5 s
+        for (const double at : {1.999, 3.999, 4.5})
+        {
+            Simulator::Schedule(Seconds(at), &NotePathBytes, &net, 1, &cellular);
+        }
+        Simulator::Stop(Seconds(40));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        const auto& paths = net.PhoneSocket()->GetSender()->GetPaths();
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), 2, "both radios");
+        NS_TEST_EXPECT_MSG_EQ(paths[0]->IsBackup(), false, "the LAN's is no backup");
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->IsBackup(), true, "the cellular one is");
+        NS_TEST_ASSERT_MSG_EQ(cellular.size(), 3, "three notes");
+        NS_TEST_EXPECT_MSG_EQ(cellular[0], 0, "nothing while the LAN carried the data");
+        NS_TEST_EXPECT_MSG_GT(cellular[1], 500000, "the data while the LAN was down");
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->GetStats().bytesSent,
+                              cellular[2],
+                              "nothing once the LAN's path was back");
+        NS_TEST_EXPECT_MSG_GT(paths[0]->GetStats().bytesSent, bytes / 2, "the LAN the most");
+    }
+
+    void DoTeardown() override
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * The path managers' suite.
+ */
+class RudpCmtPathManagerTestSuite : public TestSuite
+{
+  public:
+    RudpCmtPathManagerTestSuite()
+        : TestSuite("rudp-cmt-path-manager")
+    {
+        AddTestCase(new RudpPathManagerAnswersTestCase);
+        AddTestCase(new RudpPathRoutingTestCase);
+        AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpSctpPaths"));
+        AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpFullMesh"));
+        AddTestCase(new RudpInterfaceDownUpTestCase);
+        AddTestCase(new RudpBackupPathTestCase);
+    }
+};
+
+/// The suite's instance.
+static RudpCmtPathManagerTestSuite g_rudpCmtPathManagerTestSuite;

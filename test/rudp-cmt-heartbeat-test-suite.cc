@@ -271,6 +271,10 @@ class RudpCmtHeartbeatFailureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(net.client->GetState(), RudpCmtSocket::ESTABLISHED, "open");
         // Only path 1's status changed: failed, then active.
         NS_TEST_ASSERT_MSG_EQ(net.log.status.size(), 2, "two changes");
+        if (net.log.status.size() != 2)
+        {
+            return; // the test runner may go on after a failure
+        }
         NS_TEST_ASSERT_MSG_EQ(net.log.path[0], 1, "path 1");
         NS_TEST_ASSERT_MSG_EQ(net.log.status[0], RudpCmtPath::FAILED, "failed");
         NS_TEST_ASSERT_MSG_EQ(net.log.path[1], 1, "path 1");
@@ -485,6 +489,10 @@ class RudpCmtHeartbeatForgedTestCase : public TestCase
 
         NS_TEST_ASSERT_MSG_NE(captured.ack, nullptr, "a genuine answer seen before the break");
         NS_TEST_ASSERT_MSG_EQ(before.size(), 5, "five forgeries");
+        if (before.size() != 5)
+        {
+            return; // the test runner may go on after a failure
+        }
         NS_TEST_ASSERT_MSG_EQ(before[0].status, RudpCmtPath::FAILED, "path 1 failed by then");
         for (size_t i = 0; i < before.size(); ++i)
         {

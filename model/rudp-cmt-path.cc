@@ -194,6 +194,12 @@ RudpCmtPath::NoteTimeout()
 }
 
 void
+RudpCmtPath::NoteUnanswered()
+{
+    ++m_consecutiveTimeouts;
+}
+
+void
 RudpCmtPath::ResetTimeouts()
 {
     m_consecutiveTimeouts = 0;

@@ -242,9 +242,12 @@ class RudpCmtPath : public Object
     void NoteSent(uint32_t bytes, bool resend);
     /// Counts an expiry of its timer, one more in a row (GetConsecutiveTimeouts).
     void NoteTimeout();
+    /// Counts a HEARTBEAT unanswered within the RTO, one more in a row (GetConsecutiveTimeouts).
+    void NoteUnanswered();
     /// The path answered (data newly acknowledged on it, or a probe's SACK): no timeouts in a row.
     void ResetTimeouts();
-    /// \return its timer's expiries since it last answered (RFC 4960's error count)
+    /// \return its timer's expiries and unanswered heartbeats since it last answered
+    ///         (RFC 9260's error count)
     uint32_t GetConsecutiveTimeouts() const;
 
   protected:

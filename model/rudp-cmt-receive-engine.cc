@@ -4,6 +4,7 @@
 
 #include "rudp-cmt-receive-engine.h"
 
+#include "rudp-cmt-heartbeat.h"
 #include "rudp-cmt-send-engine.h"
 #include "rudp-compat.h"
 
@@ -218,6 +219,14 @@ RudpCmtReceiveEngine::Receive(const RudpHeader& header, Ptr<Packet> packet, cons
     {
         return;
     }
+    if (header.HasFlags(RudpHeader::HEARTBEAT))
+    {
+        if (!header.HasFlags(RudpHeader::ACK))
+        {
+            AnswerHeartbeat(packet, from); // not data: SACKs still go where data comes from
+        }
+        return;
+    }
     m_lastFrom = from;
     if (packet->GetSize() == 0)
     {
@@ -276,6 +285,21 @@ RudpCmtReceiveEngine::Deliver()
     }
     m_occupancy = m_buffer->Occupancy();
     m_stats.maxOccupancy = std::max(m_stats.maxOccupancy, m_occupancy.Get());
+}
+
+void
+RudpCmtReceiveEngine::AnswerHeartbeat(Ptr<const Packet> info, const Address& from)
+{
+    NS_LOG_FUNCTION(this << from);
+    if (info->GetSize() != RudpCmtHeartbeatInfo::SIZE)
+    {
+        ++m_stats.heartbeatsDropped;
+        return;
+    }
+    RudpHeader header;
+    header.SetFlags(RudpHeader::HEARTBEAT | RudpHeader::ACK);
+    m_socket->SendTo(RudpSegmentCodec::Encode(header, info, m_checksumKind), 0, from);
+    ++m_stats.heartbeatsAnswered;
 }
 
 void

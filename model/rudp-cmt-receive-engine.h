@@ -43,6 +43,11 @@ class Socket;
  * that answers two segments (RudpHeader::PAIR). A segment that fills (part
  * of) a gap is acknowledged at once (SackOnGapFill, RFC 4960 6.7), unless
  * that is off, as ns-2.31's DAC receiver has it.
+ *
+ * A HEARTBEAT (RFC 9260 8.3) is answered at once with a HEARTBEAT ACK to
+ * the address it came from, echoing its information byte for byte: one
+ * answer per heartbeat, never larger than it (a heartbeat whose information
+ * is not RudpCmtHeartbeatInfo::SIZE bytes is dropped and counted).
  */
 class RudpCmtReceiveEngine : public Object
 {
@@ -57,6 +62,9 @@ class RudpCmtReceiveEngine : public Object
         uint64_t droppedForSpace{0};
         /// datagrams dropped: bad checksum, malformed, wrong length or checksum kind
         uint64_t checksumErrors{0};
+        uint64_t heartbeatsAnswered{0}; ///< HEARTBEATs answered with a HEARTBEAT ACK
+        /// HEARTBEATs not answered: their information is not RudpCmtHeartbeatInfo::SIZE bytes
+        uint64_t heartbeatsDropped{0};
     };
 
     /**
@@ -130,6 +138,12 @@ class RudpCmtReceiveEngine : public Object
     void Deliver();
     /// Sends a SACK to where the latest segment came from.
     void SendSack();
+    /**
+     * \brief Answers a HEARTBEAT: its information echoed to \p from.
+     * \param info the heartbeat's payload
+     * \param from where it came from
+     */
+    void AnswerHeartbeat(Ptr<const Packet> info, const Address& from);
     /// \param count DelAckCount: 2 delays SACKs, 1 does not
     void SetDelAckCount(uint32_t count);
     /// \return DelAckCount

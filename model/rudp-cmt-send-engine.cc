@@ -285,6 +285,14 @@ RudpCmtSendEngine::GetTypeId()
                           DoubleValue(0.5),
                           MakeDoubleAccessor(&RudpCmtSendEngine::m_reschedulingThreshold),
                           MakeDoubleChecker<double>(1e-6, 1))
+            .AddAttribute("HeartbeatInterval",
+                          "RFC 9260 8.3's HB.interval: an active path with nothing outstanding "
+                          "that sent no data is probed with a HEARTBEAT every HeartbeatInterval "
+                          "plus its RTO jittered by +-50 % (0 s..3600 s; 0: no heartbeats, as seed "
+                          "002's applications have it; RFC 9260: 30 s, as RudpCmtSocket sets).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&RudpCmtSendEngine::m_heartbeatInterval),
+                          MakeTimeChecker(Seconds(0), Seconds(3600)))
             .AddAttribute("PathList",
                           "The paths, in the order added.",
                           ObjectVectorValue(),
@@ -321,7 +329,11 @@ RudpCmtSendEngine::GetTypeId()
             .AddTraceSource("Failure",
                             "The association gave up: why",
                             MakeTraceSourceAccessor(&RudpCmtSendEngine::m_failureTrace),
-                            "ns3::RudpCmtSendEngine::FailureTracedCallback");
+                            "ns3::RudpCmtSendEngine::FailureTracedCallback")
+            .AddTraceSource("HeartbeatRtt",
+                            "A HEARTBEAT was answered: the path's index, the RTT measured",
+                            MakeTraceSourceAccessor(&RudpCmtSendEngine::m_heartbeatRttTrace),
+                            "ns3::RudpCmtSendEngine::HeartbeatRttTracedCallback");
     return tid;
 }
 
@@ -333,6 +345,11 @@ void
 RudpCmtSendEngine::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    for (auto& heartbeat : m_heartbeats)
+    {
+        heartbeat->Stop();
+    }
+    m_heartbeats.clear();
     for (auto& path : m_paths)
     {
         path->Dispose();
@@ -354,6 +371,11 @@ RudpCmtSendEngine::AddPath(const Address& remote)
     path->SetPeer(remote, m_scoreboard.AddPath());
     path->SetExpiryCallback(MakeCallback(&RudpCmtSendEngine::OnTimeout, this));
     m_paths.push_back(path);
+    m_heartbeats.push_back(std::make_unique<RudpCmtHeartbeat>());
+    m_heartbeats.back()->SetCallbacks(
+        path->GetIndex(),
+        MakeCallback(&RudpCmtSendEngine::OnHeartbeatDue, this),
+        MakeCallback(&RudpCmtSendEngine::OnHeartbeatUnanswered, this));
     return path;
 }
 
@@ -411,6 +433,38 @@ RudpCmtSendEngine::GetAssociationMaxRetrans() const
     return m_associationMaxRetrans;
 }
 
+Time
+RudpCmtSendEngine::GetHeartbeatInterval() const
+{
+    return m_heartbeatInterval;
+}
+
+int64_t
+RudpCmtSendEngine::AssignStreams(int64_t stream)
+{
+    HeartbeatRandom()->SetStream(stream);
+    return 1;
+}
+
+void
+RudpCmtSendEngine::SetHeartbeatRandomVariable(Ptr<UniformRandomVariable> random)
+{
+    m_heartbeatRandom = random;
+}
+
+Ptr<UniformRandomVariable>
+RudpCmtSendEngine::HeartbeatRandom()
+{
+    // Made only when needed: a random variable made at construction would
+    // take an automatic stream number from those of the simulation's other
+    // variables, and change their draws where heartbeats are off.
+    if (!m_heartbeatRandom)
+    {
+        m_heartbeatRandom = CreateObject<UniformRandomVariable>();
+    }
+    return m_heartbeatRandom;
+}
+
 RudpCmtSendEngine::Stats
 RudpCmtSendEngine::GetStats() const
 {
@@ -446,6 +500,7 @@ RudpCmtSendEngine::StopTimers()
     {
         path->GetRtoTimer()->Cancel();
         path->SetIdleDecay(false);
+        m_heartbeats[path->GetIndex()]->Stop();
     }
 }
 
@@ -529,6 +584,10 @@ RudpCmtSendEngine::Begin()
                << " bytes: RcvBufSize must be at least SegmentSize";
         Fail(reason.str());
         return;
+    }
+    for (auto& path : m_paths)
+    {
+        ScheduleHeartbeat(*path, Simulator::Now());
     }
     Schedule();
 }
@@ -945,11 +1004,17 @@ RudpCmtSendEngine::SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& s
         path.GetRtoTimer()->Restart();
     }
     path.DataSent();
+    m_heartbeats[path.GetIndex()]->DataSent();
 }
 
 void
 RudpCmtSendEngine::SendProbe(RudpCmtPath& path)
 {
+    if (m_heartbeatInterval.IsStrictlyPositive())
+    {
+        SendHeartbeat(path, Time());
+        return;
+    }
     // A header alone: the receiver answers any segment with a SACK on the
     // path it came from, which proves the path alive.
     RudpHeader header;
@@ -993,21 +1058,153 @@ RudpCmtSendEngine::Transmit(RudpCmtPath& path, Ptr<Packet> packet)
 }
 
 void
+RudpCmtSendEngine::SendHeartbeat(RudpCmtPath& path, Time answerWithin)
+{
+    NS_LOG_FUNCTION(this << path.GetIndex() << answerWithin);
+    RudpCmtHeartbeatInfo info;
+    info.path = path.GetIndex();
+    info.sent = Simulator::Now();
+    // 64 random bits: two 32-bit draws.
+    const Ptr<UniformRandomVariable> random = HeartbeatRandom();
+    info.nonce = static_cast<uint64_t>(random->GetInteger(0, UINT32_MAX)) << 32 |
+                 random->GetInteger(0, UINT32_MAX);
+    RudpHeader header;
+    header.SetFlags(RudpHeader::HEARTBEAT);
+    Transmit(path, RudpSegmentCodec::Encode(header, info.Encode(), m_checksumKind));
+    m_heartbeats[path.GetIndex()]->Sent(info, answerWithin);
+    ++m_stats.heartbeatsSent;
+}
+
+void
+RudpCmtSendEngine::ScheduleHeartbeat(RudpCmtPath& path, Time from)
+{
+    if (!m_heartbeatInterval.IsStrictlyPositive() || !m_running ||
+        path.GetStatus() != RudpCmtPath::ACTIVE)
+    {
+        return;
+    }
+    // RFC 9260 8.3: HB.interval plus the path's RTO, jittered by +-50 % of the RTO.
+    const Time rto = path.GetRtoTimer()->GetRto();
+    const Time due = from + m_heartbeatInterval + rto * HeartbeatRandom()->GetValue(0.5, 1.5);
+    m_heartbeats[path.GetIndex()]->ScheduleNext(std::max(due - Simulator::Now(), Time()));
+}
+
+void
+RudpCmtSendEngine::OnHeartbeatDue(uint32_t index)
+{
+    RudpCmtPath& path = *m_paths[index];
+    if (!m_running || path.GetStatus() != RudpCmtPath::ACTIVE)
+    {
+        return; // a failed path is probed on its retransmission timer
+    }
+    if (m_heartbeats[index]->DataSentSinceScheduled() || m_scoreboard.BytesInFlight()[index] > 0)
+    {
+        ScheduleHeartbeat(path, Simulator::Now()); // not idle: data probes it
+        return;
+    }
+    SendHeartbeat(path, path.GetRtoTimer()->GetRto());
+}
+
+void
+RudpCmtSendEngine::OnHeartbeatUnanswered(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths[index];
+    if (!m_running)
+    {
+        return;
+    }
+    ++m_stats.heartbeatsUnanswered;
+    // RFC 9260 8.3: the path's and the association's error counters, and
+    // the RTO backed off as after a timeout.
+    path.NoteUnanswered();
+    if (m_associationMaxRetrans > 0 && ++m_consecutiveTimeouts > m_associationMaxRetrans)
+    {
+        std::ostringstream reason;
+        reason << "no path answered in " << m_consecutiveTimeouts
+               << " timeouts and unanswered heartbeats in a row (AssociationMaxRetrans "
+               << m_associationMaxRetrans << ")";
+        Fail(reason.str());
+        return;
+    }
+    path.GetRtoTimer()->Backoff();
+    MarkUnresponsive(path);
+    if (path.GetStatus() == RudpCmtPath::ACTIVE)
+    {
+        ScheduleHeartbeat(path, m_heartbeats[index]->GetLastSent());
+        return;
+    }
+    // Failed while idle: probed on its retransmission timer from now on, as
+    // a path that failed carrying data.
+    RehomeFromFailedPaths();
+    path.GetRtoTimer()->Cancel();
+    path.GetRtoTimer()->Restart();
+    Schedule();
+}
+
+void
+RudpCmtSendEngine::ReceiveHeartbeatAck(const RudpHeader& header, Ptr<const Packet> payload)
+{
+    if (!m_running || !m_socket || !header.HasFlags(RudpHeader::HEARTBEAT | RudpHeader::ACK))
+    {
+        return;
+    }
+    RudpCmtHeartbeatInfo info;
+    if (!RudpCmtHeartbeatInfo::Decode(payload, info) || info.path >= m_paths.size() ||
+        !m_heartbeats[info.path]->Accept(info))
+    {
+        NS_LOG_LOGIC("drops a HEARTBEAT ACK that echoes no heartbeat of ours");
+        ++m_stats.heartbeatAcksDropped;
+        return;
+    }
+    RudpCmtPath& path = *m_paths[info.path];
+    const Time rtt = Simulator::Now() - info.sent;
+    NS_LOG_LOGIC("path " << info.path << " answered a heartbeat in " << rtt.As(Time::MS));
+    ++m_stats.heartbeatsAnswered;
+    // RFC 9260 8.3: an RTT measurement; the path's and the association's
+    // error counts cleared; the path active again.
+    path.SampleRtt(rtt);
+    m_heartbeatRttTrace(info.path, rtt);
+    path.ResetTimeouts();
+    m_consecutiveTimeouts = 0;
+    if (path.GetStatus() != RudpCmtPath::ACTIVE)
+    {
+        // Not while its address is down: the answer to a heartbeat sent
+        // before may reach that address by another interface.
+        if (path.IsLocalUp())
+        {
+            Revive(path);
+            Schedule();
+        }
+    }
+    else if (!m_heartbeats[info.path]->IsAwaitingAnswer())
+    {
+        ScheduleHeartbeat(path, info.sent);
+    }
+}
+
+void
 RudpCmtSendEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
 {
     RudpHeader header;
     Ptr<Packet> payload;
-    if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) == RudpSegmentCodec::OK)
+    if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) != RudpSegmentCodec::OK)
     {
-        Receive(header, from, Ipv4Address::GetAny());
+        return;
     }
+    if (header.HasFlags(RudpHeader::HEARTBEAT))
+    {
+        ReceiveHeartbeatAck(header, payload);
+        return;
+    }
+    Receive(header, from, Ipv4Address::GetAny());
 }
 
 void
 RudpCmtSendEngine::Receive(const RudpHeader& header, const Address& from, Ipv4Address local)
 {
-    if (!header.HasFlags(RudpHeader::ACK) || !m_failure.empty() || !m_socket ||
-        !InetSocketAddress::IsMatchingType(from))
+    if (!header.HasFlags(RudpHeader::ACK) || header.HasFlags(RudpHeader::HEARTBEAT) ||
+        !m_failure.empty() || !m_socket || !InetSocketAddress::IsMatchingType(from))
     {
         return;
     }
@@ -1039,6 +1236,7 @@ RudpCmtSendEngine::Revive(RudpCmtPath& path)
     path.GetRtoTimer()->ResetBackoff();
     path.GetRtoTimer()->Cancel();
     RehomeFromFailedPaths();
+    ScheduleHeartbeat(path, Simulator::Now());
 }
 
 bool
@@ -1298,17 +1496,7 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
     const uint32_t position = CouplingView(path.GetIndex());
     const std::vector<RudpCmtCoupling::Path>& view = m_couplingView;
     path.Collapse(m_coupling->TimeoutReduction(view, position));
-    if (path.GetConsecutiveTimeouts() > m_pathMaxRetrans)
-    {
-        NS_LOG_INFO("path " << index << " failed after " << path.GetConsecutiveTimeouts()
-                            << " timeouts");
-        path.SetStatus(RudpCmtPath::FAILED);
-    }
-    else if (m_cmtPf && path.GetConsecutiveTimeouts() == 1)
-    {
-        NS_LOG_INFO("path " << index << " is potentially failed (CMT-PF)");
-        path.SetStatus(RudpCmtPath::POTENTIALLY_FAILED);
-    }
+    MarkUnresponsive(path);
     m_recovery->Timeout(index); // once the status says where its segments go
     if (path.GetStatus() != RudpCmtPath::ACTIVE)
     {
@@ -1356,6 +1544,22 @@ RudpCmtSendEngine::LocalAddressUp(uint32_t index)
     SendProbe(path);
     path.GetRtoTimer()->Cancel();
     path.GetRtoTimer()->Restart();
+}
+
+void
+RudpCmtSendEngine::MarkUnresponsive(RudpCmtPath& path)
+{
+    if (path.GetConsecutiveTimeouts() > m_pathMaxRetrans)
+    {
+        NS_LOG_INFO("path " << path.GetIndex() << " failed after " << path.GetConsecutiveTimeouts()
+                            << " timeouts or unanswered heartbeats");
+        path.SetStatus(RudpCmtPath::FAILED);
+    }
+    else if (m_cmtPf && path.GetConsecutiveTimeouts() == 1)
+    {
+        NS_LOG_INFO("path " << path.GetIndex() << " is potentially failed (CMT-PF)");
+        path.SetStatus(RudpCmtPath::POTENTIALLY_FAILED);
+    }
 }
 
 void

@@ -6,6 +6,7 @@
 #define RUDP_CMT_SEND_ENGINE_H
 
 #include "rudp-cmt-coupling.h"
+#include "rudp-cmt-heartbeat.h"
 #include "rudp-cmt-path.h"
 #include "rudp-cmt-scheduler.h"
 #include "rudp-cmt-scoreboard.h"
@@ -15,6 +16,7 @@
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
@@ -83,6 +85,20 @@ class Socket;
  * loss reduces the window and the window keeps growing; with it on, the path
  * enters fast recovery and its window stays put until the resent segment is
  * acknowledged (the seed's two model families).
+ *
+ * HEARTBEAT (RFC 9260 8.3; HeartbeatInterval, 0 turns it off, as seed
+ * 002's applications have it): an active path that carried no data and has
+ * nothing outstanding is probed every HeartbeatInterval plus its RTO
+ * jittered by +-50 % (RudpCmtHeartbeat). The peer echoes the heartbeat's
+ * information (RudpCmtHeartbeatInfo: path, time sent, a random nonce); an
+ * answer measures the path's RTT, clears its error count and the
+ * association's, and revives a failed path. A heartbeat unanswered within
+ * the RTO counts as a timeout does toward PathMaxRetrans and
+ * AssociationMaxRetrans and backs the RTO off, so a path that fails while
+ * idle is found failed. Failed and potentially failed paths are probed, as
+ * without heartbeats, at each expiry of their retransmission timer; with
+ * heartbeats on the probe is a HEARTBEAT (its answer measures the RTT and
+ * cannot be forged), else a header the receiver answers with a SACK.
  */
 class RudpCmtSendEngine : public Object
 {
@@ -102,6 +118,12 @@ class RudpCmtSendEngine : public Object
         /// time the sender had data and room in a path's window but the receiver's
         /// window was full: receive-buffer blocking
         Time receiveWindowLimitedTime;
+        uint64_t heartbeatsSent{0};     ///< HEARTBEATs sent (idle paths' and failed paths' probes)
+        uint64_t heartbeatsAnswered{0}; ///< HEARTBEAT ACKs accepted
+        uint64_t heartbeatsUnanswered{0}; ///< idle paths' HEARTBEATs not answered within the RTO
+        /// HEARTBEAT ACKs dropped: malformed, or echoing no heartbeat sent and unanswered
+        /// (forged, stale, answered already)
+        uint64_t heartbeatAcksDropped{0};
     };
 
     /// Where a resent segment goes.
@@ -129,6 +151,13 @@ class RudpCmtSendEngine : public Object
      * \param [in] reason why the association gave up
      */
     typedef void (*FailureTracedCallback)(const std::string& reason);
+
+    /**
+     * \brief Callback signature of the HeartbeatRtt trace.
+     * \param [in] path the index of the path the heartbeat was sent on
+     * \param [in] rtt the RTT the answer measured
+     */
+    typedef void (*HeartbeatRttTracedCallback)(uint32_t path, Time rtt);
 
     /**
      * \brief Get the type ID.
@@ -205,6 +234,28 @@ class RudpCmtSendEngine : public Object
      */
     void Receive(const RudpHeader& header, const Address& from, Ipv4Address local);
     /**
+     * \brief Takes a HEARTBEAT ACK: accepted only if it echoes a heartbeat
+     * sent and unanswered (RudpCmtHeartbeat::Accept); anything else is
+     * dropped and counted (Stats::heartbeatAcksDropped).
+     * \param header its header (decoded, checksum checked)
+     * \param payload what it echoes
+     */
+    void ReceiveHeartbeatAck(const RudpHeader& header, Ptr<const Packet> payload);
+    /**
+     * \brief Assigns a fixed random variable stream number to the heartbeats' jitter and nonces.
+     * \param stream the stream index
+     * \return the number of stream indices assigned (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+    /**
+     * \brief Draws the heartbeats' jitter and nonces from \p random
+     * (RudpCmtSocketFactory shares one among its sockets, so that one
+     * AssignStreams fixes them all). Without one the engine makes its own
+     * when its first heartbeat is due.
+     * \param random a uniform random variable
+     */
+    void SetHeartbeatRandomVariable(Ptr<UniformRandomVariable> random);
+    /**
      * \brief Queues application bytes for sending (not with SetSource).
      * \param data the bytes
      * \return false (nothing queued) if the send buffer has no room for them all
@@ -235,6 +286,8 @@ class RudpCmtSendEngine : public Object
     /// \return timeouts in a row after which the association fails, 0 for never
     ///         (AssociationMaxRetrans)
     uint32_t GetAssociationMaxRetrans() const;
+    /// \return the idle paths' heartbeat interval, 0 for none (HeartbeatInterval)
+    Time GetHeartbeatInterval() const;
     /// \return what the association has done so far
     Stats GetStats() const;
     /// \return true once the source's last byte has been acknowledged (SetSource)
@@ -393,7 +446,10 @@ class RudpCmtSendEngine : public Object
     void Fail(const std::string& reason);
     /// Sends \p segment (new or resent) on \p path.
     void SendSegment(RudpCmtPath& path, const RudpTxBuffer::Segment& segment);
-    /// Sends a header alone on a failed \p path: its SACK proves the path alive.
+    /**
+     * Probes a failed \p path: a HEARTBEAT (with heartbeats on), or a header
+     * alone whose SACK proves the path alive.
+     */
     void SendProbe(RudpCmtPath& path);
     /**
      * \return whether \p path carries data now: it is active, and it is no
@@ -405,6 +461,30 @@ class RudpCmtSendEngine : public Object
      * bound to one (and not at all while that address has no route).
      */
     void Transmit(RudpCmtPath& path, Ptr<Packet> packet);
+    /**
+     * \brief Sends a HEARTBEAT on \p path.
+     * \param path the path
+     * \param answerWithin its answer deadline (the RTO of an idle path's), 0
+     *        for a failed path's probe (its retransmission timer paces it)
+     */
+    void SendHeartbeat(RudpCmtPath& path, Time answerWithin);
+    /**
+     * \brief Schedules \p path's next heartbeat HeartbeatInterval + RTO +-50 %
+     * after \p from (not before now), if heartbeats are on and it is active.
+     */
+    void ScheduleHeartbeat(RudpCmtPath& path, Time from);
+    /// Path \p index's heartbeat is due: sent if the path is idle, else put off.
+    void OnHeartbeatDue(uint32_t index);
+    /// Path \p index's heartbeat was not answered within its RTO (RFC 9260 8.3).
+    void OnHeartbeatUnanswered(uint32_t index);
+    /**
+     * \brief \p path timed out or left a heartbeat unanswered: it fails
+     * after more than PathMaxRetrans in a row, or with CmtPf is potentially
+     * failed after the first.
+     */
+    void MarkUnresponsive(RudpCmtPath& path);
+    /// \return the heartbeats' random variable, made if none was given
+    Ptr<UniformRandomVariable> HeartbeatRandom();
     /// The retransmission timer of path \p index expired.
     void OnTimeout(uint32_t index);
     /**
@@ -460,6 +540,7 @@ class RudpCmtSendEngine : public Object
     RudpCmtBufferSplitting::Variant m_bufferSplitting{RudpCmtBufferSplitting::NONE};
     bool m_chunkRescheduling{false};
     double m_reschedulingThreshold{0.5};
+    Time m_heartbeatInterval{Seconds(0)}; ///< HeartbeatInterval (0: no heartbeats)
 
     // State
     Ptr<Socket> m_socket;
@@ -485,10 +566,14 @@ class RudpCmtSendEngine : public Object
     Time m_windowLimitedTotal;
     bool m_running{false};
     std::string m_failure; ///< why the association gave up, "" while it has not
+    /// each path's heartbeats, by index (not moved: their timers call them)
+    std::vector<std::unique_ptr<RudpCmtHeartbeat>> m_heartbeats;
+    Ptr<UniformRandomVariable> m_heartbeatRandom; ///< jitter and nonces (made when first needed)
 
     TracedCallback<Ptr<const Packet>, const RudpHeader&, uint32_t> m_txTrace;
     TracedCallback<Ptr<const Packet>, const RudpHeader&, uint32_t> m_retxTrace;
     TracedCallback<const std::string&> m_failureTrace;
+    TracedCallback<uint32_t, Time> m_heartbeatRttTrace; ///< HeartbeatRtt
 };
 
 } // namespace ns3

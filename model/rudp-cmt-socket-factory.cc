@@ -39,8 +39,30 @@ RudpCmtSocketFactory::CreateSocket()
     NS_LOG_FUNCTION(this);
     Ptr<RudpCmtSocket> socket = CreateObject<RudpCmtSocket>();
     socket->SetNode(GetObject<Node>());
+    if (m_heartbeatRandom)
+    {
+        socket->SetHeartbeatRandomVariable(m_heartbeatRandom);
+    }
     AddSocket(socket);
     return socket;
+}
+
+int64_t
+RudpCmtSocketFactory::AssignStreams(int64_t stream)
+{
+    // Made here, not at construction: every node with RUDP has a factory,
+    // and a variable made for each would shift the automatic stream numbers
+    // of the simulation's other variables.
+    if (!m_heartbeatRandom)
+    {
+        m_heartbeatRandom = CreateObject<UniformRandomVariable>();
+    }
+    m_heartbeatRandom->SetStream(stream);
+    for (auto& socket : m_sockets)
+    {
+        socket->SetHeartbeatRandomVariable(m_heartbeatRandom);
+    }
+    return 1;
 }
 
 void
@@ -76,6 +98,7 @@ RudpCmtSocketFactory::DoDispose()
         socket->Dispose();
     }
     m_sockets.clear();
+    m_heartbeatRandom = nullptr;
     SocketFactory::DoDispose();
 }
 

@@ -41,6 +41,14 @@ class RudpCmtSocketFactory : public SocketFactory
 
     /// Adds an accepted association to the SocketList.
     void AddSocket(Ptr<RudpCmtSocket> socket);
+    /**
+     * \brief Assigns a fixed random variable stream number to the random
+     * variable its sockets and their associations share (their heartbeats'
+     * jitter and nonces), those created already and those to come.
+     * \param stream the stream index
+     * \return the number of stream indices assigned (1)
+     */
+    int64_t AssignStreams(int64_t stream);
 
     /**
      * \brief Marks an address of the node as a backup (MPTCP's backup
@@ -58,8 +66,9 @@ class RudpCmtSocketFactory : public SocketFactory
     void DoDispose() override;
 
   private:
-    std::vector<Ptr<RudpCmtSocket>> m_sockets; ///< the sockets created and accepted here
-    std::set<Ipv4Address> m_backups;           ///< SetBackup's addresses
+    std::vector<Ptr<RudpCmtSocket>> m_sockets;    ///< the sockets created and accepted here
+    std::set<Ipv4Address> m_backups;              ///< SetBackup's addresses
+    Ptr<UniformRandomVariable> m_heartbeatRandom; ///< shared by its sockets (AssignStreams)
 };
 
 } // namespace ns3

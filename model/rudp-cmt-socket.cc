@@ -80,6 +80,12 @@ SocketDefault(const std::string& name)
     static const UintegerValue segmentSize(1452);
     // RFC 9260's Association.Max.Retrans: a dead association ends.
     static const UintegerValue associationMaxRetrans(10);
+    // RFC 9260's HB.interval: idle paths are watched as the RFC has it.
+    static const TimeValue heartbeatInterval(Seconds(30));
+    if (name == "HeartbeatInterval")
+    {
+        return &heartbeatInterval;
+    }
     if (name == "SegmentSize")
     {
         return &segmentSize;
@@ -215,6 +221,7 @@ RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
     NS_LOG_FUNCTION(this);
     m_controlTimer->SetExpiryCallback(MakeCallback(&RudpCmtSocket::OnControlTimeout, this));
     RudpForwarding::CopyForwarded(GetTypeId(), listener, *this);
+    SetHeartbeatRandomVariable(listener.m_heartbeatRandom);
 }
 
 RudpCmtSocket::~RudpCmtSocket() = default;
@@ -249,6 +256,24 @@ Ptr<RudpCmtReceiveEngine>
 RudpCmtSocket::GetReceiver() const
 {
     return m_receiver;
+}
+
+int64_t
+RudpCmtSocket::AssignStreams(int64_t stream)
+{
+    if (!m_heartbeatRandom)
+    {
+        SetHeartbeatRandomVariable(CreateObject<UniformRandomVariable>());
+    }
+    m_heartbeatRandom->SetStream(stream);
+    return 1;
+}
+
+void
+RudpCmtSocket::SetHeartbeatRandomVariable(Ptr<UniformRandomVariable> random)
+{
+    m_heartbeatRandom = random;
+    m_sender->SetHeartbeatRandomVariable(random);
 }
 
 RudpCmtSocket::State
@@ -722,7 +747,8 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Addr
         ++m_dropped;
         return;
     }
-    const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN);
+    const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN |
+                                               RudpHeader::HEARTBEAT);
     switch (m_state)
     {
     case LISTEN:
@@ -974,6 +1000,19 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
                         const Address& from,
                         Ipv4Address local)
 {
+    if (header.HasFlags(RudpHeader::HEARTBEAT))
+    {
+        // A HEARTBEAT is the receiver's to answer, its ACK the sender's to check.
+        if (header.HasFlags(RudpHeader::ACK))
+        {
+            m_sender->ReceiveHeartbeatAck(header, payload);
+        }
+        else
+        {
+            m_receiver->Receive(header, payload, from);
+        }
+        return;
+    }
     const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN);
     if (flags & RudpHeader::SYN)
     {

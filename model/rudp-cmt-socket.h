@@ -14,6 +14,7 @@
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/socket.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
@@ -63,7 +64,10 @@ struct RudpCmtSocketInterfaceWatch;
  *
  * A path that stops answering goes potentially failed (CmtPf) or failed and
  * is only probed; the association goes on over the others, and takes the
- * path back when a probe is answered. When every path has timed out
+ * path back when a probe is answered. Idle paths are watched with
+ * HEARTBEATs (RFC 9260 8.3; HeartbeatInterval, 30 s here, 0 for none), so
+ * that a path that fails, or comes back, while it carries no data is found.
+ * When the paths have timed out or left heartbeats unanswered
  * AssociationMaxRetrans times in a row the association fails
  * (NotifyErrorClose). Close is SCTP's graceful shutdown (RFC 9260 9.2): the
  * data written is delivered first, then SHUTDOWN (a FIN header) and
@@ -137,6 +141,19 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Ptr<RudpCmtSendEngine> GetSender() const;
     /// \return the engine that receives the peer's data
     Ptr<RudpCmtReceiveEngine> GetReceiver() const;
+    /**
+     * \brief Assigns a fixed random variable stream number to the random
+     * variables of this association (its heartbeats' jitter and nonces).
+     * \param stream the stream index
+     * \return the number of stream indices assigned
+     */
+    int64_t AssignStreams(int64_t stream);
+    /**
+     * \brief Draws the heartbeats' jitter and nonces from \p random, as the
+     * associations a listener accepts do (RudpCmtSocketFactory shares one).
+     * \param random a uniform random variable
+     */
+    void SetHeartbeatRandomVariable(Ptr<UniformRandomVariable> random);
     /// \return the association's state
     State GetState() const;
     /**
@@ -291,6 +308,8 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Time m_linger{Seconds(3)};
     std::string m_failure;
     uint64_t m_dropped{0};
+    /// the heartbeats' jitter and nonces (SetHeartbeatRandomVariable, AssignStreams)
+    Ptr<UniformRandomVariable> m_heartbeatRandom;
 
     TracedValue<uint32_t> m_cwnd{0}; ///< the paths' windows together
     TracedCallback<uint32_t, uint32_t, uint32_t> m_pathCwndTrace;

@@ -309,7 +309,8 @@ RudpHeader::FlagsToString(uint8_t flags)
                                                             {ACK, "ACK"},
                                                             {SACK_PERMITTED, "SACK_PERMITTED"},
                                                             {PAIR, "PAIR"},
-                                                            {CRC32C, "CRC32C"}};
+                                                            {CRC32C, "CRC32C"},
+                                                            {HEARTBEAT, "HEARTBEAT"}};
     std::ostringstream os;
     for (const auto& [bit, name] : names)
     {

@@ -79,6 +79,12 @@ class RudpHeader : public Header
         SACK_PERMITTED = 0x08, ///< on SYN and SYN|ACK: the sender accepts SACK blocks
         PAIR = 0x10,           ///< this ACK answers two data segments (delayed ACK; CMT's DAC)
         CRC32C = 0x20, ///< wire bit only: the checksum field is a 32-bit CRC-32c (SetChecksumKind)
+        /**
+         * RFC 9260 8.3's HEARTBEAT: the payload is the sender's heartbeat
+         * information (RudpCmtHeartbeatInfo); with ACK, the HEARTBEAT ACK
+         * that echoes it byte for byte
+         */
+        HEARTBEAT = 0x40,
     };
 
     /// The checksum a segment carries.

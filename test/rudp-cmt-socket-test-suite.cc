@@ -181,6 +181,13 @@ NoteEventCount(uint64_t* count)
     *count = Simulator::GetEventCount();
 }
 
+/// Sets an attribute of a PacketSink's listening socket (it exists once the sink started).
+void
+SetListenerAttribute(Ptr<PacketSink> sink, std::string name, TimeValue value)
+{
+    sink->GetListeningSocket()->SetAttribute(name, value);
+}
+
 /// Writes \p bytes once connected.
 void
 WriteOnConnect(uint32_t bytes, Ptr<Socket> socket)
@@ -735,27 +742,53 @@ class RudpCmtSocketFailureTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
- * An association that delivered its data and stays open, idle, schedules
- * nothing more, so that a simulation without a stop time ends: the idle
- * windows' decay (RFC 4960 7.2.1) stops once it no longer changes them.
+ * An association that delivered its data and stays open, idle: with
+ * HeartbeatInterval 0 it schedules nothing more, so that a simulation
+ * without a stop time ends (the idle windows' decay, RFC 4960 7.2.1, stops
+ * once it no longer changes them); with heartbeats (the socket's 30 s) only
+ * they run, every 30 s plus an RTO or so on each path of each end, all
+ * answered.
  */
 class RudpCmtSocketIdleTestCase : public TestCase
 {
   public:
     RudpCmtSocketIdleTestCase()
-        : TestCase("an idle open association schedules nothing: the simulation ends")
+        : TestCase("an idle open association schedules nothing without heartbeats, only "
+                   "heartbeats with them")
     {
     }
 
   private:
-    void DoRun() override
+    /// What an idle hour did.
+    struct IdleHour
+    {
+        uint64_t events{0};             ///< events run from 60 s to 3600 s, the stop included
+        uint64_t heartbeatsSent{0};     ///< by the client's association
+        uint64_t heartbeatsAnswered{0}; ///< of those
+        bool established{false};        ///< the client's association is still open
+        bool allActive{true};           ///< and all its paths active
+    };
+
+    /**
+     * \brief 200 KB over the three-path network, then an idle hour.
+     * \param heartbeatInterval both ends' HeartbeatInterval
+     * \return what the hour did
+     */
+    IdleHour Run(Time heartbeatInterval)
     {
         MultihomedNetwork network;
         PacketSinkHelper sink("ns3::RudpCmtSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), PORT));
         Ptr<PacketSink> packetSink = DynamicCast<PacketSink>(sink.Install(network.Server()).Get(0));
+        // The listener (PacketSink's, made when it starts) passes it on to its association.
+        Simulator::Schedule(Seconds(0.5),
+                            &SetListenerAttribute,
+                            packetSink,
+                            "HeartbeatInterval",
+                            TimeValue(heartbeatInterval));
         Ptr<Socket> socket =
             Socket::CreateSocket(network.Client(), RudpCmtSocketFactory::GetTypeId());
+        socket->SetAttribute("HeartbeatInterval", TimeValue(heartbeatInterval));
         Simulator::Schedule(Seconds(1),
                             &ConnectAndWrite,
                             socket,
@@ -765,14 +798,36 @@ class RudpCmtSocketIdleTestCase : public TestCase
         Simulator::Schedule(Seconds(60), &NoteEventCount, &eventsAtMinute);
         Simulator::Stop(Seconds(3600));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(packetSink->GetTotalRx(), 200000, "the data arrived");
-        NS_TEST_ASSERT_MSG_EQ(DynamicCast<RudpCmtSocket>(socket)->GetState(),
-                              RudpCmtSocket::ESTABLISHED,
-                              "still open");
+        NS_TEST_EXPECT_MSG_EQ(packetSink->GetTotalRx(), 200000, "the data arrived");
+        Ptr<RudpCmtSocket> cmt = DynamicCast<RudpCmtSocket>(socket);
+        IdleHour hour;
+        hour.events = Simulator::GetEventCount() - eventsAtMinute;
+        hour.heartbeatsSent = cmt->GetSender()->GetStats().heartbeatsSent;
+        hour.heartbeatsAnswered = cmt->GetSender()->GetStats().heartbeatsAnswered;
+        hour.established = cmt->GetState() == RudpCmtSocket::ESTABLISHED;
+        for (const auto& path : cmt->GetSender()->GetPaths())
+        {
+            hour.allActive = hour.allActive && path->GetStatus() == RudpCmtPath::ACTIVE;
+        }
+        return hour;
+    }
+
+    void DoRun() override
+    {
+        const IdleHour off = Run(Seconds(0));
+        NS_TEST_ASSERT_MSG_EQ(off.established, true, "still open");
         // Only the stop itself ran after the first minute.
-        NS_TEST_ASSERT_MSG_EQ(Simulator::GetEventCount() - eventsAtMinute,
-                              1,
-                              "nothing ran from 60 s to 3600 s");
+        NS_TEST_ASSERT_MSG_EQ(off.events, 1, "nothing ran from 60 s to 3600 s");
+        NS_TEST_ASSERT_MSG_EQ(off.heartbeatsSent, 0, "no heartbeat");
+
+        const IdleHour on = Run(Seconds(30));
+        NS_TEST_ASSERT_MSG_EQ(on.established, true, "still open");
+        NS_TEST_ASSERT_MSG_EQ(on.allActive, true, "every path answered");
+        // Each of 3 paths every 30 s + RTO (1 s, +-50 %): 3 x 3540 / 31.5 at most, 3 x 3540 /
+        // 30.5 at least... less the minute the transfer and the first heartbeats take.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(on.heartbeatsSent, 3 * 3540 / 32, "every path heartbeats");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(on.heartbeatsSent, 3 * 3600 / 30, "no more often");
+        NS_TEST_ASSERT_MSG_EQ(on.heartbeatsAnswered, on.heartbeatsSent, "every one answered");
     }
 };
 

@@ -2,7 +2,8 @@
 --
 -- Wireshark dissector for the segments of the rudp ns-3 module: RudpSocket
 -- (seed 000's reliable transport, its three variants) and the concurrent
--- multipath sender and receiver (RudpCmtSender, RudpCmtReceiver). The wire
+-- multipath sender and receiver (RudpCmtSender, RudpCmtReceiver, and the
+-- RudpCmtSocket association: INIT address lists, HEARTBEATs). The wire
 -- format is RudpHeader's (model/rudp-header.h):
 --
 --   seq (4) | ack (4) | flags (1) | SACK block count (1) | payload length (2)
@@ -12,6 +13,9 @@
 -- all in network byte order, in the payload of a UDP datagram. The checksum
 -- is RFC 1071's 16-bit one's-complement sum, or with the CRC32C flag (0x20)
 -- SCTP's CRC-32c, over header and payload with the checksum field zero.
+-- A HEARTBEAT (flag 0x40, RFC 9260 8.3) carries 20 bytes of heartbeat
+-- information: path index (4), time sent (8, nanoseconds), nonce (8); its
+-- HEARTBEAT ACK (0x40 with ACK) echoes them.
 --
 -- The byte stream of rudp-file-transfer (RudpFileSender) is decoded too: its
 -- first data segment opens with a record (name length (2), name, file length
@@ -61,7 +65,10 @@ local FLAG_FIN = 0x04
 local FLAG_SACK_PERMITTED = 0x08
 local FLAG_PAIR = 0x10
 local FLAG_CRC32C = 0x20
-local FLAG_RESERVED = 0xc0
+local FLAG_HEARTBEAT = 0x40
+local FLAG_RESERVED = 0x80
+
+local HEARTBEAT_INFO_SIZE = 20 -- path index (4), time sent (8), nonce (8)
 
 local FIXED_SIZE = 18 -- with the 16-bit Internet checksum
 local FIXED_SIZE_CRC32C = 20 -- with the 32-bit CRC-32c
@@ -97,6 +104,7 @@ local f = {
         nil, nil, "Acknowledgment number relative to the other direction's SYN"),
     flags = ProtoField.uint8("ns3rudp.flags", "Flags", base.HEX),
     flags_reserved = ProtoField.uint8("ns3rudp.flags.reserved", "Reserved", base.HEX, nil, FLAG_RESERVED),
+    flags_heartbeat = ProtoField.bool("ns3rudp.flags.heartbeat", "Heartbeat", 8, nil, FLAG_HEARTBEAT),
     flags_crc32c = ProtoField.bool("ns3rudp.flags.crc32c", "CRC-32c checksum", 8, nil, FLAG_CRC32C),
     flags_pair = ProtoField.bool("ns3rudp.flags.pair", "Pair (answers two segments)", 8, nil, FLAG_PAIR),
     flags_sack_permitted = ProtoField.bool("ns3rudp.flags.sack_permitted", "SACK permitted", 8, nil,
@@ -118,6 +126,10 @@ local f = {
     sack_right = ProtoField.uint32("ns3rudp.sack.right", "Right Edge", base.DEC),
     sack_size = ProtoField.uint32("ns3rudp.sack.size", "Bytes in Block", base.DEC),
     payload = ProtoField.bytes("ns3rudp.payload", "Payload"),
+    heartbeat = ProtoField.none("ns3rudp.heartbeat", "Heartbeat Information"),
+    heartbeat_path = ProtoField.uint32("ns3rudp.heartbeat.path", "Path Index", base.DEC),
+    heartbeat_sent = ProtoField.uint64("ns3rudp.heartbeat.sent", "Time Sent (ns)", base.DEC),
+    heartbeat_nonce = ProtoField.uint64("ns3rudp.heartbeat.nonce", "Nonce", base.HEX),
     init_address = ProtoField.ipv4("ns3rudp.init.address", "Address",
         "An address the sender of a multipath INIT or INIT-ACK announces (RudpCmtSocket)"),
     file_name_len = ProtoField.uint16("ns3rudp.file.name_len", "File Name Length", base.DEC),
@@ -134,7 +146,8 @@ local f = {
         "This segment carries only sequence numbers already seen"),
 }
 rudp.fields = {
-    f.seq, f.seq_rel, f.nxtseq, f.ack, f.ack_rel, f.flags, f.flags_reserved, f.flags_crc32c,
+    f.seq, f.seq_rel, f.nxtseq, f.ack, f.ack_rel, f.flags, f.flags_reserved, f.flags_heartbeat,
+    f.flags_crc32c, f.heartbeat, f.heartbeat_path, f.heartbeat_sent, f.heartbeat_nonce,
     f.flags_pair, f.flags_sack_permitted, f.flags_fin, f.flags_ack, f.flags_syn, f.flags_str,
     f.sack_count, f.len, f.window, f.checksum, f.checksum_kind, f.checksum_calculated,
     f.checksum_status, f.sack, f.sack_left, f.sack_right, f.sack_size, f.payload, f.init_address,
@@ -371,6 +384,7 @@ local function flags_string(flags)
     for _, pair in ipairs({
         { FLAG_SYN, "SYN" }, { FLAG_FIN, "FIN" }, { FLAG_ACK, "ACK" },
         { FLAG_SACK_PERMITTED, "SACK_PERMITTED" }, { FLAG_PAIR, "PAIR" },
+        { FLAG_HEARTBEAT, "HEARTBEAT" },
     }) do
         if band(flags, pair[1]) ~= 0 then
             names[#names + 1] = pair[2]
@@ -432,7 +446,9 @@ local function dissect(tvb, pinfo, tree)
     if analyze and state.isn ~= nil then
         subtree:add(f.seq_rel, mod32(seq - state.isn)):set_generated()
     end
-    local consumed = payload_len + (band(flags, FLAG_SYN) ~= 0 and 1 or 0)
+    -- A heartbeat's information is no data: it takes no sequence numbers.
+    local heartbeat = band(flags, FLAG_HEARTBEAT) ~= 0
+    local consumed = (heartbeat and 0 or payload_len) + (band(flags, FLAG_SYN) ~= 0 and 1 or 0)
         + (band(flags, FLAG_FIN) ~= 0 and 1 or 0)
     if consumed > 0 then
         subtree:add(f.nxtseq, mod32(seq + consumed)):set_generated()
@@ -449,6 +465,7 @@ local function dissect(tvb, pinfo, tree)
     if band(flags, FLAG_RESERVED) ~= 0 then
         reserved_item:add_proto_expert_info(ef.reserved)
     end
+    flags_item:add(f.flags_heartbeat, tvb(8, 1))
     flags_item:add(f.flags_crc32c, tvb(8, 1))
     flags_item:add(f.flags_pair, tvb(8, 1))
     flags_item:add(f.flags_sack_permitted, tvb(8, 1))
@@ -530,7 +547,7 @@ local function dissect(tvb, pinfo, tree)
     -- Retransmission analysis: a data segment whose every sequence number was
     -- seen earlier in this direction (the first pass decides; later passes,
     -- as when Wireshark's GUI redissects a frame, reuse its finding).
-    if not pinfo.visited and payload_len > 0 and status ~= CHECKSUM_BAD and sack_fits then
+    if not pinfo.visited and payload_len > 0 and not heartbeat and status ~= CHECKSUM_BAD and sack_fits then
         local seg_end = mod32(seq + payload_len)
         if state.max_end ~= nil and mod32(state.max_end - seg_end) < TWO32 / 2 then
             frame.retransmission = true
@@ -551,7 +568,23 @@ local function dissect(tvb, pinfo, tree)
     if payload_len > 0 then
         local payload_item = subtree:add(f.payload, tvb(header_len, payload_len))
         payload_item:set_text(string.format("Payload: %d bytes", payload_len))
-        if band(flags, FLAG_SYN) ~= 0 and payload_len % 4 == 0 then
+        if heartbeat then
+            -- RFC 9260 8.3's Heartbeat Info, as RudpCmtHeartbeatInfo writes it.
+            payload_item:set_text(string.format("Heartbeat Information: %d bytes", payload_len))
+            local kind = band(flags, FLAG_ACK) ~= 0 and "HEARTBEAT ACK" or "HEARTBEAT"
+            if payload_len == HEARTBEAT_INFO_SIZE then
+                local info = payload_item:add(f.heartbeat, tvb(header_len, payload_len))
+                info:add(f.heartbeat_path, tvb(header_len, 4))
+                info:add(f.heartbeat_sent, tvb(header_len + 4, 8))
+                info:add(f.heartbeat_nonce, tvb(header_len + 12, 8))
+                infos[#infos + 1] = string.format("%s path=%u nonce=0x%s", kind,
+                    tvb(header_len, 4):uint(), string.lower(tostring(tvb(header_len + 12, 8):bytes())))
+            else
+                payload_item:add_proto_expert_info(ef.malformed, string.format(
+                    "%s information of %d bytes: %d expected", kind, payload_len, HEARTBEAT_INFO_SIZE))
+                infos[#infos + 1] = kind .. " (malformed)"
+            end
+        elseif band(flags, FLAG_SYN) ~= 0 and payload_len % 4 == 0 then
             -- A multipath association's INIT or INIT-ACK: its sender's addresses.
             local addresses = {}
             for i = 0, payload_len / 4 - 1 do

@@ -48,6 +48,10 @@ FIELDS = (
     "ns3rudp.flags.sack_permitted",
     "ns3rudp.flags.pair",
     "ns3rudp.flags.crc32c",
+    "ns3rudp.flags.heartbeat",
+    "ns3rudp.heartbeat.path",
+    "ns3rudp.heartbeat.sent",
+    "ns3rudp.heartbeat.nonce",
     "ns3rudp.len",
     "ns3rudp.window",
     "ns3rudp.checksum",
@@ -481,3 +485,68 @@ def test_malformed_and_corrupted_segments_are_flagged(tshark: str, crafted: Path
     assert corrupted.number("ns3rudp.checksum.status") == BAD
     assert "Bad checksum" in corrupted["_ws.expert.message"]
     assert "Bad checksum" not in data["_ws.expert.message"]
+
+
+# --- HEARTBEAT and HEARTBEAT ACK (RFC 9260 8.3; RudpCmtHeartbeatInfo) --------------
+
+
+def _heartbeat_info(path: int, sent_ns: int, nonce: int) -> bytes:
+    """RudpCmtHeartbeatInfo's 20 bytes: path index, time sent (ns), nonce."""
+    return struct.pack("!IqQ", path, sent_ns, nonce)
+
+
+def test_heartbeats_and_their_acks_are_dissected(tshark: str, tmp_path: Path) -> None:
+    pcap = tmp_path / "heartbeats.pcap"
+    info = _heartbeat_info(2, 12_345_678_901, 0x0123456789ABCDEF)
+    _pcap(
+        pcap,
+        [
+            _segment(1000, 0x01, b""),  # SYN: opens the conversation
+            _segment(0, 0x40, info),  # HEARTBEAT
+            _segment(0, 0x42, info),  # its HEARTBEAT ACK, the information echoed
+            _segment(1001, 0x00, b"0123456789"),  # data: not a retransmission of the heartbeat
+            _segment(0, 0x40, info[:7]),  # a HEARTBEAT with 7 bytes of information
+            _segment(1011, 0x80, b""),  # 0x80 is still reserved here
+        ],
+    )
+    syn, heartbeat, ack, data, short, reserved = decode(tshark, pcap)
+    for segment, is_ack in ((heartbeat, False), (ack, True)):
+        assert segment.flag("heartbeat") and segment.flag("ack") == is_ack
+        assert segment.number("ns3rudp.checksum.status") == GOOD
+        assert segment.number("ns3rudp.heartbeat.path") == 2
+        assert segment.number("ns3rudp.heartbeat.sent") == 12_345_678_901
+        assert segment.number("ns3rudp.heartbeat.nonce") == 0x0123456789ABCDEF
+        assert segment["_ws.expert.message"] == ""
+    assert not syn.flag("heartbeat") and not data.flag("heartbeat")
+    assert data.number("ns3rudp.seq_rel") == 1 and not data.retransmission
+    assert short.flag("heartbeat") and short["ns3rudp.heartbeat.path"] == ""
+    assert "HEARTBEAT information of 7 bytes: 20 expected" in short["_ws.expert.message"]
+    assert "Reserved flag bits set" in reserved["_ws.expert.message"]
+    assert not reserved.flag("heartbeat")
+
+
+def test_heartbeat_info_column_names_the_kind_path_and_nonce(tshark: str, tmp_path: Path) -> None:
+    pcap = tmp_path / "heartbeat-info.pcap"
+    info = _heartbeat_info(1, 5, 0xFEEDFACECAFEBEEF)
+    _pcap(pcap, [_segment(1000, 0x01, b""), _segment(0, 0x40, info), _segment(0, 0x42, info)])
+    done = subprocess.run(
+        (
+            tshark,
+            "-n",
+            "-X",
+            f"lua_script:{DISSECTOR}",
+            "-r",
+            str(pcap),
+            "-T",
+            "fields",
+            "-e",
+            "_ws.col.Info",
+        ),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert "[HEARTBEAT]" in lines[1] and "HEARTBEAT path=1 nonce=0xfeedfacecafebeef" in lines[1]
+    assert "[ACK, HEARTBEAT]" in lines[2] and "HEARTBEAT ACK path=1" in lines[2]

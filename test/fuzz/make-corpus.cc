@@ -7,8 +7,9 @@
  * \ingroup rudp-fuzz
  * Writes the seed corpus of the fuzz targets: valid segments of every kind
  * (SYN, SYN|SACK_PERMITTED, SYN|ACK, ACK, data, ACK with SACK blocks,
- * FIN|ACK, a CMT SACK with PAIR), built with RudpHeader as the sockets
- * build them, and, for the network targets, inputs that send them at the
+ * FIN|ACK, a CMT SACK with PAIR, HEARTBEAT and HEARTBEAT ACK), built with
+ * RudpHeader as the sockets build them, and, for the network targets,
+ * inputs that send them at the
  * right moments of a connection (rudp-fuzz-common.h's record format),
  * and for rudp-connection, forged segments in a live connection
  * (rudp-connection-fuzzer.cc's record format).
@@ -81,6 +82,37 @@ Init(uint8_t flags, const std::vector<Ipv4Address>& addresses, uint32_t window =
     header.SetFlags(flags);
     header.SetWindow(window);
     Ptr<Packet> packet = RudpSegmentCodec::Encode(header, payload, RudpHeader::CHECKSUM_INTERNET16);
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return bytes;
+}
+
+/**
+ * \return a HEARTBEAT (\p flags HEARTBEAT) or HEARTBEAT ACK (HEARTBEAT|ACK)
+ * carrying \p info (RudpCmtHeartbeatInfo's bytes, or any others)
+ */
+std::vector<uint8_t>
+Heartbeat(uint8_t flags, const std::vector<uint8_t>& info)
+{
+    RudpHeader header;
+    header.SetFlags(flags);
+    Ptr<Packet> packet = RudpSegmentCodec::Encode(header,
+                                                  Create<Packet>(info.data(), info.size()),
+                                                  RudpHeader::CHECKSUM_INTERNET16);
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return bytes;
+}
+
+/// \return RudpCmtHeartbeatInfo's bytes for path \p path, sent at \p sent, with \p nonce
+std::vector<uint8_t>
+HeartbeatInfo(uint32_t path, Time sent, uint64_t nonce)
+{
+    RudpCmtHeartbeatInfo info;
+    info.path = path;
+    info.sent = sent;
+    info.nonce = nonce;
+    Ptr<Packet> packet = info.Encode();
     std::vector<uint8_t> bytes(packet->GetSize());
     packet->CopyData(bytes.data(), bytes.size());
     return bytes;
@@ -440,6 +472,44 @@ main(int argc, char** argv)
                 0x0c,
                 {Raw(Init(H::SYN | H::ACK, {}), 0, 1),
                  Raw(Init(H::SYN | H::ACK, {peer0}, 100), 0, 1)}));
+    // Heartbeats (config 1 bit 4: every 100 ms). As a server: the peer's
+    // HEARTBEAT (answered) and a malformed one (not), then answers to the
+    // target's: genuine ones (relative records echo its latest heartbeat),
+    // a replay, a forgery, a short and a long one.
+    const uint8_t hb = H::HEARTBEAT;
+    const uint8_t hbAck = H::HEARTBEAT | H::ACK;
+    const std::vector<uint8_t> echo(RudpCmtHeartbeatInfo::SIZE); // replaced by the fix-up
+    const std::vector<uint8_t> forged = HeartbeatInfo(1, MilliSeconds(300), 42);
+    Write(multipath / "server-heartbeats",
+          Input(0x00,
+                0x10,
+                {Raw(Init(H::SYN, {peer0, peer1}), 0, 1),
+                 Raw(Segment(1, 0, 0, 1000), 0, 3),
+                 Raw(Heartbeat(hb, HeartbeatInfo(0, MilliSeconds(5), 7)), 0, 1),
+                 Raw(Heartbeat(hb, {1, 2, 3, 4, 5, 6, 7}), 1, 1),
+                 Relative(Heartbeat(hbAck, echo), 0, 10),
+                 Relative(Heartbeat(hbAck, echo), 1, 11),
+                 Relative(Heartbeat(hbAck, echo), 1, 0),
+                 Raw(Heartbeat(hbAck, forged), 1, 1),
+                 Raw(Heartbeat(hbAck, {forged.begin(), forged.begin() + 5}), 0, 1),
+                 Raw(Heartbeat(hbAck, std::vector<uint8_t>(40, 0x5a)), 0, 1),
+                 Relative(Heartbeat(hbAck, echo), 0, 11),
+                 Raw(Segment(1001, 0, H::FIN, 0), 0, 4)}));
+    // As a client, PathMaxRetrans 0: its data acknowledged, then idle paths
+    // kept alive by genuine answers, one replayed, then silence (a path
+    // fails, then the association).
+    std::vector<Datagram> idleClient{Raw(Init(H::SYN | H::ACK, {peer0, peer1}), 0, 1)};
+    for (uint32_t n = 0; n < 20; ++n)
+    {
+        idleClient.push_back(Relative(Segment(n + 1, 0, H::ACK, 0, {}, 65536), 0, 4));
+    }
+    for (uint32_t n = 0; n < 6; ++n)
+    {
+        idleClient.push_back(Relative(Heartbeat(hbAck, echo), n % 2, 11));
+    }
+    idleClient.push_back(Relative(Heartbeat(hbAck, echo), 0, 0));
+    idleClient.push_back(Raw(Heartbeat(hbAck, forged), 1, 12));
+    Write(multipath / "client-idle-heartbeats", Input(0x01, 0x18, idleClient));
     Simulator::Destroy();
     std::cout << "corpus written to " << dir << std::endl;
     return 0;

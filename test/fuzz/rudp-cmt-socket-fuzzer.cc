@@ -12,10 +12,15 @@
  * is a client of its own: INITs with address lists, data, SACKs,
  * SHUTDOWNs. As a client (a BulkSend of MaxBytes connecting to the peer's
  * port 40000) the records are the server's answers: INIT-ACKs with address
- * lists, SACKs of its data, SHUTDOWN-ACKs. No input may crash, assert or
- * hang it (at most MAX_EVENTS simulator events), nor make it count more
- * bytes acknowledged than the application wrote, nor more paths than the
- * peer's addresses (those its INIT lists and the one it came from).
+ * lists, SACKs of its data, SHUTDOWN-ACKs. Either way they may be
+ * HEARTBEATs (the target answers them) and HEARTBEAT ACKs: genuine ones
+ * (relative records echo the target's latest heartbeat to that source),
+ * forged, replayed or malformed ones. No input may crash, assert or hang it
+ * (at most MAX_EVENTS simulator events), nor make it count more bytes
+ * acknowledged than the application wrote, nor more paths than the peer's
+ * addresses (those its INIT lists and the one it came from), nor accept
+ * more HEARTBEAT ACKs than it sent heartbeats, nor answer more HEARTBEATs
+ * than the records carried or with more than a heartbeat's information.
  *
  * Input: two configuration bytes, then datagram records (rudp-fuzz-common.h;
  * relative numbers count from what the target last sent to that source, as
@@ -33,12 +38,15 @@
    config 1   bits 0-1 Coupling: uncoupled, LIA, OLIA, CMT/RPv2
               bit 2    RtxPolicy RTX-SAME (else RTX-SSTHRESH)
               bit 3    PathMaxRetrans 0
+              bit 4    HeartbeatInterval 100 ms (else the socket's 30 s)
  \endverbatim
  */
 
 #include "rudp-fuzz-common.h"
 
 #include "ns3/applications-module.h"
+
+#include <algorithm>
 
 using namespace ns3;
 using namespace ns3::rudpfuzz;
@@ -77,6 +85,35 @@ Configure(uint8_t config0, uint8_t config1)
     Config::SetDefault(socket + "RtxPolicy",
                        StringValue(config1 & 0x04 ? "RTX-SAME" : "RTX-SSTHRESH"));
     Config::SetDefault(socket + "PathMaxRetrans", UintegerValue(config1 & 0x08 ? 0 : 1));
+    if (config1 & 0x10)
+    {
+        Config::SetDefault(socket + "HeartbeatInterval", TimeValue(MilliSeconds(100)));
+    }
+}
+
+/// What the target sent that answers a HEARTBEAT.
+struct Answers
+{
+    uint32_t count{0};   ///< HEARTBEAT ACKs sent
+    uint32_t largest{0}; ///< the largest one's payload (bytes)
+};
+
+/// Counts the target's HEARTBEAT ACKs on the wire.
+void
+CountAnswers(Answers* answers,
+             Ipv4Address target,
+             const InetSocketAddress& from,
+             const InetSocketAddress& /* to */,
+             Ptr<const Packet> packet)
+{
+    RudpHeader header;
+    if (from.GetIpv4() != target || packet->PeekHeader(header) == 0 || header.IsMalformed() ||
+        !header.HasFlags(RudpHeader::HEARTBEAT | RudpHeader::ACK))
+    {
+        return;
+    }
+    ++answers->count;
+    answers->largest = std::max(answers->largest, packet->GetSize() - header.GetSerializedSize());
 }
 
 void
@@ -125,6 +162,16 @@ Run(const uint8_t* data, size_t size)
                                        true,
                                        SequenceNumber32(0),
                                        RudpCmtSendEngine::FIRST_SEQUENCE);
+    uint32_t heartbeatRecords = 0;
+    for (const auto& record : records)
+    {
+        const bool heartbeat =
+            record.bytes.size() > 8 &&
+            (record.bytes[8] & (RudpHeader::HEARTBEAT | RudpHeader::ACK)) == RudpHeader::HEARTBEAT;
+        heartbeatRecords += heartbeat ? 1 : 0;
+    }
+    Answers answers;
+    network.SetObserver(MakeBoundCallback(&CountAnswers, &answers, network.TargetAddress()));
     Simulator::Stop(last + SETTLE);
     Simulator::Run();
 
@@ -147,11 +194,23 @@ Run(const uint8_t* data, size_t size)
         {
             Violation("an association counted more bytes acknowledged than it had to send");
         }
+        if (sender->GetStats().heartbeatsAnswered > sender->GetStats().heartbeatsSent)
+        {
+            Violation("an association accepted more HEARTBEAT ACKs than it sent heartbeats");
+        }
         // The addresses an INIT lists, and the one it came from (or was sent to).
         if (socket->GetPeerAddresses().size() > RudpCmtSocket::MAX_ADDRESSES + 1)
         {
             Violation("an association has more paths than its peer announced");
         }
+    }
+    if (answers.count > heartbeatRecords)
+    {
+        Violation("the target answered more HEARTBEATs than the records carried");
+    }
+    if (answers.largest > RudpCmtHeartbeatInfo::SIZE)
+    {
+        Violation("a HEARTBEAT ACK larger than a heartbeat's information (amplification)");
     }
     if (sink && sink->GetTotalRx() > 64 * 65535)
     {

@@ -593,7 +593,30 @@ FuzzNetwork::Send(Datagram record, uint16_t sourcePort, uint16_t targetPort, boo
         auto it = m_sent.find(sourcePort);
         base = it != m_sent.end() ? it->second : base;
     }
+    std::vector<uint8_t>& bytes = record.bytes;
+    const uint8_t heartbeatAck = RudpHeader::HEARTBEAT | RudpHeader::ACK;
+    if (record.relative && bytes.size() >= RudpHeader::FIXED_SIZE &&
+        (bytes[8] & heartbeatAck) == heartbeatAck)
+    {
+        // A genuine answer: the header as the record has it (as long as the
+        // target reads it), the information of the heartbeat it answers.
+        const std::vector<uint8_t>& echo =
+            sharedSequence ? m_lastHeartbeat : m_heartbeats[sourcePort];
+        const size_t header =
+            (m_crc32c ? RudpHeader::FIXED_SIZE_CRC32C : RudpHeader::FIXED_SIZE) + 8 * bytes[9];
+        if (!echo.empty() && header <= bytes.size())
+        {
+            bytes.resize(header);
+            bytes.insert(bytes.end(), echo.begin(), echo.end());
+        }
+    }
     Inject(Fixup(record, base.nextExpected, base.nextSequence, m_crc32c), sourcePort, targetPort);
+}
+
+void
+FuzzNetwork::SetObserver(FuzzWire::Sniffer observer)
+{
+    m_observer = observer;
 }
 
 void
@@ -601,6 +624,10 @@ FuzzNetwork::Sniff(const InetSocketAddress& from,
                    const InetSocketAddress& to,
                    Ptr<const Packet> packet)
 {
+    if (!m_observer.IsNull())
+    {
+        m_observer(from, to, packet);
+    }
     if (from.GetIpv4() != TargetAddress() || packet->GetSize() < RudpHeader::FIXED_SIZE)
     {
         return;
@@ -608,6 +635,17 @@ FuzzNetwork::Sniff(const InetSocketAddress& from,
     Ptr<Packet> copy = packet->Copy();
     RudpHeader header;
     copy->RemoveHeader(header);
+    if (header.HasFlags(RudpHeader::HEARTBEAT))
+    {
+        // No sequence numbers: kept for the answers that echo it (Send).
+        if (!header.HasFlags(RudpHeader::ACK) && !header.IsMalformed())
+        {
+            m_lastHeartbeat.resize(copy->GetSize());
+            copy->CopyData(m_lastHeartbeat.data(), m_lastHeartbeat.size());
+            m_heartbeats[to.GetPort()] = m_lastHeartbeat;
+        }
+        return;
+    }
     const uint32_t consumed = copy->GetSize() + (header.HasFlags(RudpHeader::SYN) ? 1 : 0) +
                               (header.HasFlags(RudpHeader::FIN) ? 1 : 0);
     m_last = {header.GetAckNumber(), header.GetSequenceNumber() + consumed};

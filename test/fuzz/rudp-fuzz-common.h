@@ -36,6 +36,10 @@
  *
  * The fix-ups let the fuzzer reach the state machines behind the checksum
  * and the sequence-number checks; records without them test those checks.
+ * A relative HEARTBEAT ACK (flags 0x40 and ACK) echoes, in place of its own
+ * payload, the information of the latest HEARTBEAT the target sent to its
+ * source (to any, when the sources share one association): a genuine
+ * answer, where one without the fix-up is a forgery.
  */
 
 namespace ns3
@@ -267,6 +271,8 @@ class FuzzNetwork
 
     /// \return the wire (to forge datagrams between any addresses, or to sniff them)
     Ptr<FuzzWire> Wire() const;
+    /// \param observer also called with every datagram sent (the wire has one sniffer: ours)
+    void SetObserver(FuzzWire::Sniffer observer);
 
     /// \param crc32c fixed-up records carry a CRC-32c (the target expects it)
     void SetCrc32c(bool crc32c);
@@ -316,6 +322,10 @@ class FuzzNetwork
     bool m_crc32c{false};
     std::map<uint16_t, Sent> m_sent;                   ///< by destination port
     std::map<uint16_t, Ipv4Address> m_sourceAddresses; ///< by source port (SetSourceAddress)
+    /// the information of the latest HEARTBEAT the target sent, by destination port
+    std::map<uint16_t, std::vector<uint8_t>> m_heartbeats;
+    std::vector<uint8_t> m_lastHeartbeat; ///< the latest HEARTBEAT's to any port
+    FuzzWire::Sniffer m_observer;         ///< SetObserver
     bool m_anySent{false};
     Sent m_last;    ///< the latest segment to any port
     Sent m_initial; ///< bases before the target sent anything

@@ -244,6 +244,8 @@ RudpCmtBlest::SetLambda(const Lambda& lambda)
                         "RudpCmtBlest: lambda needs 0 < min <= initial <= max and steps >= 0");
     m_parameters = lambda;
     m_lambda = lambda.initial;
+    m_blocked = false;
+    m_lastUpdate.reset();
 }
 
 double
@@ -256,7 +258,12 @@ void
 RudpCmtBlest::BeginRound(bool windowLimited, Time now, Time period)
 {
     m_blocked = m_blocked || windowLimited;
-    if (!period.IsStrictlyPositive() || now - m_lastUpdate < period)
+    if (!m_lastUpdate)
+    {
+        m_lastUpdate = now; // the first period starts with the association's first round
+        return;
+    }
+    if (!period.IsStrictlyPositive() || now - *m_lastUpdate < period)
     {
         return;
     }

@@ -205,10 +205,10 @@ class RudpCmtBlest
                uint32_t buffer) const;
 
   private:
-    Lambda m_parameters;   ///< lambda's start, bounds and steps
-    double m_lambda{1.2};  ///< lambda now
-    bool m_blocked{false}; ///< the window blocked the sender since the last update
-    Time m_lastUpdate;     ///< when lambda was last updated
+    Lambda m_parameters;              ///< lambda's start, bounds and steps
+    double m_lambda{1.2};             ///< lambda now
+    bool m_blocked{false};            ///< the window blocked the sender since the last update
+    std::optional<Time> m_lastUpdate; ///< when lambda was last updated (at first: the first round)
 };
 
 /**

@@ -386,6 +386,8 @@ class RudpCmtBlestRuleTest : public TestCase
             "no room at all");
 
         // lambda: once per period, up after a blocked round, down after free ones.
+        blest.BeginRound(false, Seconds(0), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.2, 1e-9, "the first round starts a period");
         blest.BeginRound(false, MilliSeconds(50), MilliSeconds(100));
         NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.2, 1e-9, "within the first period");
         blest.BeginRound(true, MilliSeconds(60), MilliSeconds(100));
@@ -405,6 +407,11 @@ class RudpCmtBlestRuleTest : public TestCase
             blest.BeginRound(false, MilliSeconds(100 * k), MilliSeconds(100));
         }
         NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.0, 1e-9, "at least 1.0");
+        RudpCmtBlest later; // an association that starts after 10 s
+        later.BeginRound(false, Seconds(10), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(later.GetLambda(), 1.2, 1e-9, "no step at its first round");
+        later.BeginRound(false, Seconds(10) + MilliSeconds(100), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(later.GetLambda(), 1.19, 1e-9, "one period after it");
         RudpCmtBlest::Lambda lambda;
         lambda.initial = 2;
         lambda.max = 3;

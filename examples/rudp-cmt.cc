@@ -30,7 +30,7 @@
  * (RudpCmtSender::ModelAssumptions; doc/cmt-model.rst says what it changes).
  *
  * The remedies for receive-buffer blocking (doc/cmt.rst): --scheduler
- * (round-robin, lowest-rtt-first, buffer-aware), --buffer-splitting (none,
+ * (round-robin, lowest-rtt-first, buffer-aware, blest), --buffer-splitting (none,
  * sender, receiver, both) and --rescheduling (chunk rescheduling).
  *
  *     ./ns3 run "rudp-cmt --paths=3 --rtt=150ms --loss=0.01 --rbuf=16384 --duration=100s"

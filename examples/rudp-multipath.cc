@@ -185,9 +185,9 @@ main(int argc, char* argv[])
                  coupling,
                  RudpCmtCoupling::GetShortNames());
     cmd.AddValue("scheduler",
-                 "Path scheduler: round-robin, lowest-rtt-first or buffer-aware",
+                 "Path scheduler: round-robin, lowest-rtt-first, buffer-aware or blest",
                  scheduler,
-                 {"round-robin", "lowest-rtt-first", "buffer-aware"});
+                 {"round-robin", "lowest-rtt-first", "buffer-aware", "blest"});
     cmd.AddValue("cwnd-trace",
                  "Write every path's congestion window to this file (TSV)",
                  cwndTrace);
@@ -202,7 +202,8 @@ main(int argc, char* argv[])
                        TypeIdValue(RudpCmtCoupling::LookupByShortName(coupling)));
     const std::map<std::string, std::string> schedulers{{"round-robin", "RoundRobin"},
                                                         {"lowest-rtt-first", "LowestRttFirst"},
-                                                        {"buffer-aware", "BufferAware"}};
+                                                        {"buffer-aware", "BufferAware"},
+                                                        {"blest", "Blest"}};
     Config::SetDefault("ns3::RudpCmtSocket::Scheduler", StringValue(schedulers.at(scheduler)));
     Config::SetDefault("ns3::RudpCmtSocket::RcvBufSize", UintegerValue(rcvBuf));
 

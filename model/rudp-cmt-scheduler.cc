@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 #include <algorithm>
 
@@ -38,10 +39,36 @@ RudpCmtScheduler::GetBufferSplitting() const
     return m_splitting.GetVariant();
 }
 
+void
+RudpCmtScheduler::SetBlestLambda(const RudpCmtBlest::Lambda& lambda)
+{
+    m_blest.SetLambda(lambda);
+}
+
+const RudpCmtBlest&
+RudpCmtScheduler::GetBlest() const
+{
+    return m_blest;
+}
+
+void
+RudpCmtScheduler::SetSegmentSize(uint32_t segmentSize)
+{
+    NS_ABORT_MSG_IF(segmentSize == 0, "RudpCmtScheduler: a segment has at least one byte");
+    m_segmentSize = segmentSize;
+}
+
 bool
 RudpCmtScheduler::LimitsPaths() const
 {
-    return m_kind == BUFFER_AWARE || m_splitting.GetVariant() != RudpCmtBufferSplitting::NONE;
+    return m_kind == BUFFER_AWARE || m_kind == BLEST ||
+           m_splitting.GetVariant() != RudpCmtBufferSplitting::NONE;
+}
+
+bool
+RudpCmtScheduler::RoutesResends() const
+{
+    return m_kind == BUFFER_AWARE || m_kind == BLEST;
 }
 
 bool
@@ -55,6 +82,46 @@ RudpCmtScheduler::Begin(const std::vector<RudpCmtPathView>& paths, const RudpCmt
 {
     m_paths = paths;
     m_buffers = buffers;
+    if (m_kind == BLEST)
+    {
+        // lambda moves once per round trip of the slowest path: one
+        // segment's fate on it is what the estimate was about.
+        Time period;
+        for (const auto& path : m_paths)
+        {
+            period = path.active ? std::max(period, path.srtt) : period;
+        }
+        m_blest.BeginRound(buffers.windowLimited, Simulator::Now(), period);
+    }
+}
+
+std::optional<uint32_t>
+RudpCmtScheduler::Fastest() const
+{
+    std::optional<uint32_t> fastest;
+    for (const auto& path : m_paths)
+    {
+        if (path.active && (!fastest || Faster(path, m_paths[*fastest])))
+        {
+            fastest = path.index;
+        }
+    }
+    return fastest;
+}
+
+bool
+RudpCmtScheduler::BlestWaits(uint32_t index, uint32_t length) const
+{
+    const std::optional<uint32_t> fastest = Fastest();
+    if (!fastest || *fastest == index)
+    {
+        return false; // the fastest path is limited only by its windows
+    }
+    return m_blest.Waits(m_paths[*fastest],
+                         m_paths.at(index),
+                         length,
+                         m_segmentSize,
+                         m_buffers.PeerBuffer());
 }
 
 bool
@@ -127,6 +194,7 @@ RudpCmtScheduler::Allows(uint32_t index, uint32_t length) const
     const std::optional<uint32_t> limit = QueueLimit(index);
     const uint32_t queued = m_paths.at(index).queued;
     const bool allows = (!limit || queued + length <= *limit) &&
+                        (m_kind != BLEST || !BlestWaits(index, length)) &&
                         m_splitting.Allows(queued, length, m_paths.size(), m_buffers);
     NS_LOG_LOGIC("path " << index << " queued " << queued << " limit "
                          << (limit ? static_cast<int64_t>(*limit) : -1) << ": "
@@ -137,6 +205,12 @@ RudpCmtScheduler::Allows(uint32_t index, uint32_t length) const
 uint32_t
 RudpCmtScheduler::ResendPath(uint32_t assigned, uint32_t length) const
 {
+    if (m_kind == BLEST)
+    {
+        // The resend is among the bytes the path has queued already.
+        const std::optional<uint32_t> fastest = Fastest();
+        return fastest && BlestWaits(assigned, 0) ? *fastest : assigned;
+    }
     const std::optional<uint32_t> limit = QueueLimit(assigned);
     if (m_kind != BUFFER_AWARE || !limit || *limit >= length)
     {
@@ -159,6 +233,75 @@ RudpCmtScheduler::Sent(uint32_t index, uint32_t length, bool resend)
     {
         m_paths[index].queued += length;
     }
+}
+
+void
+RudpCmtBlest::SetLambda(const Lambda& lambda)
+{
+    NS_ABORT_MSG_UNLESS(lambda.min > 0 && lambda.min <= lambda.initial &&
+                            lambda.initial <= lambda.max && lambda.increase >= 0 &&
+                            lambda.decrease >= 0,
+                        "RudpCmtBlest: lambda needs 0 < min <= initial <= max and steps >= 0");
+    m_parameters = lambda;
+    m_lambda = lambda.initial;
+    m_blocked = false;
+    m_lastUpdate.reset();
+}
+
+double
+RudpCmtBlest::GetLambda() const
+{
+    return m_lambda;
+}
+
+void
+RudpCmtBlest::BeginRound(bool windowLimited, Time now, Time period)
+{
+    m_blocked = m_blocked || windowLimited;
+    if (!m_lastUpdate)
+    {
+        m_lastUpdate = now; // the first period starts with the association's first round
+        return;
+    }
+    if (!period.IsStrictlyPositive() || now - *m_lastUpdate < period)
+    {
+        return;
+    }
+    // Blocked: the estimate let too much onto a slow path; free: the slow
+    // path may take more.
+    m_lambda += m_blocked ? m_parameters.increase : -m_parameters.decrease;
+    m_lambda = std::clamp(m_lambda, m_parameters.min, m_parameters.max);
+    NS_LOG_LOGIC("BLEST: " << (m_blocked ? "blocked" : "free") << ", lambda " << m_lambda);
+    m_blocked = false;
+    m_lastUpdate = now;
+}
+
+double
+RudpCmtBlest::FastBytes(const RudpCmtPathView& fast,
+                        const RudpCmtPathView& slow,
+                        uint32_t segmentSize)
+{
+    const double rtts = fast.srtt.IsStrictlyPositive()
+                            ? std::max(1.0, slow.srtt.GetSeconds() / fast.srtt.GetSeconds())
+                            : 1.0;
+    // rtts windows, each a segment larger than the one before
+    // (congestion avoidance): rtts * cwnd + MSS * rtts * (rtts - 1) / 2.
+    return rtts * (fast.cwnd + segmentSize * (rtts - 1) / 2);
+}
+
+bool
+RudpCmtBlest::Waits(const RudpCmtPathView& fast,
+                    const RudpCmtPathView& slow,
+                    uint32_t length,
+                    uint32_t segmentSize,
+                    uint32_t buffer) const
+{
+    const double slowBytes = static_cast<double>(slow.queued) + length;
+    const double room = slowBytes < buffer ? buffer - slowBytes : 0;
+    const double fastBytes = m_lambda * FastBytes(fast, slow, segmentSize);
+    NS_LOG_LOGIC("BLEST: path " << fast.index << " sends " << fastBytes << " during path "
+                                << slow.index << "'s RTT, room " << room);
+    return fastBytes > room;
 }
 
 void

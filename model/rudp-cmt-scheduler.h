@@ -41,6 +41,8 @@ struct RudpCmtBuffers
     uint32_t heldByPeer{0}; ///< bytes acknowledged by gap blocks only: out of order in
                             ///< the receiver's buffer, waiting for a hole to be filled
     uint32_t sendBuffer{0}; ///< the sender's buffer (SndBufSize, bytes)
+    /// the receiver's window blocked the sender when the round began (BLEST's lambda)
+    bool windowLimited{false};
 
     /**
      * \return the receiver's buffer as the sender can estimate it: the free
@@ -111,6 +113,106 @@ class RudpCmtBufferSplitting
 
 /**
  * \ingroup rudp-cmt
+ * \brief BLEST's blocking estimate (Ferlin, Alay, Mehani, Boreli, "BLEST:
+ * Blocking Estimation-based MPTCP Scheduler for Heterogeneous Networks",
+ * IFIP Networking 2016), in bytes for the CMT sender.
+ *
+ * Before new data goes on a slower path s, BLEST asks how much the fastest
+ * path f would send while the segment travels on s. With rtts = srtt_s /
+ * srtt_f (a real number, at least 1), and f's window growing by one segment
+ * of MSS bytes per round trip as in congestion avoidance, f sends
+ *
+ *     X = rtts * (cwnd_f + MSS * (rtts - 1) / 2)   bytes
+ *
+ * (the paper's MSS_f * (CWND_f + (rtts - 1)/2) * rtts, its window counted
+ * in segments, here in bytes). All of it must fit in the receiver's buffer
+ * beside what s holds: the segment waits for s, and with it every later
+ * byte. The slow path is refused -- the sender waits for the fast one --
+ * when
+ *
+ *     lambda * X > B - (queued_s + length)
+ *
+ * B the receiver's buffer as the sender sees it (RudpCmtBuffers::PeerBuffer,
+ * the paper's send window |MPTCP_SW|), queued_s what s has sent and not had
+ * cumulatively acknowledged (the paper's inflight_s segments) and length
+ * the segment's bytes (its "+ 1").
+ *
+ * lambda corrects the estimate. It starts at Lambda::initial; once per
+ * smoothed RTT of the slowest active path it grows by Lambda::increase if
+ * the receiver's window blocked the sender at the start of some scheduling
+ * round since the last update (the estimate let too much onto the slow
+ * path), and shrinks by Lambda::decrease otherwise, within [Lambda::min,
+ * Lambda::max]. The paper leaves the steps open; the defaults are those of
+ * the authors' Linux implementation (mptcp_blest.c: 1.2 in [1.0, 1.3], +0.04
+ * after a blocked period, -0.01 after a free one), whose "blocked" is the
+ * meta socket's send-window test failing, as the ReceiveWindowLimited state
+ * here.
+ */
+class RudpCmtBlest
+{
+  public:
+    /// lambda's start, bounds and steps (dimensionless factors).
+    struct Lambda
+    {
+        double initial{1.2};   ///< lambda before the first update
+        double min{1.0};       ///< its lower bound
+        double max{1.3};       ///< its upper bound
+        double increase{0.04}; ///< its step after a period in which the window blocked
+        double decrease{0.01}; ///< its step after a period in which it did not
+    };
+
+    /**
+     * \brief Sets lambda's start, bounds and steps, and lambda to its start.
+     * \param lambda the parameters; min <= initial <= max
+     */
+    void SetLambda(const Lambda& lambda);
+    /// \return lambda's current value
+    double GetLambda() const;
+
+    /**
+     * \brief A scheduling round begins: notes whether the receiver's window
+     * blocked the sender, and updates lambda once per \p period.
+     * \param windowLimited whether the window blocked the sender
+     * \param now the time
+     * \param period the time between updates (the slowest path's smoothed RTT)
+     */
+    void BeginRound(bool windowLimited, Time now, Time period);
+
+    /**
+     * \param fast the fastest path
+     * \param slow a slower path
+     * \param segmentSize the MSS (bytes): the fast window's growth per round trip
+     * \return X: the bytes the fast path is estimated to send during one
+     *         smoothed RTT of the slow one, lambda not applied
+     */
+    static double FastBytes(const RudpCmtPathView& fast,
+                            const RudpCmtPathView& slow,
+                            uint32_t segmentSize);
+
+    /**
+     * \param fast the fastest path
+     * \param slow a slower path
+     * \param length bytes the slow path would send beyond what it has queued
+     * \param segmentSize the MSS (bytes)
+     * \param buffer the receiver's buffer B (bytes)
+     * \return true if the sender should wait for the fast path rather than
+     *         send on the slow one: lambda X > B - (queued_s + length)
+     */
+    bool Waits(const RudpCmtPathView& fast,
+               const RudpCmtPathView& slow,
+               uint32_t length,
+               uint32_t segmentSize,
+               uint32_t buffer) const;
+
+  private:
+    Lambda m_parameters;              ///< lambda's start, bounds and steps
+    double m_lambda{1.2};             ///< lambda now
+    bool m_blocked{false};            ///< the window blocked the sender since the last update
+    std::optional<Time> m_lastUpdate; ///< when lambda was last updated (at first: the first round)
+};
+
+/**
+ * \ingroup rudp-cmt
  * \brief The CMT sender's path scheduler: in which order the paths' windows
  * are filled in a scheduling round, and how much new data a path may take.
  *
@@ -126,9 +228,14 @@ class RudpCmtBufferSplitting
  *   receiver's buffer behind it. Path i may therefore have at most
  *   B - sum_j min(cwnd_j, B) srtt_i / srtt_j bytes queued, B the receiver's
  *   buffer: none when the faster paths can fill the buffer by themselves.
- *   The idea is that of BLEST (Ferlin et al., IFIP Networking 2016) for
- *   MPTCP; the fastest path is limited only by its windows. A resend waiting
+ *   The idea is BLEST's, as a share of the buffer per path (BLEST itself
+ *   is the kind below); the fastest path is limited only by its windows. A resend waiting
  *   on a path without a share goes on the fastest path (ResendPath).
+ * - BLEST: lowest RTT first, and new data goes on a slower path only if
+ *   BLEST's estimate (RudpCmtBlest) says the fastest path's sending during
+ *   that path's RTT still fits in the receiver's buffer beside it; otherwise
+ *   the sender waits for the fastest path. A resend waiting on a slower path
+ *   goes on the fastest one when the estimate says so (ResendPath).
  *
  * Buffer splitting (RudpCmtBufferSplitting), with any of them, further
  * limits each path's share. The sender calls Begin at the start of a round,
@@ -144,6 +251,7 @@ class RudpCmtScheduler
         ROUND_ROBIN,      ///< each round starts one path further
         LOWEST_RTT_FIRST, ///< fill the paths in the order of their smoothed RTTs
         BUFFER_AWARE,     ///< lowest RTT first, a slow path's share within the buffer
+        BLEST,            ///< lowest RTT first, a slow path only if BLEST's estimate allows
     };
 
     /**
@@ -160,8 +268,22 @@ class RudpCmtScheduler
     void SetBufferSplitting(RudpCmtBufferSplitting::Variant variant);
     /// \return the buffer splitting applied beside the scheduler
     RudpCmtBufferSplitting::Variant GetBufferSplitting() const;
+    /**
+     * \brief Sets BLEST's lambda (RudpCmtBlest::SetLambda).
+     * \param lambda its start, bounds and steps
+     */
+    void SetBlestLambda(const RudpCmtBlest::Lambda& lambda);
+    /// \return BLEST's estimate and its lambda
+    const RudpCmtBlest& GetBlest() const;
+    /**
+     * \brief Sets the segment size BLEST's estimate grows the fast window by.
+     * \param segmentSize the MSS (bytes)
+     */
+    void SetSegmentSize(uint32_t segmentSize);
     /// \return true if Allows can refuse a first transmission (needs the queued bytes)
     bool LimitsPaths() const;
+    /// \return true if ResendPath may move a resend to another path (BUFFER_AWARE, BLEST)
+    bool RoutesResends() const;
     /**
      * \return false if Order, Allows and ResendPath read nothing of the
      *         paths Begin gives but their number and queued bytes (round
@@ -196,7 +318,9 @@ class RudpCmtScheduler
     /**
      * \brief Where a resend waiting on path \p assigned goes: BUFFER_AWARE
      * moves it to the fastest active path when \p assigned has no share of
-     * the buffer (its limit is below the segment). A hole's filler sent on
+     * the buffer (its limit is below the segment); BLEST when its estimate
+     * says to wait for the fastest path (the resend counted in \p
+     * assigned's queued bytes already). A hole's filler sent on
      * a path the buffer cannot afford keeps the whole buffer blocked for
      * that path's RTT; a retransmission policy (RTX-SSTHRESH, RTX-CWND)
      * picks such a path when it is slow and idle, its windows unused since.
@@ -224,11 +348,21 @@ class RudpCmtScheduler
   private:
     /// \return true if path \p a is faster than path \p b (smaller srtt, then index)
     bool Faster(const RudpCmtPathView& a, const RudpCmtPathView& b) const;
+    /// \return the fastest active path in this round, if any
+    std::optional<uint32_t> Fastest() const;
+    /**
+     * \param index a path
+     * \param length bytes it would send beyond what it has queued
+     * \return true if BLEST waits for the fastest path rather than send on \p index
+     */
+    bool BlestWaits(uint32_t index, uint32_t length) const;
 
     Kind m_kind{ROUND_ROBIN};             ///< the scheduler
     RudpCmtBufferSplitting m_splitting;   ///< the shares of the buffers
     std::vector<RudpCmtPathView> m_paths; ///< the paths in this round
     RudpCmtBuffers m_buffers;             ///< the buffers in this round
+    RudpCmtBlest m_blest;                 ///< BLEST's estimate and lambda
+    uint32_t m_segmentSize{1400};         ///< the MSS (bytes), for BLEST's estimate
 };
 
 /**

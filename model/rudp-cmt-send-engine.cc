@@ -242,9 +242,12 @@ RudpCmtSendEngine::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("Scheduler",
                           "Order in which the paths' windows are filled: RoundRobin (CMT's), "
-                          "LowestRttFirst (smallest smoothed RTT first) or BufferAware (lowest RTT "
+                          "LowestRttFirst (smallest smoothed RTT first), BufferAware (lowest RTT "
                           "first, and a slower path takes new data only within what the receiver's "
-                          "buffer holds at the paths' RTT ratio; RudpCmtScheduler).",
+                          "buffer holds at the paths' RTT ratio) or Blest (lowest RTT first, and "
+                          "the sender waits for the fastest path when BLEST estimates that it "
+                          "would fill the receiver's buffer during a slower path's RTT; "
+                          "RudpCmtScheduler, RudpCmtBlest).",
                           EnumValue(RudpCmtScheduler::ROUND_ROBIN),
                           RUDP_MAKE_ENUM_ACCESSOR(RudpCmtScheduler::Kind,
                                                   &RudpCmtSendEngine::m_schedulerKind),
@@ -253,7 +256,41 @@ RudpCmtSendEngine::GetTypeId()
                                           RudpCmtScheduler::LOWEST_RTT_FIRST,
                                           "LowestRttFirst",
                                           RudpCmtScheduler::BUFFER_AWARE,
-                                          "BufferAware"))
+                                          "BufferAware",
+                                          RudpCmtScheduler::BLEST,
+                                          "Blest"))
+            .AddAttribute("BlestLambda",
+                          "Scheduler=Blest: lambda's start, the factor on the bytes the "
+                          "fastest path is estimated to send during a slower path's RTT "
+                          "(dimensionless, 0.1..10, within [BlestLambdaMin, BlestLambdaMax]; "
+                          "the authors' Linux implementation: 1.2).",
+                          DoubleValue(1.2),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_blestLambda),
+                          MakeDoubleChecker<double>(0.1, 10))
+            .AddAttribute("BlestLambdaMin",
+                          "Scheduler=Blest: lambda's lower bound (0.1..10; Linux: 1.0).",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_blestLambdaMin),
+                          MakeDoubleChecker<double>(0.1, 10))
+            .AddAttribute("BlestLambdaMax",
+                          "Scheduler=Blest: lambda's upper bound (0.1..10; Linux: 1.3).",
+                          DoubleValue(1.3),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_blestLambdaMax),
+                          MakeDoubleChecker<double>(0.1, 10))
+            .AddAttribute("BlestLambdaIncrease",
+                          "Scheduler=Blest: lambda's step up, once per RTT of the slowest "
+                          "path, when the receiver's window blocked the sender in that time "
+                          "(0..1; Linux: 0.04).",
+                          DoubleValue(0.04),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_blestLambdaIncrease),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("BlestLambdaDecrease",
+                          "Scheduler=Blest: lambda's step down, once per RTT of the slowest "
+                          "path, when the receiver's window did not block the sender in that "
+                          "time (0..1; Linux: 0.01).",
+                          DoubleValue(0.01),
+                          MakeDoubleAccessor(&RudpCmtSendEngine::m_blestLambdaDecrease),
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute(
                 "BufferSplitting",
                 "Buffer splitting (Dreibholz et al. 2010; INET's cmtBufferSplitVariant): a "
@@ -557,6 +594,7 @@ RudpCmtSendEngine::Begin()
     }
     m_scheduler.SetKind(m_schedulerKind);
     m_scheduler.SetBufferSplitting(m_bufferSplitting);
+    m_scheduler.SetSegmentSize(m_segmentSize);
     m_rescheduling.SetThreshold(m_reschedulingThreshold);
     m_scoreboard.Open(FIRST_SEQUENCE, m_sndBufSize);
     // SCTP's INIT tells the receiver's window (a_rwnd) before any data;
@@ -585,11 +623,36 @@ RudpCmtSendEngine::Begin()
         Fail(reason.str());
         return;
     }
+    if (m_schedulerKind == RudpCmtScheduler::BLEST && !ConfigureBlest())
+    {
+        return;
+    }
     for (auto& path : m_paths)
     {
         ScheduleHeartbeat(*path, Simulator::Now());
     }
     Schedule();
+}
+
+bool
+RudpCmtSendEngine::ConfigureBlest()
+{
+    if (!(m_blestLambdaMin <= m_blestLambda && m_blestLambda <= m_blestLambdaMax))
+    {
+        std::ostringstream reason;
+        reason << "BLEST's lambda: BlestLambdaMin <= BlestLambda <= BlestLambdaMax does not hold ("
+               << m_blestLambdaMin << ", " << m_blestLambda << ", " << m_blestLambdaMax << ")";
+        Fail(reason.str());
+        return false;
+    }
+    RudpCmtBlest::Lambda lambda;
+    lambda.initial = m_blestLambda;
+    lambda.min = m_blestLambdaMin;
+    lambda.max = m_blestLambdaMax;
+    lambda.increase = m_blestLambdaIncrease;
+    lambda.decrease = m_blestLambdaDecrease;
+    m_scheduler.SetBlestLambda(lambda);
+    return true;
 }
 
 void
@@ -773,6 +836,7 @@ RudpCmtSendEngine::PathViews(RudpCmtBuffers& buffers, std::vector<RudpCmtPathVie
     buffers.peerWindow = m_peerWindow;
     buffers.sendBuffer = m_sndBufSize;
     buffers.heldByPeer = 0;
+    buffers.windowLimited = m_windowLimited;
     if (m_scheduler.LimitsPaths() || m_chunkRescheduling)
     {
         m_scoreboard.ForEach([&views, &buffers](const RudpTxBuffer::Segment& segment,
@@ -803,7 +867,7 @@ RudpCmtSendEngine::BeginRound()
 void
 RudpCmtSendEngine::RouteResends()
 {
-    if (m_scheduler.GetKind() != RudpCmtScheduler::BUFFER_AWARE || !m_scoreboard.AnyLost())
+    if (!m_scheduler.RoutesResends() || !m_scoreboard.AnyLost())
     {
         return;
     }
@@ -1373,7 +1437,7 @@ RudpCmtSendEngine::AcknowledgeOnPath(RudpCmtPath& path,
 void
 RudpCmtSendEngine::SendFastRetransmission()
 {
-    if (m_scheduler.GetKind() == RudpCmtScheduler::BUFFER_AWARE)
+    if (m_scheduler.RoutesResends())
     {
         // The scheduler decides where a resend goes before it leaves at once.
         RudpCmtBuffers buffers;

@@ -53,8 +53,8 @@ class Socket;
  * Scheduling: each path's window is filled in turn, round robin, within the
  * receiver's advertised window. The remedies for receive-buffer blocking are
  * options, each a small class of its own that Schedule and FillPath consult:
- * Scheduler (RudpCmtScheduler: round robin, lowest RTT first, or buffer
- * aware), BufferSplitting (RudpCmtBufferSplitting) and ChunkRescheduling
+ * Scheduler (RudpCmtScheduler: round robin, lowest RTT first, buffer
+ * aware, or BLEST), BufferSplitting (RudpCmtBufferSplitting) and ChunkRescheduling
  * (RudpCmtChunkRescheduling).
  *
  * Loss recovery is a RudpCmtRecovery the engine owns, as it owns its
@@ -346,11 +346,16 @@ class RudpCmtSendEngine : public Object
     /**
      * \brief Starts a scheduling round of the remedies for receive-buffer
      * blocking: chunk rescheduling, the scheduler's view of the paths, and
-     * (BufferAware) the resends moved off paths without a share.
+     * (BufferAware, Blest) the resends moved off paths the scheduler holds back.
      */
     void BeginRound();
-    /// BufferAware: moves each resend waiting on a path without a share of the buffer to the
-    /// fastest path.
+    /**
+     * \brief Hands the Blest* attributes to the scheduler.
+     * \return false if they do not hold together (the association fails)
+     */
+    bool ConfigureBlest();
+    /// BufferAware, Blest: moves each resend waiting on a path the scheduler holds back (no
+    /// share of the buffer; BLEST waits for the fastest path) to the fastest path.
     void RouteResends();
     /**
      * \brief The paths and buffers as the remedies see them now.
@@ -537,6 +542,11 @@ class RudpCmtSendEngine : public Object
     RudpHeader::ChecksumKind m_checksumKind{RudpHeader::CHECKSUM_INTERNET16};
     bool m_modelAssumptions{false}; ///< ModelAssumptions: the loss oracle, no missing reports
     RudpCmtScheduler::Kind m_schedulerKind{RudpCmtScheduler::ROUND_ROBIN};
+    double m_blestLambda{1.2};          ///< BlestLambda: lambda's start
+    double m_blestLambdaMin{1.0};       ///< BlestLambdaMin: its lower bound
+    double m_blestLambdaMax{1.3};       ///< BlestLambdaMax: its upper bound
+    double m_blestLambdaIncrease{0.04}; ///< BlestLambdaIncrease: its step after a blocked RTT
+    double m_blestLambdaDecrease{0.01}; ///< BlestLambdaDecrease: its step after a free RTT
     RudpCmtBufferSplitting::Variant m_bufferSplitting{RudpCmtBufferSplitting::NONE};
     bool m_chunkRescheduling{false};
     double m_reschedulingThreshold{0.5};

@@ -161,7 +161,8 @@ const Choices CHECKSUMS{{"internet", "Internet16"}, {"crc32c", "Crc32c"}};
 /// --scheduler's values and RudpCmtSender::Scheduler's.
 const Choices SCHEDULERS{{"round-robin", "RoundRobin"},
                          {"lowest-rtt-first", "LowestRttFirst"},
-                         {"buffer-aware", "BufferAware"}};
+                         {"buffer-aware", "BufferAware"},
+                         {"blest", "Blest"}};
 /// --buffer-splitting's values and RudpCmtSender::BufferSplitting's.
 const Choices SPLITTINGS{{"none", "None"},
                          {"sender", "SenderSide"},
@@ -402,8 +403,10 @@ RudpCmtOptions::Table()
             .Sets({S + "ModelAssumptions"}, As<BooleanValue>(m_modelAssumptions))
             .Writes(Member("model_assumptions", m_modelAssumptions)),
         Declared("scheduler",
-                 "Path scheduler: round-robin (CMT's), lowest-rtt-first, or buffer-aware (a "
-                 "slow path's share within what the receive buffer holds at the RTT ratio)",
+                 "Path scheduler: round-robin (CMT's), lowest-rtt-first, buffer-aware (a "
+                 "slow path's share within what the receive buffer holds at the RTT ratio), or "
+                 "blest (wait for the fastest path when it would fill the receive buffer during "
+                 "a slower path's RTT; Ferlin et al. 2016)",
                  m_scheduler,
                  Names(SCHEDULERS))
             .Sets({S + "Scheduler"}, Mapped(SCHEDULERS, m_scheduler))

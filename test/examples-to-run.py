@@ -36,6 +36,8 @@ cpp_examples = [
     ("rudp-cmt --paths=3 --rbuf=16384 --ns2-defaults --duration=20s --warmup=2s", "True", "False"),
     ("rudp-cmt --paths=3 --rtt=100ms --loss=0.05 --rbuf=16384 --duration=20s --warmup=2s --model-assumptions=1", "True", "False"),
     ("rudp-cmt --paths=3 --rtt=50ms,200ms,100ms --rbuf=16384 --duration=20s --warmup=2s --scheduler=buffer-aware --buffer-splitting=both --rescheduling=1", "True", "False"),
+    ("rudp-cmt --paths=2 --rtt=20ms,400ms --rbuf=65536 --duration=20s --warmup=2s --scheduler=blest", "True", "False"),
+    ("rudp-multipath --bytes=2000000 --scheduler=blest", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

@@ -13,7 +13,7 @@
  * \file
  * \ingroup rudp-test
  * The CMT sender's remedies for receive-buffer blocking: buffer splitting,
- * chunk rescheduling, the lowest-RTT-first and buffer-aware schedulers --
+ * chunk rescheduling, the lowest-RTT-first, buffer-aware and BLEST schedulers --
  * their rules on given numbers, and what each does to an association.
  */
 
@@ -335,6 +335,125 @@ class RudpCmtSchedulerRuleTest : public TestCase
     }
 };
 
+/**
+ * BLEST's estimate and decision on given numbers: the fast path's bytes
+ * during the slow path's RTT, the wait when lambda times them exceeds the
+ * buffer beside the slow path's bytes, and lambda's steps.
+ */
+class RudpCmtBlestRuleTest : public TestCase
+{
+  public:
+    RudpCmtBlestRuleTest()
+        : TestCase("BLEST: waits for the fast path when it would fill the buffer during the "
+                   "slow path's RTT; lambda steps up after blocking, down after none")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RudpCmtPathView fast = View(1, MilliSeconds(20), 14000);
+        const RudpCmtPathView slow = View(0, MilliSeconds(100), 10000, 2800);
+        // Five fast round trips per slow one, each window a segment larger:
+        // 5 x 14000 + 1400 x (0 + 1 + 2 + 3 + 4) = 84000.
+        NS_TEST_ASSERT_MSG_EQ_TOL(RudpCmtBlest::FastBytes(fast, slow, MSS),
+                                  84000.0,
+                                  1e-6,
+                                  "rtts x (cwnd_f + MSS (rtts - 1) / 2)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(RudpCmtBlest::FastBytes(fast, fast, MSS),
+                                  14000.0,
+                                  1e-6,
+                                  "one window at the same RTT");
+        NS_TEST_ASSERT_MSG_EQ_TOL(RudpCmtBlest::FastBytes(slow, fast, MSS),
+                                  10000.0,
+                                  1e-6,
+                                  "never less than one round trip");
+        RudpCmtBlest blest;
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.2, 1e-9, "Linux's start");
+        // lambda X = 100800; the slow path holds 2800 + 1400 of the buffer.
+        NS_TEST_ASSERT_MSG_EQ(blest.Waits(fast, slow, MSS, MSS, 106000),
+                              false,
+                              "101800 bytes of room: send on the slow path");
+        NS_TEST_ASSERT_MSG_EQ(blest.Waits(fast, slow, MSS, MSS, 104000),
+                              true,
+                              "99800 bytes of room: wait for the fast path");
+        NS_TEST_ASSERT_MSG_EQ(blest.Waits(fast, slow, 0, MSS, 104000),
+                              false,
+                              "a resend is among the queued bytes already");
+        NS_TEST_ASSERT_MSG_EQ(
+            blest.Waits(fast, View(0, MilliSeconds(100), 10000, 200000), 0, MSS, 104000),
+            true,
+            "no room at all");
+
+        // lambda: once per period, up after a blocked round, down after free ones.
+        blest.BeginRound(false, Seconds(0), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.2, 1e-9, "the first round starts a period");
+        blest.BeginRound(false, MilliSeconds(50), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.2, 1e-9, "within the first period");
+        blest.BeginRound(true, MilliSeconds(60), MilliSeconds(100));
+        blest.BeginRound(false, MilliSeconds(100), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.24, 1e-9, "blocked in the period: +0.04");
+        blest.BeginRound(false, MilliSeconds(150), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.24, 1e-9, "once per period");
+        blest.BeginRound(false, MilliSeconds(200), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.23, 1e-9, "free: -0.01");
+        for (int k = 3; k < 10; ++k)
+        {
+            blest.BeginRound(true, MilliSeconds(100 * k), MilliSeconds(100));
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.3, 1e-9, "at most 1.3");
+        for (int k = 10; k < 50; ++k)
+        {
+            blest.BeginRound(false, MilliSeconds(100 * k), MilliSeconds(100));
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 1.0, 1e-9, "at least 1.0");
+        RudpCmtBlest later; // an association that starts after 10 s
+        later.BeginRound(false, Seconds(10), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(later.GetLambda(), 1.2, 1e-9, "no step at its first round");
+        later.BeginRound(false, Seconds(10) + MilliSeconds(100), MilliSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ_TOL(later.GetLambda(), 1.19, 1e-9, "one period after it");
+        RudpCmtBlest::Lambda lambda;
+        lambda.initial = 2;
+        lambda.max = 3;
+        blest.SetLambda(lambda);
+        NS_TEST_ASSERT_MSG_EQ_TOL(blest.GetLambda(), 2.0, 1e-9, "set anew");
+        NS_TEST_ASSERT_MSG_EQ(blest.Waits(fast, slow, MSS, MSS, 106000),
+                              true,
+                              "a larger lambda waits sooner");
+
+        // In the scheduler: lowest RTT first, the fastest path free, the
+        // slower one held back and its resends moved.
+        RudpCmtScheduler scheduler;
+        scheduler.SetKind(RudpCmtScheduler::BLEST);
+        scheduler.SetSegmentSize(MSS);
+        NS_TEST_ASSERT_MSG_EQ(scheduler.LimitsPaths(), true, "it reads the queued bytes");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.RoutesResends(), true, "it moves resends");
+        scheduler.Begin({slow, fast}, Buffers(97000, 4000, 1u << 26)); // B = 101000
+        NS_TEST_ASSERT_MSG_EQ((scheduler.Order(0) == std::vector<uint32_t>{1, 0}),
+                              true,
+                              "lowest RTT first");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(1, MSS), true, "the fastest path: its windows");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(0, MSS), false, "wait for the fast path");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.ResendPath(0, MSS),
+                              1,
+                              "98200 bytes of room: its resend on the fast path");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.QueueLimit(0).has_value(), false, "no share limit");
+        scheduler.Begin({slow, fast}, Buffers(102000, 4000, 1u << 26)); // B = 106000
+        NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(0, MSS), true, "room enough: send");
+        NS_TEST_ASSERT_MSG_EQ(scheduler.ResendPath(0, MSS), 0, "the policy's path");
+        scheduler.Sent(0, 4 * MSS, false);
+        NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(0, MSS), false, "what it sent counts");
+        // The fastest path failed: the slow one is the fastest active path.
+        RudpCmtPathView failed = fast;
+        failed.active = false;
+        scheduler.Begin({slow, failed}, Buffers(100000, 4000, 1u << 26));
+        NS_TEST_ASSERT_MSG_EQ(scheduler.Allows(0, MSS), true, "nothing to wait for");
+        // The other kinds leave resends where the policy put them.
+        scheduler.SetKind(RudpCmtScheduler::LOWEST_RTT_FIRST);
+        NS_TEST_ASSERT_MSG_EQ(scheduler.RoutesResends(), false, "lowest RTT first: no");
+    }
+};
+
 /// Chunk rescheduling's trigger and target on given numbers.
 class RudpCmtReschedulingRuleTest : public TestCase
 {
@@ -551,6 +670,59 @@ class RudpCmtBufferAwareTest : public TestCase
     }
 };
 
+/**
+ * BLEST against lowest RTT first over a 20 ms and a 400 ms path sharing a
+ * 64 KB receive buffer: lowest RTT first fills the slow path's window
+ * whenever the fast one is full, and those segments hold the buffer's head
+ * for 400 ms; BLEST waits for the fast path, which alone nearly never fills
+ * the buffer. BLEST must block for at most half as long and deliver at
+ * least as much. With a large buffer it uses the slow path.
+ */
+class RudpCmtBlestTest : public TestCase
+{
+  public:
+    RudpCmtBlestTest()
+        : TestCase("BLEST: less receive-buffer blocking than lowest RTT first over a 20 ms and "
+                   "a 400 ms path, at least its goodput; both paths with a large buffer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<TracedAssociation::Path> mismatch = {{MilliSeconds(400), 0.01},
+                                                               {MilliSeconds(20), 0.01}};
+        std::map<std::string, uint64_t> delivered;
+        std::map<std::string, Time> blocked;
+        for (const std::string scheduler : {"LowestRttFirst", "Blest"})
+        {
+            TracedAssociation cmt(mismatch, 65536);
+            cmt.Helper().SetSenderAttribute("Scheduler", StringValue(scheduler));
+            delivered[scheduler] = cmt.Run(Seconds(30));
+            blocked[scheduler] = cmt.Sender()->GetStats().receiveWindowLimitedTime;
+            NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "every byte right");
+        }
+        NS_TEST_ASSERT_MSG_GT(blocked["LowestRttFirst"],
+                              Seconds(10),
+                              "lowest RTT first: the slow path blocks the buffer");
+        NS_TEST_ASSERT_MSG_LT(blocked["Blest"] * 2,
+                              blocked["LowestRttFirst"],
+                              "BLEST blocks for at most half as long");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(delivered["Blest"],
+                                    delivered["LowestRttFirst"],
+                                    "and delivers at least as much");
+
+        // A buffer that holds the fast path's bytes during the slow path's
+        // RTT: BLEST sends on both.
+        TracedAssociation large({{MilliSeconds(200), 0.01}, {MilliSeconds(50), 0.01}}, 1u << 20);
+        large.Helper().SetSenderAttribute("Scheduler", StringValue("Blest"));
+        large.Run(Seconds(20));
+        const double share = static_cast<double>(large.FirstTxBytes(0)) /
+                             (large.FirstTxBytes(0) + large.FirstTxBytes(1));
+        NS_TEST_ASSERT_MSG_GT(share, 0.2, "the 200 ms path carries its part");
+    }
+};
+
 /// The suite of the remedies for receive-buffer blocking.
 class RudpCmtRemediesTestSuite : public TestSuite
 {
@@ -560,6 +732,7 @@ class RudpCmtRemediesTestSuite : public TestSuite
     {
         AddTestCase(new RudpCmtBufferSplittingRuleTest);
         AddTestCase(new RudpCmtSchedulerRuleTest);
+        AddTestCase(new RudpCmtBlestRuleTest);
         AddTestCase(new RudpCmtReschedulingRuleTest);
         for (const std::string variant : {"SenderSide", "ReceiverSide", "BothSides"})
         {
@@ -567,6 +740,7 @@ class RudpCmtRemediesTestSuite : public TestSuite
         }
         AddTestCase(new RudpCmtReschedulingTest);
         AddTestCase(new RudpCmtBufferAwareTest);
+        AddTestCase(new RudpCmtBlestTest);
     }
 };
 

@@ -102,6 +102,7 @@ OWN: list[tuple[str, list[str], str, str]] = [
     ("rudp-cmt", ["--warmup=2s"], "warmup", "less than --duration"),
     ("rudp-cmt", ["--rbuf=1000"], "rbuf", "cannot hold one --mss=1468 chunk"),
     ("rudp-cmt", ["--checksum=crc"], "checksum", "internet"),
+    ("rudp-cmt", ["--scheduler=blast"], "scheduler", "buffer-aware|blest"),
     ("rudp-file-transfer", ["--checksum=crc"], "checksum", "crc32c"),
     ("rudp-file-transfer", ["--checksum=crc32c", "--mss=1454"], "mss", "1452"),
     ("rudp-file-transfer", ["--mss=1455"], "mss", "does not fit --mtu=1500; allowed: [1, 1454]"),

@@ -389,6 +389,10 @@ main(int argc, char** argv)
           Input(0x01 | 0x80,
                 0x02 | 0x10,
                 {sackAll(1, 0, 0), sackAll(2, 1, 0), sackAll(3, 0, 16384), sackAll(4, 1)}));
+    Write(sender / "blest-zero-window",
+          Input(0x01 | 0x80,
+                0x05 | 0x10,
+                {sackAll(1, 0, 0), sackAll(2, 1, 0), sackAll(3, 0, 16384), sackAll(4, 1)}));
     Write(sender / "partial-beyond-and-stale",
           Input(0x02 | 0x20,
                 0x01 | 0x80,

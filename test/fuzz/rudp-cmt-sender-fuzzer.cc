@@ -24,7 +24,8 @@
               bit 4    Sfr off
               bit 5    Checksum Crc32c, fixed-up records carry one
               bit 6    CmtPf
-              bit 7    BufferAware scheduler, chunk rescheduling, BothSides splitting
+              bit 7    BufferAware scheduler (Blest if config 1's bits 0-2 are 5-7),
+                       chunk rescheduling, BothSides splitting
    config 1   bits 0-2 RtxPolicy: SAME, ASAP, CWND, SSTHRESH, LOSSRATE (mod 5)
               bit 3    MaxBurst 4
               bits 4-5 MaxBytes: 20 000, 100 000, 400 000, 1 000 000
@@ -76,7 +77,9 @@ Run(const uint8_t* data, size_t size)
     sender->SetAttribute("CmtPf", BooleanValue(config0 & 0x40));
     if (config0 & 0x80)
     {
-        sender->SetAttribute("Scheduler", StringValue("BufferAware"));
+        // RtxPolicy's values 5-7 repeat 0-2: with them, BLEST.
+        sender->SetAttribute("Scheduler",
+                             StringValue((config1 & 7) >= 5 ? "Blest" : "BufferAware"));
         sender->SetAttribute("BufferSplitting", StringValue("BothSides"));
         sender->SetAttribute("ChunkRescheduling", BooleanValue(true));
     }

@@ -864,15 +864,16 @@ RudpCmtSocket::Establish(uint32_t window)
     }
     m_engineOpen = true;
     SetState(ESTABLISHED);
-    for (const auto& path : m_sender->GetPaths())
+    const auto& paths = m_sender->GetPaths();
+    if (std::any_of(paths.begin(), paths.end(), [](const Ptr<RudpCmtPath>& path) {
+            return path->GetLocal() != Ipv4Address::GetAny();
+        }))
     {
-        if (path->GetLocal() != Ipv4Address::GetAny() && !m_watchedRouting)
-        {
-            m_watchedRouting = PathRouting();
-            m_watchedRouting->TraceConnectWithoutContext(
-                "InterfaceChange",
-                MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
-        }
+        // Bound paths follow their interfaces.
+        m_watchedRouting = PathRouting();
+        m_watchedRouting->TraceConnectWithoutContext(
+            "InterfaceChange",
+            MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
     }
     // The peer's a_rwnd is any 32-bit number; no receive buffer here is
     // larger than RudpRxBuffer::MAX_CAPACITY (sequence numbers compare

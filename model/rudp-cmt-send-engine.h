@@ -232,11 +232,7 @@ class RudpCmtSendEngine : public Object
      * \param index the path's index
      */
     void RemovePath(uint32_t index);
-    /**
-     * \return the association's random variable (heartbeats' jitter and
-     *         nonces, RudpCmtSocket's association key), made if none was given
-     */
-    Ptr<UniformRandomVariable> HeartbeatRandom();
+
     /**
      * \brief Takes a datagram from the peer: decoded, a SACK is processed;
      * anything else, or a datagram that does not decode, is ignored.
@@ -510,6 +506,8 @@ class RudpCmtSendEngine : public Object
      * failed after the first.
      */
     void MarkUnresponsive(RudpCmtPath& path);
+    /// \return the heartbeats' random variable, made if none was given
+    Ptr<UniformRandomVariable> HeartbeatRandom();
     /// The retransmission timer of path \p index expired.
     void OnTimeout(uint32_t index);
     /**

@@ -18,6 +18,7 @@
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
@@ -477,7 +478,7 @@ RudpCmtSocket::Connect(const Address& address)
     m_peerAddresses = {peer.GetIpv4()};
     m_peerPort = peer.GetPort();
     m_endpoint->Register(PrimaryPeer(), Ptr<RudpCmtSocket>(this));
-    m_localKey = DrawKey();
+    m_localKey = AssociationKey();
     m_announced = GetLocalAddresses();
     SetState(COOKIE_WAIT);
     m_controlRetries = 0;
@@ -679,11 +680,25 @@ RudpCmtSocket::SendInit(uint8_t flags)
 }
 
 uint64_t
-RudpCmtSocket::DrawKey()
+RudpCmtSocket::AssociationKey()
 {
-    const Ptr<UniformRandomVariable> random = m_sender->HeartbeatRandom();
-    return static_cast<uint64_t>(random->GetInteger(0, UINT32_MAX)) << 32 |
-           random->GetInteger(0, UINT32_MAX);
+    // Derived, not drawn: a key drawn from a random variable made here would
+    // move the stream of every random variable made after it in a run
+    // without AssignStreams, and so change its results. SplitMix64's
+    // finaliser over the run, the node, the ends and the time: a different
+    // key per association and run.
+    const auto mix = [](uint64_t x) {
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+        return x ^ (x >> 31);
+    };
+    Address local;
+    m_endpoint->GetUdpSocket()->GetSockName(local);
+    uint64_t key = mix(RngSeedManager::GetSeed() ^ mix(RngSeedManager::GetRun()));
+    key = mix(key ^ m_node->GetId());
+    key = mix(key ^ InetSocketAddress::ConvertFrom(local).GetPort());
+    key = mix(key ^ (uint64_t{m_peerAddresses.front().Get()} << 16 | m_peerPort));
+    return mix(key ^ static_cast<uint64_t>(Simulator::Now().GetNanoSeconds()));
 }
 
 void
@@ -839,7 +854,7 @@ RudpCmtSocket::Accept(const RudpHeader& header, Ptr<Packet> payload, const Addre
     }
     child->m_peerWindow = header.GetWindow();
     child->m_peerKey = init.key;
-    child->m_localKey = child->DrawKey();
+    child->m_localKey = child->AssociationKey();
     child->m_announced = child->GetLocalAddresses();
     for (const Ipv4Address& address : child->m_peerAddresses)
     {

@@ -281,8 +281,8 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     void SendAddressChange(Ptr<Packet> payload);
     /// A request went unanswered \p tries times: the association fails.
     void OnAddressChangeUnanswered(uint32_t tries);
-    /// \return a new association key (64 random bits)
-    uint64_t DrawKey();
+    /// \return a new association key (call once the peer's address and port are known)
+    uint64_t AssociationKey();
     /// A datagram of an established association: to the engine it is for.
     void Dispatch(const RudpHeader& header,
                   Ptr<Packet> payload,
@@ -346,8 +346,7 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Time m_linger{Seconds(3)};
     std::string m_failure;
     uint64_t m_dropped{0};
-    /// the heartbeats' jitter and nonces, and the association key (SetHeartbeatRandomVariable,
-    /// AssignStreams)
+    /// the heartbeats' jitter and nonces (SetHeartbeatRandomVariable, AssignStreams)
     Ptr<UniformRandomVariable> m_heartbeatRandom;
     Ptr<RudpCmtPathManager> m_pathManager;    ///< PathManager's, made at Establish
     uint64_t m_localKey{0};                   ///< this end's association key (its INIT's)

@@ -703,6 +703,15 @@ ServerAssociation(const PhoneNetwork& net)
     return nullptr;
 }
 
+/// Replaces the first address of \p interface by \p address (/24), as a new lease does.
+void
+Renumber(Ptr<Ipv4> ipv4, uint32_t interface, Ipv4Address address)
+{
+    ipv4->RemoveAddress(interface, 0);
+    ipv4->AddAddress(interface, Ipv4InterfaceAddress(address, Ipv4Mask("255.255.255.0")));
+    Ipv4GlobalRoutingHelper::RecomputeRoutingTables(); // it looks addresses up by index
+}
+
 /// Hands the server's association a change of the phone's addresses under a wrong tag.
 void
 ForgeAddressChange(PhoneNetwork* net, uint64_t* droppedBefore, uint64_t* droppedAfter)
@@ -766,13 +775,7 @@ class RudpAddressChangeTestCase : public TestCase
         // Renumbered at 4 s (a new lease, on another network): the LAN's
         // address replaced. ns-3's global routing needs an address on every
         // interface, and to be told.
-        Simulator::Schedule(Seconds(4), [ipv4, lan]() {
-            ipv4->RemoveAddress(lan, 0);
-            ipv4->AddAddress(
-                lan,
-                Ipv4InterfaceAddress(Ipv4Address("10.1.1.7"), Ipv4Mask("255.255.255.0")));
-            Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
-        });
+        Simulator::Schedule(Seconds(4), &Renumber, ipv4, lan, Ipv4Address("10.1.1.7"));
         Simulator::Stop(Seconds(40));
         Simulator::Run();
 

@@ -230,7 +230,7 @@ main(int argc, char* argv[])
                  "Coupled congestion control: uncoupled (CMT's), lia (RFC 6356), olia "
                  "(Khalili et al.) or rpv2 (CMT/RPv2)",
                  coupling,
-                 {"uncoupled", "lia", "olia", "rpv2"});
+                 RudpCmtCoupling::GetShortNames());
     cmd.AddValue("paths", "Paths of the association, all through the bottleneck", paths, 1u, 8u);
     cmd.AddValue("tcp-flows", "TCP NewReno flows through the bottleneck", tcpFlows, 0u, 32u);
     cmd.AddValue("queue",
@@ -287,11 +287,8 @@ main(int argc, char* argv[])
         RudpParameterCheck::Fail("warmup", "must be less than --duration");
     }
 
-    const std::map<std::string, TypeId> couplings{{"uncoupled", RudpCmtUncoupled::GetTypeId()},
-                                                  {"lia", RudpLia::GetTypeId()},
-                                                  {"olia", RudpOlia::GetTypeId()},
-                                                  {"rpv2", RudpCmtRpv2::GetTypeId()}};
-    Config::SetDefault("ns3::RudpCmtSocket::Coupling", TypeIdValue(couplings.at(coupling)));
+    Config::SetDefault("ns3::RudpCmtSocket::Coupling",
+                       TypeIdValue(RudpCmtCoupling::LookupByShortName(coupling)));
 
     RudpMultipathBottleneckHelper::Queue kind;
     RudpMultipathBottleneckHelper::ParseQueue(queue, kind);

@@ -266,7 +266,7 @@ main(int argc, char* argv[])
     cmd.AddValue("coupling",
                  "Coupled congestion control: uncoupled, lia, olia or rpv2",
                  coupling,
-                 {"uncoupled", "lia", "olia", "rpv2"});
+                 RudpCmtCoupling::GetShortNames());
     cmd.AddValue("cellular-rate",
                  "The cellular link's rate",
                  cellularRate,
@@ -305,11 +305,8 @@ main(int argc, char* argv[])
             "must come after walk-out plus the walk's time (distance / speed)");
     }
 
-    const std::map<std::string, TypeId> couplings{{"uncoupled", RudpCmtUncoupled::GetTypeId()},
-                                                  {"lia", RudpLia::GetTypeId()},
-                                                  {"olia", RudpOlia::GetTypeId()},
-                                                  {"rpv2", RudpCmtRpv2::GetTypeId()}};
-    Config::SetDefault("ns3::RudpCmtSocket::Coupling", TypeIdValue(couplings.at(coupling)));
+    Config::SetDefault("ns3::RudpCmtSocket::Coupling",
+                       TypeIdValue(RudpCmtCoupling::LookupByShortName(coupling)));
     Config::SetDefault("ns3::RudpCmtSocket::PathManager",
                        TypeIdValue(pathManager == "full-mesh" ? RudpFullMesh::GetTypeId()
                                                               : RudpSctpPaths::GetTypeId()));

@@ -45,7 +45,9 @@ RudpCmtPath::GetTypeId()
                                             "ns3::TracedValueCallback::Time")
                             .AddTraceSource("Status",
                                             "Whether the path carries data: ACTIVE, "
-                                            "POTENTIALLY_FAILED (CMT-PF) or FAILED",
+                                            "POTENTIALLY_FAILED (CMT-PF), FAILED, "
+                                            "UNCONFIRMED (new, not yet answered) or "
+                                            "REMOVED (an address deleted)",
                                             MakeTraceSourceAccessor(&RudpCmtPath::m_status),
                                             "ns3::RudpCmtPath::StatusTracedValueCallback");
     return tid;
@@ -153,6 +155,12 @@ bool
 RudpCmtPath::IsLocalUp() const
 {
     return m_localUp;
+}
+
+bool
+RudpCmtPath::MayRevive() const
+{
+    return m_localUp && m_status != REMOVED;
 }
 
 uint32_t

@@ -54,6 +54,15 @@ class RudpCmtPath : public Object
          * SCTP_DEST_STATUS_POSSIBLY_FAILED)
          */
         POTENTIALLY_FAILED,
+        /**
+         * Opened after the association began (an address the peer or this
+         * end added): probed, carries no data until it answers (RFC 9260
+         * 5.4's path confirmation), and its probes' timeouts are not the
+         * association's errors
+         */
+        UNCONFIRMED,
+        /// One of its addresses was deleted: never used, probed or revived again
+        REMOVED,
     };
 
     /**
@@ -226,6 +235,11 @@ class RudpCmtPath : public Object
     void SetLocalUp(bool up);
     /// \return whether its local address is usable (true unless SetLocalUp said otherwise)
     bool IsLocalUp() const;
+    /**
+     * \return whether an answer (a SACK, a HEARTBEAT ACK) may make it active
+     *         again: its local address is up and it was not removed
+     */
+    bool MayRevive() const;
     /// \return its position in the association
     uint32_t GetIndex() const;
     /// \return whether it carries new data

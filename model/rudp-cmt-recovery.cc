@@ -29,6 +29,12 @@ RudpCmtRecovery::RudpCmtRecovery(const Config& config,
 
 RudpCmtRecovery::~RudpCmtRecovery() = default;
 
+void
+RudpCmtRecovery::AddPath()
+{
+    m_records.emplace_back();
+}
+
 bool
 RudpCmtRecovery::InFastRecovery(uint32_t path) const
 {
@@ -219,6 +225,13 @@ RudpCmtNs2Recovery::RudpCmtNs2Recovery(const Config& config,
     : RudpCmtRecovery(config, scoreboard, paths, std::move(actions)),
       m_pseudoCumulative(paths.size())
 {
+}
+
+void
+RudpCmtNs2Recovery::AddPath()
+{
+    RudpCmtRecovery::AddPath();
+    m_pseudoCumulative.emplace_back();
 }
 
 void

@@ -87,6 +87,9 @@ class RudpCmtRecovery
     RudpCmtRecovery(const RudpCmtRecovery&) = delete;
     RudpCmtRecovery& operator=(const RudpCmtRecovery&) = delete;
 
+    /// A path was added to the association (RudpCmtSendEngine::OpenPath): the last of the paths.
+    virtual void AddPath();
+
     /**
      * \param path a path's index
      * \return true while the path is in fast recovery
@@ -294,6 +297,7 @@ class RudpCmtNs2Recovery : public RudpCmtRecovery
      * \param sack the SACK
      */
     void BeginSack(const RudpHeader& sack) override;
+    void AddPath() override;
     bool RestartsTimer(uint32_t path) const override;
     void Left(uint32_t path) override;
 

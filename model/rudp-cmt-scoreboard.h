@@ -375,8 +375,10 @@ class RudpCmtScoreboard
     /// segment is sent again (it is no longer SACKed).
     std::vector<RudpHeader::SackBlock> m_appliedBlocks;
     std::vector<RudpHeader::SackBlock> m_nextApplied; ///< this SACK's, becoming m_appliedBlocks
-    size_t m_appliedCursor{0};        ///< where AppliedBefore looks first in m_appliedBlocks
-    std::vector<PathIndex> m_index;   ///< per path, kept by Recount
+    size_t m_appliedCursor{0}; ///< where AppliedBefore looks first in m_appliedBlocks
+    /// per path, kept by Recount; a deque: entries point into it (indexedIn), and paths
+    /// are added while segments are in flight
+    std::deque<PathIndex> m_index;
     std::vector<uint32_t> m_inFlight; ///< bytes in flight per path, kept by Recount
     uint32_t m_paths{0};
 };

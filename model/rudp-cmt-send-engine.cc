@@ -573,16 +573,6 @@ RudpCmtSendEngine::Attach(Ptr<Socket> udp)
 void
 RudpCmtSendEngine::Begin()
 {
-    for (auto& path : m_paths)
-    {
-        path->Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
-        path->SetIdleDecay(m_idleWindowDecay);
-        path->GetRtoTimer()->Configure(RudpRtoTimer::ADAPTIVE,
-                                       m_initialRto,
-                                       m_minRto,
-                                       m_maxRto,
-                                       "ns3::RudpCmtSendEngine");
-    }
     m_burst.assign(m_paths.size(), 0);
     CreateRecovery();
     ObjectFactory coupling;
@@ -590,7 +580,7 @@ RudpCmtSendEngine::Begin()
     m_coupling = coupling.Create<RudpCmtCoupling>();
     for (auto& path : m_paths)
     {
-        path->SetSlowStartAtThreshold(m_coupling->SlowStartAtThreshold());
+        OpenPathState(*path);
     }
     m_scheduler.SetKind(m_schedulerKind);
     m_scheduler.SetBufferSplitting(m_bufferSplitting);
@@ -631,6 +621,55 @@ RudpCmtSendEngine::Begin()
     {
         ScheduleHeartbeat(*path, Simulator::Now());
     }
+    Schedule();
+}
+
+void
+RudpCmtSendEngine::OpenPathState(RudpCmtPath& path)
+{
+    path.Open(m_segmentSize, m_initialCwnd, m_initialSsThresh);
+    path.SetIdleDecay(m_idleWindowDecay);
+    path.GetRtoTimer()->Configure(RudpRtoTimer::ADAPTIVE,
+                                  m_initialRto,
+                                  m_minRto,
+                                  m_maxRto,
+                                  "ns3::RudpCmtSendEngine");
+    path.SetSlowStartAtThreshold(m_coupling->SlowStartAtThreshold());
+}
+
+void
+RudpCmtSendEngine::OpenPath(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    NS_ABORT_MSG_UNLESS(m_running && index == m_burst.size(),
+                        "RudpCmtSendEngine::OpenPath: the path added last, after Begin");
+    RudpCmtPath& path = *m_paths.at(index);
+    OpenPathState(path);
+    m_burst.push_back(0);
+    m_recovery->AddPath();
+    // RFC 9260 5.4: no data until it answers.
+    path.SetStatus(RudpCmtPath::UNCONFIRMED);
+    SendProbe(path);
+    path.GetRtoTimer()->Restart();
+}
+
+void
+RudpCmtSendEngine::RemovePath(uint32_t index)
+{
+    NS_LOG_FUNCTION(this << index);
+    RudpCmtPath& path = *m_paths.at(index);
+    if (!m_running || path.GetStatus() == RudpCmtPath::REMOVED)
+    {
+        return;
+    }
+    NS_LOG_INFO("path " << index << " removed: " << path.GetLocal() << " to "
+                        << path.GetRemoteIpv4());
+    path.SetStatus(RudpCmtPath::REMOVED);
+    m_recovery->Timeout(index); // what it carried goes by the others
+    RehomeFromFailedPaths();
+    path.StopIdleDecay();
+    path.GetRtoTimer()->Cancel();
+    m_heartbeats[index]->Stop();
     Schedule();
 }
 
@@ -1235,7 +1274,7 @@ RudpCmtSendEngine::ReceiveHeartbeatAck(const RudpHeader& header, Ptr<const Packe
     {
         // Not while its address is down: the answer to a heartbeat sent
         // before may reach that address by another interface.
-        if (path.IsLocalUp())
+        if (path.MayRevive())
         {
             Revive(path);
             Schedule();
@@ -1316,7 +1355,7 @@ RudpCmtSendEngine::AdmitSack(const RudpHeader& header, uint32_t arrivalPath)
     RudpCmtPath& arrival = *m_paths[arrivalPath];
     // A path whose address is gone may still hear SACKs to that address by
     // another interface: they prove nothing of it.
-    const bool revives = arrival.GetStatus() != RudpCmtPath::ACTIVE && arrival.IsLocalUp();
+    const bool revives = arrival.GetStatus() != RudpCmtPath::ACTIVE && arrival.MayRevive();
     if (m_sacksSeen && header.GetSequenceNumber() <= m_lastSack)
     {
         if (revives)
@@ -1545,6 +1584,16 @@ RudpCmtSendEngine::OnTimeout(uint32_t index)
     {
         return;
     }
+    if (path.GetStatus() == RudpCmtPath::UNCONFIRMED)
+    {
+        // Not the association's error (RFC 9260 8.3): an address may be
+        // announced that does not answer.
+        path.GetRtoTimer()->Backoff();
+        SendProbe(path);
+        path.GetRtoTimer()->Cancel();
+        path.GetRtoTimer()->Restart();
+        return;
+    }
     ++m_stats.timeouts;
     path.NoteTimeout();
     if (m_associationMaxRetrans > 0 && ++m_consecutiveTimeouts > m_associationMaxRetrans)
@@ -1579,13 +1628,16 @@ RudpCmtSendEngine::LocalAddressDown(uint32_t index)
 {
     NS_LOG_FUNCTION(this << index);
     RudpCmtPath& path = *m_paths.at(index);
-    if (!m_running)
+    if (!m_running || path.GetStatus() == RudpCmtPath::REMOVED)
     {
         return;
     }
     NS_LOG_INFO("path " << index << " lost its local address " << path.GetLocal());
     path.SetLocalUp(false);
-    path.SetStatus(RudpCmtPath::FAILED);
+    if (path.GetStatus() != RudpCmtPath::UNCONFIRMED)
+    {
+        path.SetStatus(RudpCmtPath::FAILED);
+    }
     m_recovery->Timeout(index); // what it carried left with the interface
     RehomeFromFailedPaths();
     path.StopIdleDecay();
@@ -1599,7 +1651,8 @@ RudpCmtSendEngine::LocalAddressUp(uint32_t index)
     NS_LOG_FUNCTION(this << index);
     RudpCmtPath& path = *m_paths.at(index);
     path.SetLocalUp(true);
-    if (!m_running || path.GetStatus() == RudpCmtPath::ACTIVE)
+    if (!m_running || path.GetStatus() == RudpCmtPath::ACTIVE ||
+        path.GetStatus() == RudpCmtPath::REMOVED)
     {
         return;
     }

@@ -218,6 +218,22 @@ class RudpCmtSendEngine : public Object
      */
     void LocalAddressUp(uint32_t index);
     /**
+     * \brief Opens path \p index, added (AddPath) after the association
+     * began: an address the peer or this end announced since. It is probed
+     * at once and carries data once it answers (UNCONFIRMED until then,
+     * RFC 9260 5.4); its probes' timeouts are not the association's errors.
+     * \param index the path's index: the last added
+     */
+    void OpenPath(uint32_t index);
+    /**
+     * \brief One of path \p index's addresses was deleted: what it carried
+     * is resent on the others, and it is never used, probed or revived again
+     * (REMOVED; its index stays, as the traces name paths by index).
+     * \param index the path's index
+     */
+    void RemovePath(uint32_t index);
+
+    /**
      * \brief Takes a datagram from the peer: decoded, a SACK is processed;
      * anything else, or a datagram that does not decode, is ignored.
      * \param packet the datagram
@@ -349,6 +365,8 @@ class RudpCmtSendEngine : public Object
      * (BufferAware, Blest) the resends moved off paths the scheduler holds back.
      */
     void BeginRound();
+    /// Opens \p path's window, timer and slow-start rule (at Begin, or OpenPath).
+    void OpenPathState(RudpCmtPath& path);
     /**
      * \brief Hands the Blest* attributes to the scheduler.
      * \return false if they do not hold together (the association fails)

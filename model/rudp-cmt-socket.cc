@@ -18,6 +18,7 @@
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/udp-socket-factory.h"
@@ -182,9 +183,16 @@ RudpCmtSocket::GetTypeId()
                                 "ns3::RudpCmtSocket::PathTimeTracedCallback")
                 .AddTraceSource("PathStatus",
                                 "A path's RudpCmtPath::Status (path index, old, new): 0 "
-                                "active, 1 failed, 2 potentially failed",
+                                "active, 1 failed, 2 potentially failed, 3 unconfirmed, "
+                                "4 removed",
                                 MakeTraceSourceAccessor(&RudpCmtSocket::m_pathStatusTrace),
                                 "ns3::RudpCmtSocket::PathUint32TracedCallback")
+                .AddTraceSource("AddressChange",
+                                "An address change applied or refused: the peer's (true) or "
+                                "this end's, ADD (1) or DELETE (2), the address, DONE (1) or "
+                                "REFUSED (2)",
+                                MakeTraceSourceAccessor(&RudpCmtSocket::m_addressChangeTrace),
+                                "ns3::RudpCmtSocket::AddressChangeTracedCallback")
                 .AddTraceSource("AssociationFailure",
                                 "The association gave up (the reason)",
                                 MakeTraceSourceAccessor(&RudpCmtSocket::m_failureTrace),
@@ -203,6 +211,8 @@ RudpCmtSocket::RudpCmtSocket()
 {
     NS_LOG_FUNCTION(this);
     m_controlTimer->SetExpiryCallback(MakeCallback(&RudpCmtSocket::OnControlTimeout, this));
+    m_announcer.SetCallbacks(MakeCallback(&RudpCmtSocket::SendAddressChange, this),
+                             MakeCallback(&RudpCmtSocket::OnAddressChangeUnanswered, this));
 }
 
 RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
@@ -220,6 +230,8 @@ RudpCmtSocket::RudpCmtSocket(const RudpCmtSocket& listener)
 {
     NS_LOG_FUNCTION(this);
     m_controlTimer->SetExpiryCallback(MakeCallback(&RudpCmtSocket::OnControlTimeout, this));
+    m_announcer.SetCallbacks(MakeCallback(&RudpCmtSocket::SendAddressChange, this),
+                             MakeCallback(&RudpCmtSocket::OnAddressChangeUnanswered, this));
     RudpForwarding::CopyForwarded(GetTypeId(), listener, *this);
     SetHeartbeatRandomVariable(listener.m_heartbeatRandom);
 }
@@ -231,6 +243,7 @@ RudpCmtSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_controlTimer->Dispose();
+    m_announcer.Stop();
     m_lingerEvent.Cancel();
     StopWatchingInterfaces();
     Detach();
@@ -318,6 +331,18 @@ RudpCmtSocket::StateName(State state)
 std::vector<Ipv4Address>
 RudpCmtSocket::GetLocalAddresses() const
 {
+    return NodeAddresses(true);
+}
+
+const std::vector<Ipv4Address>&
+RudpCmtSocket::GetAnnouncedAddresses() const
+{
+    return m_announced;
+}
+
+std::vector<Ipv4Address>
+RudpCmtSocket::NodeAddresses(bool upOnly) const
+{
     if (m_boundAddress != Ipv4Address::GetAny())
     {
         return {m_boundAddress};
@@ -326,7 +351,7 @@ RudpCmtSocket::GetLocalAddresses() const
     Ptr<Ipv4> ipv4 = m_node ? m_node->GetObject<Ipv4>() : nullptr;
     for (uint32_t i = 0; ipv4 && i < ipv4->GetNInterfaces(); ++i)
     {
-        for (uint32_t j = 0; ipv4->IsUp(i) && j < ipv4->GetNAddresses(i); ++j)
+        for (uint32_t j = 0; (ipv4->IsUp(i) || !upOnly) && j < ipv4->GetNAddresses(i); ++j)
         {
             const Ipv4Address local = ipv4->GetAddress(i, j).GetLocal();
             if (!local.IsLocalhost() && addresses.size() < MAX_ADDRESSES &&
@@ -337,45 +362,6 @@ RudpCmtSocket::GetLocalAddresses() const
         }
     }
     return addresses;
-}
-
-Ptr<Packet>
-RudpCmtSocket::EncodeAddresses(const std::vector<Ipv4Address>& addresses)
-{
-    NS_ASSERT(addresses.size() <= MAX_ADDRESSES);
-    std::vector<uint8_t> bytes(4 * addresses.size());
-    for (size_t i = 0; i < addresses.size(); ++i)
-    {
-        addresses[i].Serialize(&bytes[4 * i]);
-    }
-    return Create<Packet>(bytes.data(), bytes.size());
-}
-
-bool
-RudpCmtSocket::DecodeAddresses(Ptr<const Packet> payload, std::vector<Ipv4Address>& addresses)
-{
-    const uint32_t size = payload->GetSize();
-    if (size == 0 || size % 4 != 0 || size / 4 > MAX_ADDRESSES)
-    {
-        return false;
-    }
-    std::vector<uint8_t> bytes(size);
-    payload->CopyData(bytes.data(), size);
-    addresses.clear();
-    for (uint32_t i = 0; i < size; i += 4)
-    {
-        const Ipv4Address address = Ipv4Address::Deserialize(&bytes[i]);
-        if (address == Ipv4Address::GetAny() || address.IsBroadcast() || address.IsMulticast() ||
-            address.IsLocalhost())
-        {
-            return false;
-        }
-        if (std::find(addresses.begin(), addresses.end(), address) == addresses.end())
-        {
-            addresses.push_back(address);
-        }
-    }
-    return true;
 }
 
 /**
@@ -401,8 +387,9 @@ struct RudpCmtSocketInterfaceWatch
             socket->InterfaceChanged(interface, false);
             break;
         default:
-            break; // addresses: the paths are the association's from its start
+            break; // addresses: announced below
         }
+        socket->AddressesChanged();
     }
 };
 
@@ -491,6 +478,8 @@ RudpCmtSocket::Connect(const Address& address)
     m_peerAddresses = {peer.GetIpv4()};
     m_peerPort = peer.GetPort();
     m_endpoint->Register(PrimaryPeer(), Ptr<RudpCmtSocket>(this));
+    m_localKey = AssociationKey();
+    m_announced = GetLocalAddresses();
     SetState(COOKIE_WAIT);
     m_controlRetries = 0;
     SendInit(RudpHeader::SYN);
@@ -664,21 +653,52 @@ RudpCmtSocket::PrimaryPeer() const
     return InetSocketAddress(m_peerAddresses.front(), m_peerPort);
 }
 
-void
-RudpCmtSocket::SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload)
+Ptr<Packet>
+RudpCmtSocket::EncodeControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload) const
 {
     RudpHeader header;
     header.SetSequenceNumber(seq);
     header.SetFlags(flags);
     header.SetWindow(m_receiver->GetCapacity());
-    m_endpoint->SendTo(RudpSegmentCodec::Encode(header, payload, m_sender->GetChecksumKind()),
-                       PrimaryPeer());
+    return RudpSegmentCodec::Encode(header, payload, m_sender->GetChecksumKind());
+}
+
+void
+RudpCmtSocket::SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload)
+{
+    m_endpoint->SendTo(EncodeControl(flags, seq, payload), PrimaryPeer());
 }
 
 void
 RudpCmtSocket::SendInit(uint8_t flags)
 {
-    SendControl(flags, SequenceNumber32(0), EncodeAddresses(GetLocalAddresses()));
+    // Resent as first sent: the peer keeps the INIT it answered.
+    RudpCmtInit init;
+    init.key = m_localKey;
+    init.addresses = m_announced;
+    SendControl(flags, SequenceNumber32(0), init.Encode());
+}
+
+uint64_t
+RudpCmtSocket::AssociationKey()
+{
+    // Derived, not drawn: a key drawn from a random variable made here would
+    // move the stream of every random variable made after it in a run
+    // without AssignStreams, and so change its results. SplitMix64's
+    // finaliser over the run, the node, the ends and the time: a different
+    // key per association and run.
+    const auto mix = [](uint64_t x) {
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+        return x ^ (x >> 31);
+    };
+    Address local;
+    m_endpoint->GetUdpSocket()->GetSockName(local);
+    uint64_t key = mix(RngSeedManager::GetSeed() ^ mix(RngSeedManager::GetRun()));
+    key = mix(key ^ m_node->GetId());
+    key = mix(key ^ InetSocketAddress::ConvertFrom(local).GetPort());
+    key = mix(key ^ (uint64_t{m_peerAddresses.front().Get()} << 16 | m_peerPort));
+    return mix(key ^ static_cast<uint64_t>(Simulator::Now().GetNanoSeconds()));
 }
 
 void
@@ -760,11 +780,14 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Addr
     case COOKIE_WAIT:
         if (flags == (RudpHeader::SYN | RudpHeader::ACK))
         {
-            if (!DecodeAddresses(payload, m_peerAddresses))
+            RudpCmtInit init;
+            if (!RudpCmtInit::Decode(payload, init))
             {
                 ++m_dropped;
                 return;
             }
+            m_peerKey = init.key;
+            m_peerAddresses = init.addresses;
             // The address connected to stays the primary path's.
             const Ipv4Address primary = InetSocketAddress::ConvertFrom(from).GetIpv4();
             m_peerAddresses.erase(
@@ -804,10 +827,10 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Addr
 }
 
 void
-RudpCmtSocket::Accept(const RudpHeader& init, Ptr<Packet> payload, const Address& from)
+RudpCmtSocket::Accept(const RudpHeader& header, Ptr<Packet> payload, const Address& from)
 {
-    std::vector<Ipv4Address> addresses;
-    if (!DecodeAddresses(payload, addresses))
+    RudpCmtInit init;
+    if (!RudpCmtInit::Decode(payload, init))
     {
         ++m_dropped;
         return;
@@ -822,14 +845,17 @@ RudpCmtSocket::Accept(const RudpHeader& init, Ptr<Packet> payload, const Address
     const InetSocketAddress source = InetSocketAddress::ConvertFrom(from);
     child->m_peerPort = source.GetPort();
     child->m_peerAddresses = {source.GetIpv4()};
-    for (const Ipv4Address& address : addresses)
+    for (const Ipv4Address& address : init.addresses)
     {
         if (address != source.GetIpv4())
         {
             child->m_peerAddresses.push_back(address);
         }
     }
-    child->m_peerWindow = init.GetWindow();
+    child->m_peerWindow = header.GetWindow();
+    child->m_peerKey = init.key;
+    child->m_localKey = child->AssociationKey();
+    child->m_announced = child->GetLocalAddresses();
     for (const Ipv4Address& address : child->m_peerAddresses)
     {
         m_endpoint->Register(InetSocketAddress(address, child->m_peerPort), child);
@@ -852,8 +878,8 @@ RudpCmtSocket::Establish(uint32_t window)
         m_endpoint->Register(InetSocketAddress(address, m_peerPort), Ptr<RudpCmtSocket>(this));
     }
     ObjectFactory factory(m_pathManagerType.GetName());
-    Ptr<RudpCmtPathManager> manager = factory.Create<RudpCmtPathManager>();
-    for (const RudpCmtPathEnds& ends : manager->Paths(GetLocalAddresses(), m_peerAddresses))
+    m_pathManager = factory.Create<RudpCmtPathManager>();
+    for (const RudpCmtPathEnds& ends : m_pathManager->Paths(PathLocals(), m_peerAddresses))
     {
         if (ends.local != Ipv4Address::GetAny() && !PathRouting()->RouteFrom(ends.local, ends.peer))
         {
@@ -864,16 +890,7 @@ RudpCmtSocket::Establish(uint32_t window)
     }
     m_engineOpen = true;
     SetState(ESTABLISHED);
-    for (const auto& path : m_sender->GetPaths())
-    {
-        if (path->GetLocal() != Ipv4Address::GetAny() && !m_watchedRouting)
-        {
-            m_watchedRouting = PathRouting();
-            m_watchedRouting->TraceConnectWithoutContext(
-                "InterfaceChange",
-                MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
-        }
-    }
+    WatchInterfaces();
     // The peer's a_rwnd is any 32-bit number; no receive buffer here is
     // larger than RudpRxBuffer::MAX_CAPACITY (sequence numbers compare
     // within 2^31), and a larger one would change nothing.
@@ -884,6 +901,271 @@ RudpCmtSocket::Establish(uint32_t window)
                                          MakeCallback(&RudpCmtSocket::OnSenderFailure, this));
     m_receiver->Attach(m_endpoint->GetUdpSocket(), MakeCallback(&RudpCmtSocket::OnDataReady, this));
     m_sender->Attach(m_endpoint->GetUdpSocket());
+    if (m_state != ESTABLISHED)
+    {
+        return; // the engines refused the peer's window
+    }
+    // RFC 5061 5.1 A5: a request unanswered as often as the association's
+    // data may be before it fails.
+    const uint32_t retries = m_sender->GetAssociationMaxRetrans();
+    m_announcer.Start(m_peerKey,
+                      m_sender->GetInitialRto(),
+                      m_sender->GetMaxRto(),
+                      retries > 0 ? retries : UINT32_MAX);
+    AddressesChanged(); // since the INIT
+}
+
+void
+RudpCmtSocket::WatchInterfaces()
+{
+    const auto& paths = m_sender->GetPaths();
+    const bool bound = std::any_of(paths.begin(), paths.end(), [](const Ptr<RudpCmtPath>& path) {
+        return path->GetLocal() != Ipv4Address::GetAny();
+    });
+    // Bound paths follow their interfaces; an association on every address
+    // follows the addresses, to announce them (a node whose routing is no
+    // list cannot tell it: its association keeps the addresses it began with).
+    m_watchedRouting =
+        bound ? PathRouting()
+              : (m_boundAddress == Ipv4Address::GetAny() ? RudpPathRouting::Install(m_node)
+                                                         : nullptr);
+    if (m_watchedRouting)
+    {
+        m_watchedRouting->TraceConnectWithoutContext(
+            "InterfaceChange",
+            MakeBoundCallback(&RudpCmtSocketInterfaceWatch::Changed, this));
+    }
+}
+
+std::vector<Ipv4Address>
+RudpCmtSocket::PathLocals() const
+{
+    std::vector<Ipv4Address> locals = GetLocalAddresses();
+    locals.erase(std::remove_if(locals.begin(),
+                                locals.end(),
+                                [this](Ipv4Address local) {
+                                    return std::find(m_announced.begin(),
+                                                     m_announced.end(),
+                                                     local) == m_announced.end();
+                                }),
+                 locals.end());
+    return locals;
+}
+
+void
+RudpCmtSocket::UpdatePaths()
+{
+    if (!m_engineOpen || !m_pathManager)
+    {
+        return;
+    }
+    for (const RudpCmtPathEnds& ends : m_pathManager->Paths(PathLocals(), m_peerAddresses))
+    {
+        const auto& paths = m_sender->GetPaths();
+        if (paths.size() >= MAX_PATHS)
+        {
+            return;
+        }
+        if (std::any_of(paths.begin(), paths.end(), [&ends](const Ptr<RudpCmtPath>& path) {
+                return path->GetStatus() != RudpCmtPath::REMOVED &&
+                       path->GetRemoteIpv4() == ends.peer && path->GetLocal() == ends.local;
+            }))
+        {
+            continue;
+        }
+        if (ends.local != Ipv4Address::GetAny() && !PathRouting()->RouteFrom(ends.local, ends.peer))
+        {
+            continue; // not yet: an interface change calls again
+        }
+        AddPath(ends);
+        m_sender->OpenPath(m_sender->GetPaths().size() - 1);
+    }
+}
+
+void
+RudpCmtSocket::AddressesChanged()
+{
+    // RFC 5061 4.1: while data may still flow both ways or this way.
+    const bool transferring =
+        m_state == ESTABLISHED || m_state == SHUTDOWN_PENDING || m_state == SHUTDOWN_RECEIVED;
+    if (!m_engineOpen || !transferring || m_boundAddress != Ipv4Address::GetAny())
+    {
+        return;
+    }
+    const auto announced = [this](Ipv4Address address) {
+        return std::find(m_announced.begin(), m_announced.end(), address) != m_announced.end();
+    };
+    for (const Ipv4Address& address : GetLocalAddresses())
+    {
+        if (!announced(address) && !m_announcer.IsPending(address))
+        {
+            m_announcer.Announce(RudpCmtAddressChange::ADD, address);
+        }
+    }
+    const std::vector<Ipv4Address> present = NodeAddresses(false);
+    for (const Ipv4Address& address : std::vector<Ipv4Address>(m_announced))
+    {
+        if (std::find(present.begin(), present.end(), address) != present.end())
+        {
+            continue; // down, perhaps, but the node's: it may come back
+        }
+        for (const auto& path : m_sender->GetPaths())
+        {
+            if (path->GetLocal() == address)
+            {
+                m_sender->RemovePath(path->GetIndex());
+            }
+        }
+        if (!m_announcer.IsPending(address))
+        {
+            m_announcer.Announce(RudpCmtAddressChange::DELETE, address);
+        }
+    }
+    UpdatePaths();
+}
+
+void
+RudpCmtSocket::SendAddressChange(Ptr<Packet> payload)
+{
+    Ptr<Packet> packet = EncodeControl(RudpHeader::ADDRESS_CHANGE, SequenceNumber32(0), payload);
+    // From an address the peer knows (it takes datagrams from no other), by
+    // a path that works.
+    for (const auto& path : m_sender->GetPaths())
+    {
+        const Ipv4Address local = path->GetLocal();
+        if (path->GetStatus() != RudpCmtPath::ACTIVE)
+        {
+            continue;
+        }
+        if (local == Ipv4Address::GetAny())
+        {
+            m_endpoint->SendTo(packet, path->GetRemote());
+            return;
+        }
+        if (std::find(m_announced.begin(), m_announced.end(), local) != m_announced.end() &&
+            PathRouting()->RouteFrom(local, path->GetRemoteIpv4()))
+        {
+            packet->AddPacketTag(RudpPathTag(local));
+            m_endpoint->SendTo(packet, path->GetRemote());
+            return;
+        }
+    }
+    m_endpoint->SendTo(packet, PrimaryPeer());
+}
+
+void
+RudpCmtSocket::OnAddressChangeUnanswered(uint32_t tries)
+{
+    Abort("no answer to ADDRESS_CHANGE after " + std::to_string(tries) + " tries");
+}
+
+void
+RudpCmtSocket::ReceiveAddressChange(const RudpHeader& header,
+                                    Ptr<Packet> payload,
+                                    const Address& from)
+{
+    RudpCmtAddressChange change;
+    if (!RudpCmtAddressChange::Decode(payload, change))
+    {
+        ++m_dropped;
+        return;
+    }
+    if (header.HasFlags(RudpHeader::ACK))
+    {
+        std::vector<RudpCmtAddressChange::Parameter> answered;
+        if (!m_announcer.Acknowledge(change, m_localKey, answered))
+        {
+            ++m_dropped;
+            return;
+        }
+        for (const RudpCmtAddressChange::Parameter& parameter : answered)
+        {
+            auto known = std::find(m_announced.begin(), m_announced.end(), parameter.address);
+            if (parameter.result == RudpCmtAddressChange::DONE)
+            {
+                if (parameter.type == RudpCmtAddressChange::ADD && known == m_announced.end())
+                {
+                    m_announced.push_back(parameter.address);
+                }
+                else if (parameter.type == RudpCmtAddressChange::DELETE &&
+                         known != m_announced.end())
+                {
+                    m_announced.erase(known);
+                }
+            }
+            m_addressChangeTrace(false, parameter.type, parameter.address, parameter.result);
+        }
+        AddressesChanged(); // what changed while the request was outstanding; the new paths
+        return;
+    }
+    switch (m_addressRequests.Admit(change, m_localKey))
+    {
+    case RudpCmtAddressRequests::DROP:
+        ++m_dropped;
+        return;
+    case RudpCmtAddressRequests::REPEAT:
+        m_endpoint->SendTo(EncodeControl(RudpHeader::ADDRESS_CHANGE | RudpHeader::ACK,
+                                         SequenceNumber32(0),
+                                         m_addressRequests.GetLastAnswer()->Copy()),
+                           from);
+        return;
+    case RudpCmtAddressRequests::APPLY:
+        break;
+    }
+    RudpCmtAddressChange answer = change;
+    answer.tag = m_peerKey;
+    const Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
+    for (RudpCmtAddressChange::Parameter& parameter : answer.parameters)
+    {
+        parameter.result = ApplyPeerChange(parameter, source);
+        m_addressChangeTrace(true, parameter.type, parameter.address, parameter.result);
+    }
+    UpdatePaths();
+    Ptr<Packet> encoded = answer.Encode();
+    m_addressRequests.Answered(encoded, answer.serial);
+    m_endpoint->SendTo(EncodeControl(RudpHeader::ADDRESS_CHANGE | RudpHeader::ACK,
+                                     SequenceNumber32(0),
+                                     encoded->Copy()),
+                       from);
+}
+
+RudpCmtAddressChange::Result
+RudpCmtSocket::ApplyPeerChange(const RudpCmtAddressChange::Parameter& parameter, Ipv4Address source)
+{
+    auto known = std::find(m_peerAddresses.begin(), m_peerAddresses.end(), parameter.address);
+    const InetSocketAddress peer(parameter.address, m_peerPort);
+    if (parameter.type == RudpCmtAddressChange::ADD)
+    {
+        if (known != m_peerAddresses.end())
+        {
+            return RudpCmtAddressChange::DONE;
+        }
+        // Not another association's peer (it would take its datagrams), and
+        // no more than an INIT may list.
+        if (m_peerAddresses.size() > MAX_ADDRESSES || m_endpoint->IsRegistered(peer))
+        {
+            return RudpCmtAddressChange::REFUSED;
+        }
+        m_peerAddresses.push_back(parameter.address);
+        m_endpoint->Register(peer, Ptr<RudpCmtSocket>(this));
+        return RudpCmtAddressChange::DONE;
+    }
+    // RFC 5061 5.2: not the last address, nor the one the request came from.
+    if (known == m_peerAddresses.end() || parameter.address == source ||
+        m_peerAddresses.size() == 1)
+    {
+        return RudpCmtAddressChange::REFUSED;
+    }
+    m_peerAddresses.erase(known);
+    m_endpoint->Remove(Ptr<Socket>(this), peer);
+    for (const auto& path : m_sender->GetPaths())
+    {
+        if (path->GetRemoteIpv4() == parameter.address)
+        {
+            m_sender->RemovePath(path->GetIndex());
+        }
+    }
+    return RudpCmtAddressChange::DONE;
 }
 
 Ptr<RudpPathRouting>
@@ -1000,6 +1282,11 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
                         const Address& from,
                         Ipv4Address local)
 {
+    if (header.HasFlags(RudpHeader::ADDRESS_CHANGE))
+    {
+        ReceiveAddressChange(header, payload, from);
+        return;
+    }
     if (header.HasFlags(RudpHeader::HEARTBEAT))
     {
         // A HEARTBEAT is the receiver's to answer, its ACK the sender's to check.
@@ -1160,6 +1447,7 @@ void
 RudpCmtSocket::Terminate()
 {
     StopWatchingInterfaces();
+    m_announcer.Stop();
     m_controlTimer->Cancel();
     m_lingerEvent.Cancel();
     if (m_engineOpen)

@@ -5,6 +5,7 @@
 #ifndef RUDP_CMT_SOCKET_H
 #define RUDP_CMT_SOCKET_H
 
+#include "rudp-cmt-addresses.h"
 #include "rudp-cmt-path-manager.h"
 #include "rudp-cmt-path.h"
 #include "rudp-endpoint.h"
@@ -117,8 +118,23 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
      */
     typedef void (*PathTimeTracedCallback)(uint32_t path, Time oldValue, Time newValue);
 
+    /**
+     * \brief Callback signature of AddressChange.
+     * \param [in] peer true for the peer's address, false for one of this end's
+     * \param [in] type RudpCmtAddressChange::ADD or DELETE
+     * \param [in] address the address
+     * \param [in] result RudpCmtAddressChange::DONE or REFUSED
+     */
+    typedef void (*AddressChangeTracedCallback)(bool peer,
+                                                uint8_t type,
+                                                Ipv4Address address,
+                                                uint8_t result);
+
     /// The most addresses an INIT or INIT-ACK announces.
-    static constexpr uint32_t MAX_ADDRESSES = 16;
+    static constexpr uint32_t MAX_ADDRESSES = RudpCmtInit::MAX_ADDRESSES;
+    /// The most paths an association opens, removed ones included (a peer's
+    /// address changes open paths: this bounds what they cost).
+    static constexpr uint32_t MAX_PATHS = 256;
 
     /**
      * \brief Get the type ID.
@@ -172,19 +188,10 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     static const char* StateName(State state);
 
     /**
-     * \brief Encodes an address list as an INIT's payload (4 bytes each,
-     * network order).
-     * \param addresses at most MAX_ADDRESSES
-     * \return the payload
+     * \return this end's addresses the peer knows: its INIT's (or
+     *         INIT-ACK's), and those added since (RudpCmtAddressChange)
      */
-    static Ptr<Packet> EncodeAddresses(const std::vector<Ipv4Address>& addresses);
-    /**
-     * \brief Decodes an INIT's address list.
-     * \param payload the INIT's payload
-     * \param[out] addresses the unicast addresses it lists, duplicates dropped
-     * \return false if it is no list of 1 to MAX_ADDRESSES unicast addresses
-     */
-    static bool DecodeAddresses(Ptr<const Packet> payload, std::vector<Ipv4Address>& addresses);
+    const std::vector<Ipv4Address>& GetAnnouncedAddresses() const;
 
     // Socket API
     SocketErrno GetErrno() const override;
@@ -221,10 +228,12 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Address PrimaryPeer() const;
     /// Sends a control header (INIT, INIT-ACK, SHUTDOWN, SHUTDOWN-ACK) to the primary address.
     void SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload);
+    /// \return a control header with \p flags and \p payload, ready to send
+    Ptr<Packet> EncodeControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload) const;
     /// Sends this end's INIT or INIT-ACK.
     void SendInit(uint8_t flags);
     /// A listener's answer to an INIT: a new association, in COOKIE_ECHOED.
-    void Accept(const RudpHeader& init, Ptr<Packet> payload, const Address& from);
+    void Accept(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
     /**
      * \brief Learns the peer's addresses and window, and starts both engines.
      * \param window the window the peer announced
@@ -245,6 +254,35 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     void StopWatchingInterfaces();
     /// Adds the path \p ends and forwards its traces with its index.
     void AddPath(const RudpCmtPathEnds& ends);
+    /**
+     * \param upOnly only the addresses of interfaces that are up
+     * \return the node's unicast addresses (at most MAX_ADDRESSES), or the one bound to
+     */
+    std::vector<Ipv4Address> NodeAddresses(bool upOnly) const;
+    /// \return the local addresses paths may start from: usable, and known to the peer
+    std::vector<Ipv4Address> PathLocals() const;
+    /// Opens the paths the path manager gives that the association lacks (addresses added).
+    void UpdatePaths();
+    /// Follows the node's interfaces and addresses, if its routing allows.
+    void WatchInterfaces();
+    /// The node's addresses changed: announces those added and deleted (RFC 5061).
+    void AddressesChanged();
+    /// A request to change addresses (ADDRESS_CHANGE), or the answer to ours.
+    void ReceiveAddressChange(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
+    /**
+     * \brief Applies one of the peer's address changes.
+     * \param parameter what it asks
+     * \param source the address the request came from (never deleted)
+     * \return DONE or REFUSED
+     */
+    RudpCmtAddressChange::Result ApplyPeerChange(const RudpCmtAddressChange::Parameter& parameter,
+                                                 Ipv4Address source);
+    /// Sends a request of the announcer's, by an active path from an address the peer knows.
+    void SendAddressChange(Ptr<Packet> payload);
+    /// A request went unanswered \p tries times: the association fails.
+    void OnAddressChangeUnanswered(uint32_t tries);
+    /// \return a new association key (call once the peer's address and port are known)
+    uint64_t AssociationKey();
     /// A datagram of an established association: to the engine it is for.
     void Dispatch(const RudpHeader& header,
                   Ptr<Packet> payload,
@@ -310,6 +348,12 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     uint64_t m_dropped{0};
     /// the heartbeats' jitter and nonces (SetHeartbeatRandomVariable, AssignStreams)
     Ptr<UniformRandomVariable> m_heartbeatRandom;
+    Ptr<RudpCmtPathManager> m_pathManager;    ///< PathManager's, made at Establish
+    uint64_t m_localKey{0};                   ///< this end's association key (its INIT's)
+    uint64_t m_peerKey{0};                    ///< the peer's
+    std::vector<Ipv4Address> m_announced;     ///< GetAnnouncedAddresses
+    RudpCmtAddressAnnouncer m_announcer;      ///< this end's address changes
+    RudpCmtAddressRequests m_addressRequests; ///< the peer's
 
     TracedValue<uint32_t> m_cwnd{0}; ///< the paths' windows together
     TracedCallback<uint32_t, uint32_t, uint32_t> m_pathCwndTrace;
@@ -317,6 +361,7 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     TracedCallback<uint32_t, Time, Time> m_pathRttTrace;
     TracedCallback<uint32_t, uint32_t, uint32_t> m_pathStatusTrace;
     TracedCallback<const std::string&> m_failureTrace;
+    TracedCallback<bool, uint8_t, Ipv4Address, uint8_t> m_addressChangeTrace;
 };
 
 } // namespace ns3

@@ -73,6 +73,12 @@ RudpEndpoint::Remove(Ptr<Socket> socket, const Address& peer)
     }
 }
 
+bool
+RudpEndpoint::IsRegistered(const Address& peer) const
+{
+    return m_connections.count(peer) > 0;
+}
+
 int
 RudpEndpoint::SendTo(Ptr<Packet> packet, const Address& peer)
 {

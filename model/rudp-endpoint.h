@@ -89,6 +89,8 @@ class RudpEndpoint : public SimpleRefCount<RudpEndpoint>
 
     /// Stops routing to \p socket: as the listener, or as the connection to \p peer.
     void Remove(Ptr<Socket> socket, const Address& peer);
+    /// \return true if a connection takes the datagrams from \p peer
+    bool IsRegistered(const Address& peer) const;
 
     /**
      * \brief Sends a datagram to \p peer.

@@ -310,7 +310,8 @@ RudpHeader::FlagsToString(uint8_t flags)
                                                             {SACK_PERMITTED, "SACK_PERMITTED"},
                                                             {PAIR, "PAIR"},
                                                             {CRC32C, "CRC32C"},
-                                                            {HEARTBEAT, "HEARTBEAT"}};
+                                                            {HEARTBEAT, "HEARTBEAT"},
+                                                            {ADDRESS_CHANGE, "ADDRESS_CHANGE"}};
     std::ostringstream os;
     for (const auto& [bit, name] : names)
     {

@@ -85,6 +85,12 @@ class RudpHeader : public Header
          * that echoes it byte for byte
          */
         HEARTBEAT = 0x40,
+        /**
+         * RFC 5061's ASCONF: the payload asks the peer to add or delete
+         * addresses of the association (RudpCmtAddressChange); with ACK,
+         * the ASCONF-ACK that answers it
+         */
+        ADDRESS_CHANGE = 0x80,
     };
 
     /// The checksum a segment carries.

@@ -273,19 +273,13 @@ RudpPathRouting::RouteInput(Ptr<const Packet> /* p */,
 void
 RudpPathRouting::NotifyInterfaceUp(uint32_t interface)
 {
-    const Ipv4Address address = m_ipv4->GetNAddresses(interface) > 0
-                                    ? m_ipv4->GetAddress(interface, 0).GetLocal()
-                                    : Ipv4Address::GetAny();
-    Changed(interface, address, INTERFACE_UP);
+    Changed(interface, FirstAddress(interface), INTERFACE_UP);
 }
 
 void
 RudpPathRouting::NotifyInterfaceDown(uint32_t interface)
 {
-    const Ipv4Address address = m_ipv4->GetNAddresses(interface) > 0
-                                    ? m_ipv4->GetAddress(interface, 0).GetLocal()
-                                    : Ipv4Address::GetAny();
-    Changed(interface, address, INTERFACE_DOWN);
+    Changed(interface, FirstAddress(interface), INTERFACE_DOWN);
 }
 
 void
@@ -298,6 +292,13 @@ void
 RudpPathRouting::NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address)
 {
     Changed(interface, address.GetLocal(), ADDRESS_REMOVED);
+}
+
+Ipv4Address
+RudpPathRouting::FirstAddress(uint32_t interface) const
+{
+    return m_ipv4->GetNAddresses(interface) > 0 ? m_ipv4->GetAddress(interface, 0).GetLocal()
+                                                : Ipv4Address::GetAny();
 }
 
 void
@@ -330,11 +331,8 @@ RudpPathRouting::LinkWatch::Fire(Ptr<LinkWatch> watch)
         return;
     }
     const uint32_t i = watch->interface;
-    const Ipv4Address address = routing->m_ipv4->GetNAddresses(i) > 0
-                                    ? routing->m_ipv4->GetAddress(i, 0).GetLocal()
-                                    : Ipv4Address::GetAny();
     const bool up = routing->m_ipv4->GetNetDevice(i)->IsLinkUp();
-    routing->Changed(i, address, up ? LINK_UP : LINK_DOWN);
+    routing->Changed(i, routing->FirstAddress(i), up ? LINK_UP : LINK_DOWN);
 }
 
 void

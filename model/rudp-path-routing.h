@@ -154,6 +154,8 @@ class RudpPathRouting : public Ipv4RoutingProtocol
   private:
     /// \return the gateway a neighbour on \p interface's link offers to \p destination, or any
     Ipv4Address NeighbourGateway(uint32_t interface, Ipv4Address destination) const;
+    /// \return \p interface's first address (what InterfaceChange names for up and down), or any
+    Ipv4Address FirstAddress(uint32_t interface) const;
     /// Forgets the gateways found: the interfaces changed.
     void Changed(uint32_t interface, Ipv4Address address, Change change);
     /// Follows the links of the node's devices (NetDevice::AddLinkChangeCallback).

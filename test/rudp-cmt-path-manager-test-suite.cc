@@ -10,6 +10,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/rudp-cmt-addresses.h"
 #include "ns3/rudp-cmt-path-manager.h"
 #include "ns3/rudp-cmt-path.h"
 #include "ns3/rudp-cmt-send-engine.h"
@@ -25,8 +26,12 @@
  * address, the routing picks the interface) and the full mesh (each local
  * address to each peer address, each by its own interface), and the
  * source-address routing the full mesh sends by, on a phone with two
- * "radios" talking to a server with one address.
+ * "radios" talking to a server with one address; the addresses an
+ * association adds and deletes on the wire (RudpCmtAddressChange).
  */
+
+#include <set>
+#include <tuple>
 
 using namespace ns3;
 
@@ -47,7 +52,11 @@ const uint16_t PORT = 7000;
 class PhoneNetwork
 {
   public:
-    PhoneNetwork()
+    /**
+     * \param cellularAddressed false: the cellular link has no addresses
+     *        yet (AddCellularAddresses gives it them)
+     */
+    explicit PhoneNetwork(bool cellularAddressed = true)
     {
         nodes.Create(4); // phone, access point, router, server
         CsmaHelper csma;
@@ -69,7 +78,10 @@ class PhoneNetwork
         address.SetBase("10.1.1.0", "255.255.255.0");
         address.Assign(lan);
         address.SetBase("10.2.1.0", "255.255.255.0");
-        address.Assign(cellular);
+        if (cellularAddressed)
+        {
+            address.Assign(cellular);
+        }
         address.SetBase("10.3.1.0", "255.255.255.0");
         address.Assign(backhaul);
         address.SetBase("10.4.1.0", "255.255.255.0");
@@ -123,6 +135,24 @@ class PhoneNetwork
         bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
         bulk.Install(Phone()).Start(Seconds(1));
         return DynamicCast<PacketSink>(sink.Install(Server()).Get(0));
+    }
+
+    /**
+     * \brief Addresses the cellular link as an attach would: the phone's end
+     * 10.2.1.2, the router's 10.2.1.1, up; global routing computed again.
+     */
+    void AddCellularAddresses()
+    {
+        for (const auto& [device, local] : {std::make_pair(cellular.Get(1), "10.2.1.1"),
+                                            std::make_pair(cellular.Get(0), "10.2.1.2")})
+        {
+            Ptr<Ipv4> ipv4 = device->GetNode()->GetObject<Ipv4>();
+            const uint32_t interface = ipv4->AddInterface(device);
+            ipv4->AddAddress(interface,
+                             Ipv4InterfaceAddress(Ipv4Address(local), Ipv4Mask("255.255.255.0")));
+            ipv4->SetUp(interface);
+        }
+        Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
     }
 
     /// \return the phone's association
@@ -491,6 +521,437 @@ class RudpBackupPathTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * An address change on the wire and its two ends: the payload round trip
+ * and what Decode refuses; the announcer's serial numbers, its one request
+ * outstanding, a waiting parameter cancelled by its opposite, answers that
+ * are not its request's refused, resends backed off and the give-up after
+ * MaxRetries; the receiving end's next, repeated and stray requests.
+ */
+class RudpAddressChangeCodecTestCase : public TestCase
+{
+  public:
+    RudpAddressChangeCodecTestCase()
+        : TestCase("address changes: wire format, the announcer, the receiving end")
+    {
+    }
+
+  private:
+    using Change = RudpCmtAddressChange;
+
+    /// Notes a request sent.
+    static void Sent(std::vector<Change>* sent, Ptr<Packet> payload)
+    {
+        Change change;
+        NS_ABORT_UNLESS(Change::Decode(payload, change));
+        sent->push_back(change);
+    }
+
+    /// Notes a give-up.
+    static void GaveUp(uint32_t* tries, uint32_t count)
+    {
+        *tries = count;
+    }
+
+    void DoRun() override
+    {
+        Change change;
+        change.tag = 0x1122334455667788ULL;
+        change.serial = 7;
+        change.parameters = {{Change::ADD, Change::REQUESTED, Ipv4Address("10.2.1.1")},
+                             {Change::DELETE, Change::REFUSED, Ipv4Address("10.1.1.1")}};
+        Change decoded;
+        NS_TEST_ASSERT_MSG_EQ(Change::Decode(change.Encode(), decoded), true, "decoded");
+        NS_TEST_EXPECT_MSG_EQ(decoded.tag, change.tag, "tag");
+        NS_TEST_EXPECT_MSG_EQ(decoded.serial, 7, "serial");
+        NS_TEST_ASSERT_MSG_EQ(decoded.parameters.size(), 2, "two parameters");
+        NS_TEST_EXPECT_MSG_EQ(decoded.parameters[1].type, Change::DELETE, "type");
+        NS_TEST_EXPECT_MSG_EQ(decoded.parameters[1].result, Change::REFUSED, "result");
+        NS_TEST_EXPECT_MSG_EQ(decoded.parameters[1].address, Ipv4Address("10.1.1.1"), "address");
+        NS_TEST_EXPECT_MSG_EQ(change.Encode()->GetSize(), 12 + 2 * 6, "12 + 6 a parameter");
+        NS_TEST_EXPECT_MSG_EQ(Change::Decode(Create<Packet>(12), decoded), false, "no parameter");
+        NS_TEST_EXPECT_MSG_EQ(Change::Decode(Create<Packet>(17), decoded), false, "ragged");
+        NS_TEST_EXPECT_MSG_EQ(Change::Decode(Create<Packet>(12 + 6 * 17), decoded),
+                              false,
+                              "too many");
+        for (const auto& [type, result, address] :
+             std::vector<std::tuple<uint8_t, uint8_t, const char*>>{{3, 0, "10.2.1.1"},
+                                                                    {1, 3, "10.2.1.1"},
+                                                                    {1, 0, "127.0.0.1"},
+                                                                    {2, 0, "224.0.0.5"}})
+        {
+            std::vector<uint8_t> bytes(18);
+            bytes[12] = type;
+            bytes[13] = result;
+            Ipv4Address(address).Serialize(&bytes[14]);
+            NS_TEST_EXPECT_MSG_EQ(
+                Change::Decode(Create<Packet>(bytes.data(), bytes.size()), decoded),
+                false,
+                "a bad parameter");
+        }
+
+        // The announcer.
+        std::vector<Change> sent;
+        uint32_t gaveUpAfter = 0;
+        RudpCmtAddressAnnouncer announcer;
+        announcer.SetCallbacks(MakeBoundCallback(&Sent, &sent),
+                               MakeBoundCallback(&GaveUp, &gaveUpAfter));
+        const uint64_t peerKey = 5;
+        const uint64_t localKey = 9;
+        announcer.Start(peerKey, Seconds(1), Seconds(4), 3);
+        announcer.Announce(Change::ADD, Ipv4Address("10.2.1.1"));
+        announcer.Announce(Change::ADD, Ipv4Address("10.5.1.1"));    // waits
+        announcer.Announce(Change::DELETE, Ipv4Address("10.5.1.1")); // cancels it
+        announcer.Announce(Change::DELETE, Ipv4Address("10.1.1.1")); // waits
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 1, "one request outstanding");
+        NS_TEST_EXPECT_MSG_EQ(sent[0].tag, peerKey, "tagged with the peer's key");
+        NS_TEST_EXPECT_MSG_EQ(sent[0].serial, 1, "serial numbers start at 1");
+        NS_TEST_EXPECT_MSG_EQ(announcer.IsPending(Ipv4Address("10.5.1.1")), false, "cancelled");
+        NS_TEST_EXPECT_MSG_EQ(announcer.IsPending(Ipv4Address("10.1.1.1")), true, "waiting");
+        Change ack = sent[0];
+        ack.tag = localKey;
+        ack.parameters[0].result = Change::DONE;
+        std::vector<Change::Parameter> answered;
+        Change wrong = ack;
+        wrong.tag = peerKey;
+        NS_TEST_EXPECT_MSG_EQ(announcer.Acknowledge(wrong, localKey, answered), false, "tag");
+        wrong = ack;
+        wrong.serial = 2;
+        NS_TEST_EXPECT_MSG_EQ(announcer.Acknowledge(wrong, localKey, answered), false, "serial");
+        wrong = ack;
+        wrong.parameters[0].address = Ipv4Address("10.9.9.9");
+        NS_TEST_EXPECT_MSG_EQ(announcer.Acknowledge(wrong, localKey, answered), false, "address");
+        NS_TEST_EXPECT_MSG_EQ(announcer.Acknowledge(ack, localKey, answered), true, "answered");
+        NS_TEST_EXPECT_MSG_EQ(answered.size(), 1, "its parameter");
+        NS_TEST_EXPECT_MSG_EQ(announcer.Acknowledge(ack, localKey, answered), false, "once");
+        NS_TEST_ASSERT_MSG_EQ(sent.size(), 2, "the next request, at once");
+        NS_TEST_EXPECT_MSG_EQ(sent[1].serial, 2, "serial 2");
+        NS_TEST_EXPECT_MSG_EQ(sent[1].parameters[0].type, Change::DELETE, "the waiting DELETE");
+        // Unanswered: resent after 1, 2, 4 (MaxRto) s, then given up 4 s later.
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(sent.size(), 5, "resent three times");
+        NS_TEST_EXPECT_MSG_EQ(sent[4].serial, 2, "the same request");
+        NS_TEST_EXPECT_MSG_EQ(gaveUpAfter, 4, "given up after four tries");
+        NS_TEST_EXPECT_MSG_EQ(Simulator::Now(), Seconds(60), "nothing pending kept it");
+        Simulator::Destroy();
+
+        // The receiving end.
+        RudpCmtAddressRequests requests;
+        Change request = sent[0];
+        request.tag = localKey;
+        NS_TEST_EXPECT_MSG_EQ(requests.Admit(request, peerKey),
+                              RudpCmtAddressRequests::DROP,
+                              "not our key");
+        NS_TEST_EXPECT_MSG_EQ(requests.Admit(request, localKey),
+                              RudpCmtAddressRequests::APPLY,
+                              "serial 1 first");
+        NS_TEST_EXPECT_MSG_EQ(requests.GetLastAnswer(), nullptr, "nothing to repeat yet");
+        requests.Answered(ack.Encode(), 1);
+        NS_TEST_EXPECT_MSG_EQ(requests.Admit(request, localKey),
+                              RudpCmtAddressRequests::REPEAT,
+                              "serial 1 again: its answer was lost");
+        request.serial = 3;
+        NS_TEST_EXPECT_MSG_EQ(requests.Admit(request, localKey),
+                              RudpCmtAddressRequests::DROP,
+                              "out of order");
+        request.serial = 2;
+        NS_TEST_EXPECT_MSG_EQ(requests.Admit(request, localKey),
+                              RudpCmtAddressRequests::APPLY,
+                              "the next");
+    }
+};
+
+/// Notes an association's address change.
+void
+NoteAddressChange(std::vector<std::tuple<bool, uint8_t, Ipv4Address, uint8_t>>* changes,
+                  bool peer,
+                  uint8_t type,
+                  Ipv4Address address,
+                  uint8_t result)
+{
+    changes->emplace_back(peer, type, address, result);
+}
+
+/// Follows every association's AddressChange on \p node.
+void
+WatchAddressChanges(Ptr<Node> node,
+                    std::vector<std::tuple<bool, uint8_t, Ipv4Address, uint8_t>>* changes)
+{
+    ObjectVectorValue sockets;
+    node->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", sockets);
+    for (uint32_t i = 0; i < sockets.GetN(); ++i)
+    {
+        sockets.Get(i)->TraceConnectWithoutContext("AddressChange",
+                                                   MakeBoundCallback(&NoteAddressChange, changes));
+    }
+}
+
+/// \return the server's association (its listener's child)
+Ptr<RudpCmtSocket>
+ServerAssociation(const PhoneNetwork& net)
+{
+    ObjectVectorValue sockets;
+    net.Server()->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", sockets);
+    for (uint32_t i = 0; i < sockets.GetN(); ++i)
+    {
+        Ptr<RudpCmtSocket> socket = DynamicCast<RudpCmtSocket>(sockets.Get(i));
+        if (!socket->GetPeerAddresses().empty())
+        {
+            return socket;
+        }
+    }
+    return nullptr;
+}
+
+/// Replaces the first address of \p interface by \p address (/24), as a new lease does.
+void
+Renumber(Ptr<Ipv4> ipv4, uint32_t interface, Ipv4Address address)
+{
+    ipv4->RemoveAddress(interface, 0);
+    ipv4->AddAddress(interface, Ipv4InterfaceAddress(address, Ipv4Mask("255.255.255.0")));
+    Ipv4GlobalRoutingHelper::RecomputeRoutingTables(); // it looks addresses up by index
+}
+
+/// Hands the server's association a change of the phone's addresses under a wrong tag.
+void
+ForgeAddressChange(PhoneNetwork* net, uint64_t* droppedBefore, uint64_t* droppedAfter)
+{
+    Ptr<RudpCmtSocket> server = ServerAssociation(*net);
+    Address phone;
+    net->PhoneSocket()->GetSockName(phone);
+    RudpCmtAddressChange change;
+    change.tag = 0x5eed;
+    change.serial = 1;
+    change.parameters = {
+        {RudpCmtAddressChange::ADD, RudpCmtAddressChange::REQUESTED, Ipv4Address("10.9.9.9")},
+        {RudpCmtAddressChange::DELETE, RudpCmtAddressChange::REQUESTED, Ipv4Address("10.1.1.1")}};
+    RudpHeader header;
+    header.SetFlags(RudpHeader::ADDRESS_CHANGE);
+    *droppedBefore = server->GetDroppedDatagrams();
+    server->ReceiveDatagram(
+        RudpSegmentCodec::Encode(header, change.Encode(), RudpHeader::CHECKSUM_INTERNET16),
+        InetSocketAddress(Ipv4Address("10.1.1.1"), InetSocketAddress::ConvertFrom(phone).GetPort()),
+        PhoneNetwork::ServerAddress());
+    *droppedAfter = server->GetDroppedDatagrams();
+}
+
+/**
+ * \ingroup rudp-test
+ * Addresses announced on the wire: the phone's cellular device has no
+ * address when it connects (its INIT lists the LAN's address alone), gets
+ * one at 2 s (the phone asks the server to ADD it, and once answered opens
+ * a full-mesh path from it), and the LAN's address is replaced at 4 s (the
+ * phone removes the old address's path, asks the server to DELETE it and
+ * ADD the new one, and opens a path from it once answered). A change under
+ * a wrong tag, at 1.5 s, is dropped. The file arrives whole, each path
+ * carrying a share.
+ */
+class RudpAddressChangeTestCase : public TestCase
+{
+  public:
+    RudpAddressChangeTestCase()
+        : TestCase("full mesh: an address added is announced and used, one removed is deleted")
+    {
+    }
+
+  private:
+    using Noted = std::tuple<bool, uint8_t, Ipv4Address, uint8_t>;
+
+    void DoRun() override
+    {
+        const uint64_t bytes = 6000000;
+        PhoneNetwork net(false);
+        Ptr<PacketSink> sink = net.InstallTransfer(bytes, "ns3::RudpFullMesh");
+        Ptr<Ipv4> ipv4 = net.Phone()->GetObject<Ipv4>();
+        const uint32_t lan = ipv4->GetInterfaceForDevice(net.lan.Get(0));
+        std::vector<Noted> phoneChanges;
+        std::vector<Noted> serverChanges;
+        Simulator::Schedule(Seconds(1.4), &WatchAddressChanges, net.Phone(), &phoneChanges);
+        Simulator::Schedule(Seconds(1.4), &WatchAddressChanges, net.Server(), &serverChanges);
+        uint64_t droppedBefore = 0;
+        uint64_t droppedAfter = 0;
+        Simulator::Schedule(Seconds(1.5), &ForgeAddressChange, &net, &droppedBefore, &droppedAfter);
+        Simulator::Schedule(Seconds(2), &PhoneNetwork::AddCellularAddresses, &net);
+        // Renumbered at 4 s (a new lease, on another network): the LAN's
+        // address replaced. ns-3's global routing needs an address on every
+        // interface, and to be told.
+        Simulator::Schedule(Seconds(4), &Renumber, ipv4, lan, Ipv4Address("10.1.1.7"));
+        Simulator::Stop(Seconds(40));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        NS_TEST_EXPECT_MSG_EQ(droppedAfter, droppedBefore + 1, "the forged change dropped");
+        const auto done = [](uint8_t type, const char* address) {
+            return std::set<std::pair<uint8_t, Ipv4Address>>::value_type(type,
+                                                                         Ipv4Address(address));
+        };
+        const std::set<std::pair<uint8_t, Ipv4Address>> expected{
+            done(RudpCmtAddressChange::ADD, "10.2.1.2"),
+            done(RudpCmtAddressChange::DELETE, "10.1.1.1"),
+            done(RudpCmtAddressChange::ADD, "10.1.1.7")};
+        for (const auto* changes : {&phoneChanges, &serverChanges})
+        {
+            const bool peer = changes == &serverChanges;
+            std::set<std::pair<uint8_t, Ipv4Address>> seen;
+            for (const auto& [byPeer, type, address, result] : *changes)
+            {
+                NS_TEST_EXPECT_MSG_EQ(byPeer, peer, "whose address");
+                NS_TEST_EXPECT_MSG_EQ(+result, +RudpCmtAddressChange::DONE, "applied");
+                seen.emplace(type, address);
+            }
+            NS_TEST_EXPECT_MSG_EQ(changes->size(), 3, "three changes, no forged one");
+            NS_TEST_EXPECT_MSG_EQ((seen == expected), true, "the cellular's and the LAN's");
+        }
+        NS_TEST_ASSERT_MSG_EQ(phoneChanges.empty(), false, "the phone changed addresses");
+        if (phoneChanges.empty())
+        {
+            return; // the runner goes on after a failure
+        }
+        NS_TEST_ASSERT_MSG_EQ((phoneChanges[0] == Noted{false,
+                                                        RudpCmtAddressChange::ADD,
+                                                        Ipv4Address("10.2.1.2"),
+                                                        RudpCmtAddressChange::DONE}),
+                              true,
+                              "the cellular's first");
+        Ptr<RudpCmtSocket> server = ServerAssociation(net);
+        NS_TEST_ASSERT_MSG_NE(server, nullptr, "the server's association");
+        if (!server)
+        {
+            return;
+        }
+        const std::set<Ipv4Address> now{Ipv4Address("10.2.1.2"), Ipv4Address("10.1.1.7")};
+        const auto& peers = server->GetPeerAddresses();
+        NS_TEST_EXPECT_MSG_EQ((std::set<Ipv4Address>(peers.begin(), peers.end()) == now),
+                              true,
+                              "the server knows the phone's addresses of now");
+        Ptr<RudpCmtSocket> phone = net.PhoneSocket();
+        const auto& announced = phone->GetAnnouncedAddresses();
+        NS_TEST_EXPECT_MSG_EQ((std::set<Ipv4Address>(announced.begin(), announced.end()) == now),
+                              true,
+                              "and the phone says so");
+        const auto& paths = phone->GetSender()->GetPaths();
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), 3, "the LAN's old path, the cellular, the LAN's new");
+        if (paths.size() != 3)
+        {
+            return;
+        }
+        NS_TEST_EXPECT_MSG_EQ(paths[0]->GetStatus(), RudpCmtPath::REMOVED, "the old one removed");
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->GetLocal(), Ipv4Address("10.2.1.2"), "the cellular");
+        NS_TEST_EXPECT_MSG_EQ(paths[2]->GetLocal(), Ipv4Address("10.1.1.7"), "the new LAN's");
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            NS_TEST_EXPECT_MSG_GT(paths[i]->GetStats().bytesSent, bytes / 10, "each carried data");
+        }
+        NS_TEST_EXPECT_MSG_EQ(paths[1]->GetStatus(), RudpCmtPath::ACTIVE, "active");
+        NS_TEST_EXPECT_MSG_EQ(paths[2]->GetStatus(), RudpCmtPath::ACTIVE, "active");
+    }
+
+    void DoTeardown() override
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+    }
+};
+
+/**
+ * \ingroup rudp-test
+ * The issue's second finding: a client with three interfaces and a server
+ * with three addresses, a direct point-to-point link (10.1.1.0/24), a CSMA
+ * LAN (10.2.1.0/24) and a routed path through a router (10.3.1.0/24,
+ * 10.4.1.0/24), under ns-3's global routing. With SCTP's paths (a path per
+ * server address, the routing picking the interface) the routed path's
+ * link carries no data; with the full mesh (MaxPaths 9: every pair with a
+ * route) each of the client's three links carries a share.
+ */
+class RudpThreeLinksTestCase : public TestCase
+{
+  public:
+    /// \param manager the client's PathManager
+    explicit RudpThreeLinksTestCase(const std::string& manager)
+        : TestCase("three interfaces to three server addresses under global routing, " + manager),
+          m_manager(manager)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(3); // client, server, router
+        Ptr<Node> client = nodes.Get(0);
+        Ptr<Node> server = nodes.Get(1);
+        Ptr<Node> router = nodes.Get(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer direct = p2p.Install(client, server);
+        NetDeviceContainer toRouter = p2p.Install(client, router);
+        NetDeviceContainer fromRouter = p2p.Install(router, server);
+        CsmaHelper csma;
+        csma.SetChannelAttribute("DataRate", StringValue("10Mbps"));
+        csma.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer lan = csma.Install(NodeContainer(client, server));
+        InternetStackHelper().Install(nodes);
+        Ipv4AddressHelper address;
+        address.SetBase("10.1.1.0", "255.255.255.0");
+        address.Assign(direct);
+        address.SetBase("10.2.1.0", "255.255.255.0");
+        address.Assign(lan);
+        address.SetBase("10.3.1.0", "255.255.255.0");
+        address.Assign(toRouter);
+        address.SetBase("10.4.1.0", "255.255.255.0");
+        address.Assign(fromRouter);
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        RudpStackHelper().Install(NodeContainer(client, server));
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue(m_manager));
+        Config::SetDefault("ns3::RudpFullMesh::MaxPaths", UintegerValue(9));
+
+        const uint64_t bytes = 6000000;
+        PacketSinkHelper sinkHelper("ns3::RudpCmtSocketFactory",
+                                    InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        Ptr<PacketSink> sink = DynamicCast<PacketSink>(sinkHelper.Install(server).Get(0));
+        BulkSendHelper bulk("ns3::RudpCmtSocketFactory",
+                            InetSocketAddress(Ipv4Address("10.1.1.2"), PORT));
+        bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
+        bulk.Install(client).Start(Seconds(1));
+        std::vector<uint64_t> sent(3, 0); // the client's direct, LAN and routed links
+        const NetDeviceContainer links[] = {direct, lan, toRouter};
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            links[i].Get(0)->TraceConnectWithoutContext("MacTx",
+                                                        MakeBoundCallback(&CountBytes, &sent[i]));
+        }
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+
+        NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        if (m_manager == "ns3::RudpSctpPaths")
+        {
+            // The finding, SCTP's documented behaviour: the routing decides.
+            NS_TEST_EXPECT_MSG_LT(sent[2], bytes / 100, "nothing on the routed path");
+            return;
+        }
+        const char* names[] = {"the direct link", "the LAN", "the routed path"};
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            // The LAN's share is the smallest, 4 to 6 % by the ns-3 release
+            // (its half-duplex channel carries its paths' SACKs too; not
+            // analysed further): "a share" is more than 2 %.
+            NS_TEST_EXPECT_MSG_GT(sent[i], bytes / 50, names[i] << " carries a share");
+        }
+    }
+
+    void DoTeardown() override
+    {
+        Simulator::Destroy();
+        Config::SetDefault("ns3::RudpCmtSocket::PathManager", StringValue("ns3::RudpSctpPaths"));
+        Config::SetDefault("ns3::RudpFullMesh::MaxPaths", UintegerValue(8));
+    }
+
+    std::string m_manager; ///< the client's PathManager
+};
+
+/**
+ * \ingroup rudp-test
  * The path managers' suite.
  */
 class RudpCmtPathManagerTestSuite : public TestSuite
@@ -505,6 +966,10 @@ class RudpCmtPathManagerTestSuite : public TestSuite
         AddTestCase(new RudpPhoneTransferTestCase("ns3::RudpFullMesh"));
         AddTestCase(new RudpInterfaceDownUpTestCase);
         AddTestCase(new RudpBackupPathTestCase);
+        AddTestCase(new RudpThreeLinksTestCase("ns3::RudpSctpPaths"));
+        AddTestCase(new RudpThreeLinksTestCase("ns3::RudpFullMesh"));
+        AddTestCase(new RudpAddressChangeCodecTestCase);
+        AddTestCase(new RudpAddressChangeTestCase);
     }
 };
 

@@ -833,54 +833,61 @@ class RudpCmtSocketIdleTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
- * The INIT's address list: encoded and decoded alike; an empty, ragged,
- * oversized or non-unicast list is refused.
+ * The INIT's key and address list: encoded and decoded alike; an empty,
+ * ragged, oversized or non-unicast list, or no key, is refused.
  */
 class RudpCmtSocketAddressesTestCase : public TestCase
 {
   public:
     RudpCmtSocketAddressesTestCase()
-        : TestCase("INIT address lists: round trip, duplicates dropped, bad lists refused")
+        : TestCase("INIT key and address lists: round trip, duplicates dropped, bad lists refused")
     {
     }
 
   private:
+    /// \return \p addresses under \p key, decoded: false if refused
+    static bool RoundTrip(uint64_t key,
+                          const std::vector<Ipv4Address>& addresses,
+                          RudpCmtInit& decoded)
+    {
+        RudpCmtInit init;
+        init.key = key;
+        init.addresses = addresses;
+        return RudpCmtInit::Decode(init.Encode(), decoded);
+    }
+
     void DoRun() override
     {
-        std::vector<Ipv4Address> decoded;
+        RudpCmtInit decoded;
         const std::vector<Ipv4Address> list{Ipv4Address("10.0.0.1"), Ipv4Address("192.168.4.7")};
-        NS_TEST_ASSERT_MSG_EQ(
-            RudpCmtSocket::DecodeAddresses(RudpCmtSocket::EncodeAddresses(list), decoded),
-            true,
-            "decoded");
-        NS_TEST_ASSERT_MSG_EQ((decoded == list), true, "the same list");
-        const std::vector<Ipv4Address> twice{list[0], list[0]};
-        RudpCmtSocket::DecodeAddresses(RudpCmtSocket::EncodeAddresses(twice), decoded);
-        NS_TEST_ASSERT_MSG_EQ(decoded.size(), 1, "a duplicate dropped");
-        NS_TEST_ASSERT_MSG_EQ(RudpCmtSocket::DecodeAddresses(Create<Packet>(), decoded),
+        NS_TEST_ASSERT_MSG_EQ(RoundTrip(0x0123456789abcdefULL, list, decoded), true, "decoded");
+        NS_TEST_ASSERT_MSG_EQ((decoded.addresses == list), true, "the same list");
+        NS_TEST_ASSERT_MSG_EQ(decoded.key, 0x0123456789abcdefULL, "the same key");
+        RoundTrip(1, {list[0], list[0]}, decoded);
+        NS_TEST_ASSERT_MSG_EQ(decoded.addresses.size(), 1, "a duplicate dropped");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtInit::Decode(Create<Packet>(), decoded), false, "empty");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtInit::Decode(Create<Packet>(8), decoded),
                               false,
-                              "empty");
-        NS_TEST_ASSERT_MSG_EQ(RudpCmtSocket::DecodeAddresses(Create<Packet>(6), decoded),
-                              false,
-                              "ragged");
-        NS_TEST_ASSERT_MSG_EQ(RudpCmtSocket::DecodeAddresses(Create<Packet>(4), decoded),
-                              false,
-                              "0.0.0.0");
-        const std::vector<Ipv4Address> many(RudpCmtSocket::MAX_ADDRESSES + 1, list[0]);
-        std::vector<uint8_t> bytes(4 * many.size());
+                              "a key and no address");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtInit::Decode(Create<Packet>(14), decoded), false, "ragged");
+        NS_TEST_ASSERT_MSG_EQ(RudpCmtInit::Decode(Create<Packet>(12), decoded), false, "0.0.0.0");
+        std::vector<Ipv4Address> many;
+        for (uint32_t i = 0; i <= RudpCmtSocket::MAX_ADDRESSES; ++i)
+        {
+            many.emplace_back(0x0a000001 + i);
+        }
+        std::vector<uint8_t> bytes(8 + 4 * many.size());
         for (size_t i = 0; i < many.size(); ++i)
         {
-            Ipv4Address(0x0a000001 + i).Serialize(&bytes[4 * i]);
+            many[i].Serialize(&bytes[8 + 4 * i]);
         }
         NS_TEST_ASSERT_MSG_EQ(
-            RudpCmtSocket::DecodeAddresses(Create<Packet>(bytes.data(), bytes.size()), decoded),
+            RudpCmtInit::Decode(Create<Packet>(bytes.data(), bytes.size()), decoded),
             false,
             "too many");
-        const std::vector<Ipv4Address> broadcast{Ipv4Address("255.255.255.255")};
-        NS_TEST_ASSERT_MSG_EQ(
-            RudpCmtSocket::DecodeAddresses(RudpCmtSocket::EncodeAddresses(broadcast), decoded),
-            false,
-            "broadcast");
+        NS_TEST_ASSERT_MSG_EQ(RoundTrip(1, {Ipv4Address("255.255.255.255")}, decoded),
+                              false,
+                              "broadcast");
     }
 };
 

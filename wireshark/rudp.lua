@@ -3,7 +3,8 @@
 -- Wireshark dissector for the segments of the rudp ns-3 module: RudpSocket
 -- (seed 000's reliable transport, its three variants) and the concurrent
 -- multipath sender and receiver (RudpCmtSender, RudpCmtReceiver, and the
--- RudpCmtSocket association: INIT address lists, HEARTBEATs). The wire
+-- RudpCmtSocket association: INIT keys and address lists, HEARTBEATs,
+-- address changes). The wire
 -- format is RudpHeader's (model/rudp-header.h):
 --
 --   seq (4) | ack (4) | flags (1) | SACK block count (1) | payload length (2)
@@ -15,7 +16,12 @@
 -- SCTP's CRC-32c, over header and payload with the checksum field zero.
 -- A HEARTBEAT (flag 0x40, RFC 9260 8.3) carries 20 bytes of heartbeat
 -- information: path index (4), time sent (8, nanoseconds), nonce (8); its
--- HEARTBEAT ACK (0x40 with ACK) echoes them.
+-- HEARTBEAT ACK (0x40 with ACK) echoes them. A multipath INIT or INIT-ACK
+-- carries its sender's association key (8) and addresses (4 each). An
+-- ADDRESS_CHANGE (flag 0x80, RFC 5061's ASCONF) carries the receiver's key
+-- as its tag (8), a serial number (4) and parameters of 6 bytes: type (1:
+-- 1 ADD, 2 DELETE), result (1: 0 requested, 1 done, 2 refused), address (4);
+-- with ACK it is the answer (ASCONF-ACK), the results filled in.
 --
 -- The byte stream of rudp-file-transfer (RudpFileSender) is decoded too: its
 -- first data segment opens with a record (name length (2), name, file length
@@ -66,7 +72,12 @@ local FLAG_SACK_PERMITTED = 0x08
 local FLAG_PAIR = 0x10
 local FLAG_CRC32C = 0x20
 local FLAG_HEARTBEAT = 0x40
-local FLAG_RESERVED = 0x80
+local FLAG_ADDRESS_CHANGE = 0x80
+local INIT_KEY_SIZE = 8
+local ADDRESS_CHANGE_HEADER_SIZE = 12 -- tag (8), serial number (4)
+local ADDRESS_PARAMETER_SIZE = 6 -- type (1), result (1), address (4)
+local ADDRESS_CHANGE_TYPES = { [1] = "ADD", [2] = "DELETE" }
+local ADDRESS_CHANGE_RESULTS = { [0] = "requested", [1] = "done", [2] = "refused" }
 
 local HEARTBEAT_INFO_SIZE = 20 -- path index (4), time sent (8), nonce (8)
 
@@ -103,7 +114,8 @@ local f = {
     ack_rel = ProtoField.uint32("ns3rudp.ack_rel", "Relative Acknowledgment Number", base.DEC,
         nil, nil, "Acknowledgment number relative to the other direction's SYN"),
     flags = ProtoField.uint8("ns3rudp.flags", "Flags", base.HEX),
-    flags_reserved = ProtoField.uint8("ns3rudp.flags.reserved", "Reserved", base.HEX, nil, FLAG_RESERVED),
+    flags_address_change = ProtoField.bool("ns3rudp.flags.address_change", "Address Change", 8, nil,
+        FLAG_ADDRESS_CHANGE),
     flags_heartbeat = ProtoField.bool("ns3rudp.flags.heartbeat", "Heartbeat", 8, nil, FLAG_HEARTBEAT),
     flags_crc32c = ProtoField.bool("ns3rudp.flags.crc32c", "CRC-32c checksum", 8, nil, FLAG_CRC32C),
     flags_pair = ProtoField.bool("ns3rudp.flags.pair", "Pair (answers two segments)", 8, nil, FLAG_PAIR),
@@ -130,6 +142,14 @@ local f = {
     heartbeat_path = ProtoField.uint32("ns3rudp.heartbeat.path", "Path Index", base.DEC),
     heartbeat_sent = ProtoField.uint64("ns3rudp.heartbeat.sent", "Time Sent (ns)", base.DEC),
     heartbeat_nonce = ProtoField.uint64("ns3rudp.heartbeat.nonce", "Nonce", base.HEX),
+    init_key = ProtoField.uint64("ns3rudp.init.key", "Association Key", base.HEX),
+    address_change = ProtoField.none("ns3rudp.asconf", "Address Change"),
+    address_change_tag = ProtoField.uint64("ns3rudp.asconf.tag", "Tag (receiver's key)", base.HEX),
+    address_change_serial = ProtoField.uint32("ns3rudp.asconf.serial", "Serial Number", base.DEC),
+    address_change_type = ProtoField.uint8("ns3rudp.asconf.type", "Type", base.DEC, ADDRESS_CHANGE_TYPES),
+    address_change_result = ProtoField.uint8("ns3rudp.asconf.result", "Result", base.DEC,
+        ADDRESS_CHANGE_RESULTS),
+    address_change_address = ProtoField.ipv4("ns3rudp.asconf.address", "Address"),
     init_address = ProtoField.ipv4("ns3rudp.init.address", "Address",
         "An address the sender of a multipath INIT or INIT-ACK announces (RudpCmtSocket)"),
     file_name_len = ProtoField.uint16("ns3rudp.file.name_len", "File Name Length", base.DEC),
@@ -146,11 +166,13 @@ local f = {
         "This segment carries only sequence numbers already seen"),
 }
 rudp.fields = {
-    f.seq, f.seq_rel, f.nxtseq, f.ack, f.ack_rel, f.flags, f.flags_reserved, f.flags_heartbeat,
+    f.seq, f.seq_rel, f.nxtseq, f.ack, f.ack_rel, f.flags, f.flags_address_change, f.flags_heartbeat,
     f.flags_crc32c, f.heartbeat, f.heartbeat_path, f.heartbeat_sent, f.heartbeat_nonce,
     f.flags_pair, f.flags_sack_permitted, f.flags_fin, f.flags_ack, f.flags_syn, f.flags_str,
     f.sack_count, f.len, f.window, f.checksum, f.checksum_kind, f.checksum_calculated,
-    f.checksum_status, f.sack, f.sack_left, f.sack_right, f.sack_size, f.payload, f.init_address,
+    f.checksum_status, f.sack, f.sack_left, f.sack_right, f.sack_size, f.payload, f.init_address, f.init_key,
+    f.address_change, f.address_change_tag, f.address_change_serial, f.address_change_type,
+    f.address_change_result, f.address_change_address,
     f.file_record, f.file_name_len, f.file_name, f.file_length, f.file_data, f.file_offset, f.file_sha256,
     f.stream, f.analysis, f.analysis_retransmission,
 }
@@ -160,13 +182,11 @@ local ef = {
         expert.group.CHECKSUM, expert.severity.ERROR),
     malformed = ProtoExpert.new("ns3rudp.malformed", "Malformed RUDP segment",
         expert.group.MALFORMED, expert.severity.ERROR),
-    reserved = ProtoExpert.new("ns3rudp.flags.reserved.expert", "Reserved flag bits set",
-        expert.group.PROTOCOL, expert.severity.WARN),
     retransmission = ProtoExpert.new("ns3rudp.analysis.retransmission.expert",
         "Retransmission of a sequence range already seen", expert.group.SEQUENCE,
         expert.severity.NOTE),
 }
-rudp.experts = { ef.checksum_bad, ef.malformed, ef.reserved, ef.retransmission }
+rudp.experts = { ef.checksum_bad, ef.malformed, ef.retransmission }
 
 -- ---------------------------------------------------------------------------
 -- Preferences
@@ -297,9 +317,6 @@ local function well_formed(tvb)
         return nil
     end
     local flags = tvb(8, 1):uint()
-    if band(flags, FLAG_RESERVED) ~= 0 then
-        return nil
-    end
     local fixed = band(flags, FLAG_CRC32C) ~= 0 and FIXED_SIZE_CRC32C or FIXED_SIZE
     local blocks = tvb(9, 1):uint()
     if blocks > MAX_SACK_BLOCKS then
@@ -385,6 +402,7 @@ local function flags_string(flags)
         { FLAG_SYN, "SYN" }, { FLAG_FIN, "FIN" }, { FLAG_ACK, "ACK" },
         { FLAG_SACK_PERMITTED, "SACK_PERMITTED" }, { FLAG_PAIR, "PAIR" },
         { FLAG_HEARTBEAT, "HEARTBEAT" },
+        { FLAG_ADDRESS_CHANGE, "ADDRESS_CHANGE" },
     }) do
         if band(flags, pair[1]) ~= 0 then
             names[#names + 1] = pair[2]
@@ -446,9 +464,11 @@ local function dissect(tvb, pinfo, tree)
     if analyze and state.isn ~= nil then
         subtree:add(f.seq_rel, mod32(seq - state.isn)):set_generated()
     end
-    -- A heartbeat's information is no data: it takes no sequence numbers.
+    -- A heartbeat's information, or an address change, is no data: it takes
+    -- no sequence numbers.
     local heartbeat = band(flags, FLAG_HEARTBEAT) ~= 0
-    local consumed = (heartbeat and 0 or payload_len) + (band(flags, FLAG_SYN) ~= 0 and 1 or 0)
+    local address_change = band(flags, FLAG_ADDRESS_CHANGE) ~= 0
+    local consumed = ((heartbeat or address_change) and 0 or payload_len) + (band(flags, FLAG_SYN) ~= 0 and 1 or 0)
         + (band(flags, FLAG_FIN) ~= 0 and 1 or 0)
     if consumed > 0 then
         subtree:add(f.nxtseq, mod32(seq + consumed)):set_generated()
@@ -461,10 +481,7 @@ local function dissect(tvb, pinfo, tree)
     local flags_item = subtree:add(f.flags, tvb(8, 1))
     flags_item:append_text(" (" .. (flags_string(flags) ~= "" and flags_string(flags) or "none")
         .. (crc and "; CRC-32c" or "") .. ")")
-    local reserved_item = flags_item:add(f.flags_reserved, tvb(8, 1))
-    if band(flags, FLAG_RESERVED) ~= 0 then
-        reserved_item:add_proto_expert_info(ef.reserved)
-    end
+    flags_item:add(f.flags_address_change, tvb(8, 1))
     flags_item:add(f.flags_heartbeat, tvb(8, 1))
     flags_item:add(f.flags_crc32c, tvb(8, 1))
     flags_item:add(f.flags_pair, tvb(8, 1))
@@ -547,7 +564,8 @@ local function dissect(tvb, pinfo, tree)
     -- Retransmission analysis: a data segment whose every sequence number was
     -- seen earlier in this direction (the first pass decides; later passes,
     -- as when Wireshark's GUI redissects a frame, reuse its finding).
-    if not pinfo.visited and payload_len > 0 and not heartbeat and status ~= CHECKSUM_BAD and sack_fits then
+    if not pinfo.visited and payload_len > 0 and not heartbeat and not address_change
+        and status ~= CHECKSUM_BAD and sack_fits then
         local seg_end = mod32(seq + payload_len)
         if state.max_end ~= nil and mod32(state.max_end - seg_end) < TWO32 / 2 then
             frame.retransmission = true
@@ -584,11 +602,45 @@ local function dissect(tvb, pinfo, tree)
                     "%s information of %d bytes: %d expected", kind, payload_len, HEARTBEAT_INFO_SIZE))
                 infos[#infos + 1] = kind .. " (malformed)"
             end
-        elseif band(flags, FLAG_SYN) ~= 0 and payload_len % 4 == 0 then
-            -- A multipath association's INIT or INIT-ACK: its sender's addresses.
+        elseif address_change then
+            -- RFC 5061's ASCONF or ASCONF-ACK, as RudpCmtAddressChange writes it.
+            local kind = band(flags, FLAG_ACK) ~= 0 and "ADDRESS_CHANGE ACK" or "ADDRESS_CHANGE"
+            local parameters = (payload_len - ADDRESS_CHANGE_HEADER_SIZE) / ADDRESS_PARAMETER_SIZE
+            if payload_len > ADDRESS_CHANGE_HEADER_SIZE and parameters == math.floor(parameters) then
+                local change = payload_item:add(f.address_change, tvb(header_len, payload_len))
+                change:add(f.address_change_tag, tvb(header_len, 8))
+                change:add(f.address_change_serial, tvb(header_len + 8, 4))
+                local words = {}
+                for i = 0, parameters - 1 do
+                    local at = header_len + ADDRESS_CHANGE_HEADER_SIZE + ADDRESS_PARAMETER_SIZE * i
+                    local type = tvb(at, 1):uint()
+                    local result = tvb(at + 1, 1):uint()
+                    local address = tostring(tvb(at + 2, 4):ipv4())
+                    local parameter = change:add(f.address_change_type, tvb(at, 1))
+                    parameter:add(f.address_change_result, tvb(at + 1, 1))
+                    parameter:add(f.address_change_address, tvb(at + 2, 4))
+                    local word = (ADDRESS_CHANGE_TYPES[type] or "?") .. " " .. address
+                    if band(flags, FLAG_ACK) ~= 0 then
+                        word = word .. " " .. (ADDRESS_CHANGE_RESULTS[result] or "?")
+                    end
+                    parameter:set_text(word)
+                    words[#words + 1] = word
+                end
+                payload_item:set_text(string.format("Address Change: %d parameters", parameters))
+                infos[#infos + 1] = string.format("%s serial=%u %s", kind,
+                    tvb(header_len + 8, 4):uint(), table.concat(words, ", "))
+            else
+                payload_item:add_proto_expert_info(ef.malformed, string.format(
+                    "%s of %d bytes: 12 + 6 per parameter expected", kind, payload_len))
+                infos[#infos + 1] = kind .. " (malformed)"
+            end
+        elseif band(flags, FLAG_SYN) ~= 0 and payload_len > INIT_KEY_SIZE
+            and (payload_len - INIT_KEY_SIZE) % 4 == 0 then
+            -- A multipath association's INIT or INIT-ACK: its sender's key and addresses.
+            payload_item:add(f.init_key, tvb(header_len, INIT_KEY_SIZE))
             local addresses = {}
-            for i = 0, payload_len / 4 - 1 do
-                local range = tvb(header_len + 4 * i, 4)
+            for i = 0, (payload_len - INIT_KEY_SIZE) / 4 - 1 do
+                local range = tvb(header_len + INIT_KEY_SIZE + 4 * i, 4)
                 payload_item:add(f.init_address, range)
                 addresses[#addresses + 1] = tostring(range:ipv4())
             end
@@ -632,8 +684,7 @@ end
 
 rudp.dissector = dissect
 
--- The heuristic: a well-formed segment (reserved flag bits clear, at most 16
--- SACK blocks, a payload length that matches the datagram) whose checksum is
+-- The heuristic: a well-formed segment (at most 16 SACK blocks, a payload length that matches the datagram) whose checksum is
 -- right, so that other UDP traffic is left alone (a random datagram passes
 -- both by chance about once in 10^10). Once a datagram is taken, the UDP
 -- conversation is RUDP's: later datagrams on it, corrupted ones too, come to

@@ -49,6 +49,7 @@ FIELDS = (
     "ns3rudp.flags.pair",
     "ns3rudp.flags.crc32c",
     "ns3rudp.flags.heartbeat",
+    "ns3rudp.flags.address_change",
     "ns3rudp.heartbeat.path",
     "ns3rudp.heartbeat.sent",
     "ns3rudp.heartbeat.nonce",
@@ -65,6 +66,12 @@ FIELDS = (
     "ns3rudp.file.sha256",
     "ns3rudp.analysis.retransmission",
     "ns3rudp.init.address",
+    "ns3rudp.init.key",
+    "ns3rudp.asconf.tag",
+    "ns3rudp.asconf.serial",
+    "ns3rudp.asconf.type",
+    "ns3rudp.asconf.result",
+    "ns3rudp.asconf.address",
     "_ws.expert.message",
 )
 
@@ -407,6 +414,9 @@ def test_multipath_set_up_announces_each_ends_addresses(tshark: str, tmp_path: P
     assert init["ns3rudp.init.address"] == "10.1.1.1,10.2.1.1"  # the phone's
     assert init_ack.flag("syn") and init_ack.flag("ack")
     assert init_ack["ns3rudp.init.address"] == "10.1.2.2,10.2.2.2"  # the server's
+    # Each end's association key, random: two keys, neither zero.
+    keys = {init["ns3rudp.init.key"], init_ack["ns3rudp.init.key"]}
+    assert len(keys) == 2 and all(key and int(key, 16) != 0 for key in keys)
     assert all(s.is_rudp and s.number("ns3rudp.checksum.status") == GOOD for s in rest)
     assert all(s["ns3rudp.init.address"] == "" for s in rest)
     # A path per server address, each on its own radio: data from each radio's address.
@@ -506,10 +516,9 @@ def test_heartbeats_and_their_acks_are_dissected(tshark: str, tmp_path: Path) ->
             _segment(0, 0x42, info),  # its HEARTBEAT ACK, the information echoed
             _segment(1001, 0x00, b"0123456789"),  # data: not a retransmission of the heartbeat
             _segment(0, 0x40, info[:7]),  # a HEARTBEAT with 7 bytes of information
-            _segment(1011, 0x80, b""),  # 0x80 is still reserved here
         ],
     )
-    syn, heartbeat, ack, data, short, reserved = decode(tshark, pcap)
+    syn, heartbeat, ack, data, short = decode(tshark, pcap)
     for segment, is_ack in ((heartbeat, False), (ack, True)):
         assert segment.flag("heartbeat") and segment.flag("ack") == is_ack
         assert segment.number("ns3rudp.checksum.status") == GOOD
@@ -521,8 +530,47 @@ def test_heartbeats_and_their_acks_are_dissected(tshark: str, tmp_path: Path) ->
     assert data.number("ns3rudp.seq_rel") == 1 and not data.retransmission
     assert short.flag("heartbeat") and short["ns3rudp.heartbeat.path"] == ""
     assert "HEARTBEAT information of 7 bytes: 20 expected" in short["_ws.expert.message"]
-    assert "Reserved flag bits set" in reserved["_ws.expert.message"]
-    assert not reserved.flag("heartbeat")
+
+
+# --- ADDRESS_CHANGE and its ACK (RFC 5061's ASCONF; RudpCmtAddressChange) -----------
+
+
+def _address_change(tag: int, serial: int, parameters: list[tuple[int, int, str]]) -> bytes:
+    """RudpCmtAddressChange's bytes: tag, serial number, then type, result, address each."""
+    body = struct.pack("!QI", tag, serial)
+    for kind, result, address in parameters:
+        body += struct.pack("!BB", kind, result) + bytes(int(b) for b in address.split("."))
+    return body
+
+
+def test_address_changes_and_their_acks_are_dissected(tshark: str, tmp_path: Path) -> None:
+    pcap = tmp_path / "address-changes.pcap"
+    asked = [(1, 0, "10.2.1.2"), (2, 0, "10.1.1.1")]
+    answered = [(1, 1, "10.2.1.2"), (2, 2, "10.1.1.1")]
+    _pcap(
+        pcap,
+        [
+            _segment(1000, 0x01, b""),  # SYN: opens the conversation
+            _segment(0, 0x80, _address_change(0xFEEDFACECAFEBEEF, 3, asked)),
+            _segment(0, 0x82, _address_change(0x0123456789ABCDEF, 3, answered)),
+            _segment(1001, 0x00, b"0123456789"),  # data: the changes took no sequence numbers
+            _segment(0, 0x80, b"\0" * 13),  # ragged
+        ],
+    )
+    syn, change, ack, data, ragged = decode(tshark, pcap)
+    for segment, is_ack in ((change, False), (ack, True)):
+        assert segment.flag("address_change") and segment.flag("ack") == is_ack
+        assert segment.number("ns3rudp.checksum.status") == GOOD
+        assert segment.number("ns3rudp.asconf.serial") == 3
+        assert segment["ns3rudp.asconf.type"] == "1,2"
+        assert segment["ns3rudp.asconf.address"] == "10.2.1.2,10.1.1.1"
+        assert segment["_ws.expert.message"] == ""
+    assert change.number("ns3rudp.asconf.tag") == 0xFEEDFACECAFEBEEF
+    assert change["ns3rudp.asconf.result"] == "0,0"
+    assert ack["ns3rudp.asconf.result"] == "1,2"
+    assert not syn.flag("address_change")
+    assert data.number("ns3rudp.seq_rel") == 1 and not data.retransmission
+    assert "ADDRESS_CHANGE of 13 bytes" in ragged["_ws.expert.message"]
 
 
 def test_heartbeat_info_column_names_the_kind_path_and_nonce(tshark: str, tmp_path: Path) -> None:

@@ -67,15 +67,22 @@ Segment(uint32_t seq,
     return bytes;
 }
 
-/// \return a RudpCmtSocket INIT or INIT-ACK: \p flags, the window, and \p addresses as its payload
+/**
+ * \return a RudpCmtSocket INIT or INIT-ACK: \p flags, the window, and as its
+ * payload an association key and \p addresses
+ */
 std::vector<uint8_t>
 Init(uint8_t flags, const std::vector<Ipv4Address>& addresses, uint32_t window = 65536)
 {
-    // Written here, not by RudpCmtSocket::EncodeAddresses: a list may be too long.
-    std::vector<uint8_t> list(4 * addresses.size());
+    // Written here, not by RudpCmtInit::Encode: a list may be too long.
+    std::vector<uint8_t> list(8 + 4 * addresses.size());
+    for (uint32_t i = 0; i < 8; ++i)
+    {
+        list[i] = static_cast<uint8_t>(0xa1 + i); // the peer's key
+    }
     for (size_t i = 0; i < addresses.size(); ++i)
     {
-        addresses[i].Serialize(&list[4 * i]);
+        addresses[i].Serialize(&list[8 + 4 * i]);
     }
     Ptr<Packet> payload = Create<Packet>(list.data(), list.size());
     RudpHeader header;
@@ -99,6 +106,30 @@ Heartbeat(uint8_t flags, const std::vector<uint8_t>& info)
     Ptr<Packet> packet = RudpSegmentCodec::Encode(header,
                                                   Create<Packet>(info.data(), info.size()),
                                                   RudpHeader::CHECKSUM_INTERNET16);
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return bytes;
+}
+
+/**
+ * \return an ADDRESS_CHANGE (\p flags ADDRESS_CHANGE, or with ACK its answer)
+ * under \p tag (a relative record's is replaced by the target's key), serial
+ * number \p serial, asking \p parameters
+ */
+std::vector<uint8_t>
+AddressChange(uint8_t flags,
+              uint64_t tag,
+              uint32_t serial,
+              const std::vector<RudpCmtAddressChange::Parameter>& parameters)
+{
+    RudpCmtAddressChange change;
+    change.tag = tag;
+    change.serial = serial;
+    change.parameters = parameters;
+    RudpHeader header;
+    header.SetFlags(flags);
+    Ptr<Packet> packet =
+        RudpSegmentCodec::Encode(header, change.Encode(), RudpHeader::CHECKSUM_INTERNET16);
     std::vector<uint8_t> bytes(packet->GetSize());
     packet->CopyData(bytes.data(), bytes.size());
     return bytes;
@@ -514,6 +545,36 @@ main(int argc, char** argv)
     idleClient.push_back(Relative(Heartbeat(hbAck, echo), 0, 0));
     idleClient.push_back(Raw(Heartbeat(hbAck, forged), 1, 12));
     Write(multipath / "client-idle-heartbeats", Input(0x01, 0x18, idleClient));
+    // Address changes. As a server: a client's INIT and data, then its
+    // requests: ADD 10.1.1.20 (genuine: the relative record carries the
+    // target's key), the same again (its answer lost), a forgery under
+    // another tag, ADD of the address of another source, DELETE of the
+    // source (refused) and of 10.1.1.20, one out of order, a malformed one;
+    // data and SHUTDOWN.
+    using P = RudpCmtAddressChange;
+    const uint8_t ac = H::ADDRESS_CHANGE;
+    const Ipv4Address added("10.1.1.20");
+    Write(multipath / "server-address-changes",
+          Input(0x00,
+                0x10,
+                {Raw(Init(H::SYN, {peer0}), 0, 1),
+                 Raw(Segment(1, 0, 0, 1000), 0, 3),
+                 Relative(AddressChange(ac, 0, 1, {{P::ADD, P::REQUESTED, added}}), 0, 1),
+                 Relative(AddressChange(ac, 0, 1, {{P::ADD, P::REQUESTED, added}}), 0, 4),
+                 Raw(AddressChange(ac, 42, 2, {{P::DELETE, P::REQUESTED, peer0}}), 0, 1),
+                 Relative(AddressChange(ac, 0, 2, {{P::ADD, P::REQUESTED, peer1}}), 0, 1),
+                 Relative(AddressChange(
+                              ac,
+                              0,
+                              3,
+                              {{P::DELETE, P::REQUESTED, peer0}, {P::DELETE, P::REQUESTED, added}}),
+                          0,
+                          4),
+                 Relative(AddressChange(ac, 0, 9, {{P::ADD, P::REQUESTED, added}}), 0, 1),
+                 Raw(Heartbeat(ac, {1, 2, 3}), 0, 1),
+                 Raw(AddressChange(ac | H::ACK, 0, 1, {{P::ADD, P::DONE, added}}), 0, 1),
+                 Raw(Segment(1001, 0, 0, 1000), 0, 4),
+                 Raw(Segment(2001, 0, H::FIN, 0), 0, 4)}));
     Simulator::Destroy();
     std::cout << "corpus written to " << dir << std::endl;
     return 0;

@@ -15,12 +15,18 @@
  * lists, SACKs of its data, SHUTDOWN-ACKs. Either way they may be
  * HEARTBEATs (the target answers them) and HEARTBEAT ACKs: genuine ones
  * (relative records echo the target's latest heartbeat to that source),
- * forged, replayed or malformed ones. No input may crash, assert or hang it
- * (at most MAX_EVENTS simulator events), nor make it count more bytes
- * acknowledged than the application wrote, nor more paths than the peer's
- * addresses (those its INIT lists and the one it came from), nor accept
- * more HEARTBEAT ACKs than it sent heartbeats, nor answer more HEARTBEATs
- * than the records carried or with more than a heartbeat's information.
+ * forged, replayed or malformed ones; and address changes (ADDRESS_CHANGE,
+ * RFC 5061's ASCONF: genuine ones, relative records tagged with the
+ * target's key, and forged ones under any other tag), which add and delete
+ * peer addresses and so open and remove paths. No input may crash, assert
+ * or hang it (at most MAX_EVENTS simulator events), nor make it count more
+ * bytes acknowledged than the application wrote, nor more peer addresses
+ * than an INIT lists and the one it came from, nor more paths than
+ * MAX_PATHS, nor give two associations one peer address and port (an
+ * address added must not take another association's datagrams), nor
+ * accept more HEARTBEAT ACKs than it sent heartbeats, nor answer more
+ * HEARTBEATs or address changes than the records carried, or with more
+ * than a heartbeat's information or the change asked.
  *
  * Input: two configuration bytes, then datagram records (rudp-fuzz-common.h;
  * relative numbers count from what the target last sent to that source, as
@@ -47,6 +53,7 @@
 #include "ns3/applications-module.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace ns3;
 using namespace ns3::rudpfuzz;
@@ -91,14 +98,16 @@ Configure(uint8_t config0, uint8_t config1)
     }
 }
 
-/// What the target sent that answers a HEARTBEAT.
+/// What the target sent that answers a HEARTBEAT or an address change.
 struct Answers
 {
-    uint32_t count{0};   ///< HEARTBEAT ACKs sent
-    uint32_t largest{0}; ///< the largest one's payload (bytes)
+    uint32_t count{0};                ///< HEARTBEAT ACKs sent
+    uint32_t largest{0};              ///< the largest one's payload (bytes)
+    uint32_t addressChangeCount{0};   ///< ADDRESS_CHANGE ACKs sent
+    uint32_t addressChangeLargest{0}; ///< the largest one's payload (bytes)
 };
 
-/// Counts the target's HEARTBEAT ACKs on the wire.
+/// Counts the target's HEARTBEAT ACKs and ADDRESS_CHANGE ACKs on the wire.
 void
 CountAnswers(Answers* answers,
              Ipv4Address target,
@@ -107,13 +116,21 @@ CountAnswers(Answers* answers,
              Ptr<const Packet> packet)
 {
     RudpHeader header;
-    if (from.GetIpv4() != target || packet->PeekHeader(header) == 0 || header.IsMalformed() ||
-        !header.HasFlags(RudpHeader::HEARTBEAT | RudpHeader::ACK))
+    if (from.GetIpv4() != target || packet->PeekHeader(header) == 0 || header.IsMalformed())
     {
         return;
     }
-    ++answers->count;
-    answers->largest = std::max(answers->largest, packet->GetSize() - header.GetSerializedSize());
+    const uint32_t payload = packet->GetSize() - header.GetSerializedSize();
+    if (header.HasFlags(RudpHeader::HEARTBEAT | RudpHeader::ACK))
+    {
+        ++answers->count;
+        answers->largest = std::max(answers->largest, payload);
+    }
+    if (header.HasFlags(RudpHeader::ADDRESS_CHANGE | RudpHeader::ACK))
+    {
+        ++answers->addressChangeCount;
+        answers->addressChangeLargest = std::max(answers->addressChangeLargest, payload);
+    }
 }
 
 void
@@ -163,12 +180,20 @@ Run(const uint8_t* data, size_t size)
                                        SequenceNumber32(0),
                                        RudpCmtSendEngine::FIRST_SEQUENCE);
     uint32_t heartbeatRecords = 0;
+    uint32_t addressChangeRecords = 0;
+    size_t largestRecord = 0;
     for (const auto& record : records)
     {
         const bool heartbeat =
             record.bytes.size() > 8 &&
             (record.bytes[8] & (RudpHeader::HEARTBEAT | RudpHeader::ACK)) == RudpHeader::HEARTBEAT;
         heartbeatRecords += heartbeat ? 1 : 0;
+        const bool addressChange =
+            record.bytes.size() > 8 &&
+            (record.bytes[8] & (RudpHeader::ADDRESS_CHANGE | RudpHeader::ACK)) ==
+                RudpHeader::ADDRESS_CHANGE;
+        addressChangeRecords += addressChange ? 1 : 0;
+        largestRecord = std::max(largestRecord, record.bytes.size());
     }
     Answers answers;
     network.SetObserver(MakeBoundCallback(&CountAnswers, &answers, network.TargetAddress()));
@@ -177,9 +202,26 @@ Run(const uint8_t* data, size_t size)
 
     ObjectVectorValue sockets;
     network.Target()->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", sockets);
+    std::set<std::pair<Ipv4Address, uint16_t>> peers; // every association's, with its peer's port
     for (uint32_t i = 0; i < sockets.GetN(); ++i)
     {
         Ptr<RudpCmtSocket> socket = DynamicCast<RudpCmtSocket>(sockets.Get(i));
+        Address primary;
+        if (socket->GetState() != RudpCmtSocket::CLOSED && socket->GetPeerName(primary) == 0)
+        {
+            const uint16_t port = InetSocketAddress::ConvertFrom(primary).GetPort();
+            for (const Ipv4Address& address : socket->GetPeerAddresses())
+            {
+                if (!peers.emplace(address, port).second)
+                {
+                    Violation("two associations share a peer address and port");
+                }
+            }
+        }
+        if (socket->GetSender()->GetPaths().size() > RudpCmtSocket::MAX_PATHS)
+        {
+            Violation("an association opened more than MAX_PATHS paths");
+        }
         Ptr<RudpCmtSendEngine> sender = socket->GetSender();
         uint64_t sent = 0;
         for (const auto& path : sender->GetPaths())
@@ -211,6 +253,14 @@ Run(const uint8_t* data, size_t size)
     if (answers.largest > RudpCmtHeartbeatInfo::SIZE)
     {
         Violation("a HEARTBEAT ACK larger than a heartbeat's information (amplification)");
+    }
+    if (answers.addressChangeCount > addressChangeRecords)
+    {
+        Violation("the target answered more address changes than the records carried");
+    }
+    if (answers.addressChangeLargest > largestRecord)
+    {
+        Violation("an ADDRESS_CHANGE ACK larger than any request (amplification)");
     }
     if (sink && sink->GetTotalRx() > 64 * 65535)
     {

@@ -610,6 +610,19 @@ FuzzNetwork::Send(Datagram record, uint16_t sourcePort, uint16_t targetPort, boo
             bytes.insert(bytes.end(), echo.begin(), echo.end());
         }
     }
+    const uint8_t addressChange = RudpHeader::ADDRESS_CHANGE | RudpHeader::ACK;
+    if (record.relative && bytes.size() >= RudpHeader::FIXED_SIZE &&
+        (bytes[8] & addressChange) == RudpHeader::ADDRESS_CHANGE)
+    {
+        // A genuine request: tagged with the target's key.
+        const std::vector<uint8_t>& key = sharedSequence ? m_lastKey : m_keys[sourcePort];
+        const size_t header =
+            (m_crc32c ? RudpHeader::FIXED_SIZE_CRC32C : RudpHeader::FIXED_SIZE) + 8 * bytes[9];
+        if (!key.empty() && header + key.size() <= bytes.size())
+        {
+            std::copy(key.begin(), key.end(), bytes.begin() + header);
+        }
+    }
     Inject(Fixup(record, base.nextExpected, base.nextSequence, m_crc32c), sourcePort, targetPort);
 }
 
@@ -645,6 +658,13 @@ FuzzNetwork::Sniff(const InetSocketAddress& from,
             m_heartbeats[to.GetPort()] = m_lastHeartbeat;
         }
         return;
+    }
+    if (header.HasFlags(RudpHeader::SYN) && copy->GetSize() >= 8)
+    {
+        // A multipath INIT or INIT-ACK opens with the association key (RudpCmtInit).
+        m_lastKey.resize(8);
+        copy->CopyData(m_lastKey.data(), m_lastKey.size());
+        m_keys[to.GetPort()] = m_lastKey;
     }
     const uint32_t consumed = copy->GetSize() + (header.HasFlags(RudpHeader::SYN) ? 1 : 0) +
                               (header.HasFlags(RudpHeader::FIN) ? 1 : 0);

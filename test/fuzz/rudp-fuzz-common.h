@@ -39,7 +39,10 @@
  * A relative HEARTBEAT ACK (flags 0x40 and ACK) echoes, in place of its own
  * payload, the information of the latest HEARTBEAT the target sent to its
  * source (to any, when the sources share one association): a genuine
- * answer, where one without the fix-up is a forgery.
+ * answer, where one without the fix-up is a forgery. A relative
+ * ADDRESS_CHANGE request (flag 0x80 without ACK) carries, in place of its
+ * first 8 payload bytes, the association key of the target's latest INIT or
+ * INIT-ACK to its source (to any, likewise): the tag a genuine peer knows.
  */
 
 namespace ns3
@@ -325,7 +328,10 @@ class FuzzNetwork
     /// the information of the latest HEARTBEAT the target sent, by destination port
     std::map<uint16_t, std::vector<uint8_t>> m_heartbeats;
     std::vector<uint8_t> m_lastHeartbeat; ///< the latest HEARTBEAT's to any port
-    FuzzWire::Sniffer m_observer;         ///< SetObserver
+    /// the association key of the latest INIT or INIT-ACK the target sent, by destination port
+    std::map<uint16_t, std::vector<uint8_t>> m_keys;
+    std::vector<uint8_t> m_lastKey; ///< the latest INIT's or INIT-ACK's to any port
+    FuzzWire::Sniffer m_observer;   ///< SetObserver
     bool m_anySent{false};
     Sent m_last;    ///< the latest segment to any port
     Sent m_initial; ///< bases before the target sent anything

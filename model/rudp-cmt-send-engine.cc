@@ -1102,6 +1102,29 @@ RudpCmtSendEngine::CarriesData(const RudpCmtPath& path) const
     });
 }
 
+bool
+RudpCmtSendEngine::TransmitControl(Ptr<Packet> packet, uint32_t attempt)
+{
+    std::vector<Ptr<RudpCmtPath>> turn;
+    for (const Ptr<RudpCmtPath>& path : m_paths)
+    {
+        if (path->GetStatus() == RudpCmtPath::ACTIVE)
+        {
+            turn.push_back(path);
+        }
+    }
+    if (turn.empty())
+    {
+        turn = m_paths;
+    }
+    if (turn.empty())
+    {
+        return false;
+    }
+    Transmit(*turn[attempt % turn.size()], packet);
+    return true;
+}
+
 void
 RudpCmtSendEngine::Transmit(RudpCmtPath& path, Ptr<Packet> packet)
 {

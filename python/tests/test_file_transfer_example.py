@@ -262,3 +262,24 @@ def test_bad_multipath_input_names_the_parameter(arguments: list[str], named: st
     done = _run(*arguments, "--size=1000")
     assert done.returncode == 2
     assert done.stderr.startswith(f"error: {named}: "), done.stderr
+
+
+def test_a_primary_path_that_fails_for_good_does_not_keep_the_association_from_closing(
+    tmp_path: Path,
+) -> None:
+    """The first path dark from just after the set-up on: the file goes by the second, and the
+    SHUTDOWN, resent on the second path, closes the association (before, every SHUTDOWN went
+    to the dead primary address: the file arrived whole, the sender reported a failure)."""
+    output = tmp_path / "run.json"
+    done = _run(
+        "--paths=2",
+        "--size=3000000",
+        "--path-blackouts=0@150ms+100000s",
+        f"--received-dir={tmp_path}",
+        f"--output={output}",
+    )
+    assert done.returncode == 0, done.stderr
+    record: dict[str, Any] = json.loads(output.read_text())
+    assert record["ok"] is True
+    primary, second = record["paths_sent"]
+    assert primary["timeouts"] > 0 and second["bytes_sent"] > 2_000_000

@@ -199,8 +199,8 @@ RudpFileTransferOptions::AddOptions(RudpCommandLine& cmd)
                  "Disjoint paths from the client to the server, each seed 000's path through a "
                  "router of its own with the impairments above (drawn on each apart): 1 sends "
                  "over RudpSocket, more over one multipath association (RudpCmtSocket: "
-                 "ns3::RudpCmtSocketFactory, a path to each of the server's addresses; "
-                 "--ns3::RudpCmtSocket::... sets its attributes), with --router=none only",
+                 "ns3::RudpCmtSocketFactory, a path to each of the server's addresses, its "
+                 "attributes those of ns3::RudpCmtSocket), with router none only",
                  m_paths,
                  1u,
                  8u);

@@ -132,12 +132,12 @@ fuzz-replay: setup
 fuzz-corpus: setup
 	$(BUILD)/bin/rudp-fuzz-make-corpus test/fuzz/corpus
 
-# The fault campaign: make campaign TRANSFERS=2000 SEED=1 [CHECKSUM=crc32c]
+# The fault campaign: make campaign TRANSFERS=2000 SEED=1 [CHECKSUM=crc32c] [MULTIPATH=0.5]
 TRANSFERS ?= 200
 SEED ?= 1
 campaign: setup
 	$(PY) bench/fault_campaign.py --transfers $(TRANSFERS) --seed $(SEED) --jobs $(JOBS) \
-	  $(if $(CHECKSUM),--checksum $(CHECKSUM))
+	  $(if $(CHECKSUM),--checksum $(CHECKSUM)) $(if $(MULTIPATH),--multipath $(MULTIPATH))
 
 # clang-format and git are installed here, not by setup: make demo needs
 # neither. ruff and mypy come with the test tools ($(DEV_STAMP)), so make

@@ -7,6 +7,15 @@ classifies each by what the program did and what it wrote to disk::
 
     .venv/bin/python bench/fault_campaign.py --transfers 2000 --seed 1 --jobs 2
 
+A share of the transfers (``--multipath``, 0.2 by default) is multipath:
+``--paths`` 2 or 3 (one RudpCmtSocket association over that many paths, each
+with the drawn impairments of its own), and blackouts of single paths at
+random times (``--path-blackouts``): the association's paths fail and
+return, beside the blackout of every path the others may draw. Which
+transfers are multipath, and their paths and blackouts, are drawn from a
+generator of their own: the single-path transfers of a seed are those the
+campaign drew before multipath transfers existed.
+
 - byte-identical: exit 0, and the file in --received-dir has the SHA-256 of
   the bytes sent (recomputed here from disk, against content generated
   here);
@@ -78,6 +87,7 @@ IMPAIRMENTS: dict[str, tuple[str, ...]] = {
     "duplicate": ("duplicate",),
     "jitter": ("jitter",),
     "blackout": ("blackout-start", "blackout-duration"),
+    "path-blackout": ("path-blackouts",),
 }
 #: Loss bands of the breakdown: (label, upper bound, exclusive).
 LOSS_BANDS = (("0", 0.0), ("<10%", 0.1), ("10-20%", 0.2), ("20-30%", 0.3), ("30-50%", 1.0))
@@ -85,6 +95,12 @@ LOSS_BANDS = (("0", 0.0), ("<10%", 0.1), ("10-20%", 0.2), ("20-30%", 0.3), ("30-
 EMPTY_NAME = "empty.bin"
 #: Name rudp-file-transfer gives generated content (--size).
 GENERATED_NAME = "generated.bin"
+#: The share of multipath transfers by default (--multipath).
+MULTIPATH_SHARE = 0.2
+#: Options of rudp-file-transfer a multipath transfer needs.
+MULTIPATH_OPTIONS = ("paths", "path-blackouts")
+#: RudpSocket's options, which a multipath transfer (RudpCmtSocket) does not take.
+SINGLE_PATH_OPTIONS = ("variant", "sack", "window", "rto-mode")
 
 
 class Verdict(enum.Enum):
@@ -121,6 +137,10 @@ class Transfer:
         """The kinds of impairment this transfer has (IMPAIRMENTS' keys)."""
         drawn = {key for key, _ in self.options}
         return {kind for kind, names in IMPAIRMENTS.items() if names[0] in drawn}
+
+    def paths(self) -> int:
+        """The number of paths (1: RudpSocket, more: a multipath association)."""
+        return int(self.get("paths", "1"))
 
     def loss(self) -> float:
         """The larger of the data and the ACK loss probability."""
@@ -252,6 +272,38 @@ def draw(
     return Transfer(index, tuple(options), size, rng.randrange(0, 1 << 32))
 
 
+def path_blackouts(rng: random.Random, paths: int) -> str:
+    """``--path-blackouts``: none, one or two blackouts of each path, at random times.
+
+    Blackouts start in the first 3 s (the transfers are short) and last 1 ms
+    to 20 s; those of one path may overlap, and those of different paths
+    too (all paths dark at once).
+    """
+    blackouts = []
+    for path in range(paths):
+        for _ in range(rng.choice((0, 1, 1, 2))):
+            start = rng.randrange(0, 3001)
+            duration = round(_log_uniform(rng, 1, 20_000))
+            blackouts.append(f"{path}@{start}ms+{duration}ms")
+    return ",".join(blackouts)
+
+
+def multipath(rng: random.Random, transfer: Transfer) -> Transfer:
+    """``transfer`` over 2 or 3 paths whose links fail and return, drawn from ``rng``.
+
+    RudpSocket's options are left out (the association is RudpCmtSocket);
+    the impairments stay, each path drawing its own losses.
+    """
+    paths = rng.choice((2, 3))
+    options = [(k, v) for k, v in transfer.options if k not in SINGLE_PATH_OPTIONS]
+    blackouts = path_blackouts(rng, paths)
+    extra = [("paths", str(paths))] + ([("path-blackouts", blackouts)] if blackouts else [])
+    # Before RngRun, the last option, so that a reproduction reads in order.
+    return Transfer(
+        transfer.index, (*options[:-1], *extra, options[-1]), transfer.size, transfer.content_seed
+    )
+
+
 def draw_campaign(
     transfers: int,
     seed: int,
@@ -260,12 +312,19 @@ def draw_campaign(
     max_size: int = MAX_SIZE,
     max_time: str | None = None,
     available: Iterable[str] | None = None,
+    multipath_share: float = 0.0,
 ) -> list[Transfer]:
-    """The ``transfers`` transfers of the campaign of ``seed``."""
+    """The ``transfers`` transfers of the campaign of ``seed``.
+
+    ``multipath_share`` of them (drawn by a generator of their own, so that
+    the others are the same whatever the share) are multipath.
+    """
     rng = random.Random(seed)
+    paths_rng = random.Random(f"multipath {seed}")
     offered = list(available) if available is not None else None
-    return [
-        draw(
+    drawn = []
+    for i in range(transfers):
+        transfer = draw(
             rng,
             i,
             checksum=checksum,
@@ -273,8 +332,10 @@ def draw_campaign(
             max_time=max_time,
             available=offered,
         )
-        for i in range(transfers)
-    ]
+        if paths_rng.random() < multipath_share:
+            transfer = multipath(paths_rng, transfer)
+        drawn.append(transfer)
+    return drawn
 
 
 def generated_content(size: int, seed: int) -> bytes:
@@ -510,6 +571,14 @@ def summary(outcomes: Sequence[Outcome], program: str) -> list[str]:
         if band:
             by = Counter(o.verdict for o in band)
             lines.append(f"  {label:<8}{len(band):>6}" + "".join(f"{by[v]:>11}" for v in Verdict))
+    by_paths = sorted({o.transfer.paths() for o in outcomes})
+    if by_paths != [1]:
+        lines.append("outcomes by paths (1: RudpSocket; more: one multipath association):")
+        lines.append(f"  {'paths':<8}{'n':>6}" + "".join(f"{v.short:>11}" for v in Verdict))
+        for n in by_paths:
+            group = [o for o in outcomes if o.transfer.paths() == n]
+            by = Counter(o.verdict for o in group)
+            lines.append(f"  {n:<8}{len(group):>6}" + "".join(f"{by[v]:>11}" for v in Verdict))
     for verdict, title in (
         (Verdict.FAILED, "reported failures"),
         (Verdict.CORRUPT, "silent corruptions"),
@@ -577,6 +646,7 @@ class Arguments:
     max_size: int
     max_time: str | None
     results: Path | None
+    multipath: float
     allow_missing_options: bool
     quiet: bool
     extra: list[str] = field(default_factory=list)
@@ -599,6 +669,12 @@ def parse_arguments(argv: Sequence[str] | None = None) -> Arguments:
     parser.add_argument("--max-time", help="--max-time of every transfer (default: the program's)")
     parser.add_argument("--results", type=Path, help="write every outcome to this JSON-lines file")
     parser.add_argument(
+        "--multipath",
+        type=float,
+        default=MULTIPATH_SHARE,
+        help="share of multipath transfers, 0 to 1 (--paths 2 or 3, blackouts of single paths)",
+    )
+    parser.add_argument(
         "--allow-missing-options",
         action="store_true",
         help="draw only the impairments the program offers (for builds before issue 12)",
@@ -613,6 +689,8 @@ def parse_arguments(argv: Sequence[str] | None = None) -> Arguments:
         parser.error("--timeout: a positive number of seconds")
     if args.max_size < 2:
         parser.error("--max-size: at least 2 bytes")
+    if not 0 <= args.multipath <= 1:
+        parser.error("--multipath: a share in [0, 1]")
     build = Path(os.environ.get("RUDP_BUILD_DIR", REPO_ROOT / "build"))
     program = args.program or build / "bin" / "rudp-file-transfer"
     if not program.is_file():
@@ -627,6 +705,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> Arguments:
         max_size=args.max_size,
         max_time=args.max_time,
         results=args.results,
+        multipath=args.multipath,
         allow_missing_options=args.allow_missing_options,
         quiet=args.quiet,
     )
@@ -650,6 +729,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             "those impairments are NOT drawn",
             file=sys.stderr,
         )
+    multipath_share = args.multipath
+    if multipath_share > 0 and not set(MULTIPATH_OPTIONS) <= offered:
+        if not args.allow_missing_options:
+            print(
+                f"error: {args.program} lacks --paths or --path-blackouts (multipath "
+                "transfers): build the current sources, or pass --multipath 0",
+                file=sys.stderr,
+            )
+            return 2
+        print(f"WARNING: {args.program} lacks --paths: NO multipath transfers", file=sys.stderr)
+        multipath_share = 0.0
     runner = Runner(args.program, args.timeout)
     problem = self_check(runner)
     if problem:
@@ -662,6 +752,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         max_size=args.max_size,
         max_time=args.max_time,
         available=offered,
+        multipath_share=multipath_share,
     )
     done = 0
 
@@ -693,6 +784,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                             "reason": o.reason,
                             "elapsed_s": round(o.elapsed_s, 3),
                             "size": o.transfer.size,
+                            "paths": o.transfer.paths(),
                             "loss_band": o.transfer.loss_band(),
                             "impairments": sorted(o.transfer.impairments()),
                             "command": o.transfer.reproduction(str(args.program)),
@@ -701,8 +793,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     + "\n"
                 )
     print(
-        f"campaign seed {args.seed}, checksum {args.checksum or 'drawn'}, {args.jobs} jobs, "
-        f"{time.monotonic() - start:.0f} s"
+        f"campaign seed {args.seed}, checksum {args.checksum or 'drawn'}, multipath share "
+        f"{multipath_share:g}, {args.jobs} jobs, {time.monotonic() - start:.0f} s"
     )
     for line in summary(outcomes, str(args.program)):
         print(line)

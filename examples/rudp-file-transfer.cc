@@ -46,6 +46,19 @@
  * what it costs in Linux (a new request with the next packet), not ns-3's
  * default 100 s of silence, ArpCache's DeadTimeout is then 0.
  *
+ * --paths=N (2 to 8) sends the file over one multipath association instead
+ * (RudpCmtSocket, ns3::RudpCmtSocketFactory; SCTP's paths, one to each of
+ * the server's addresses) through N copies of the path side by side, each
+ * through a router of its own with the impairments above drawn apart, and
+ * --path-blackouts darkens single paths for a while (PATH@START+DURATION,
+ * comma-separated): the association's paths fail and return. The record
+ * then says "transport": "rudp-cmt" and gives each path's bytes,
+ * retransmissions and timeouts ("paths_sent"); RudpSocket's options
+ * (--variant, --window, --sack, --rto-mode, --rto) are refused, and
+ * --ns3::RudpCmtSocket::... sets the association's attributes.
+ *
+ *     ./ns3 run "rudp-file-transfer --paths=3 --loss=0.02 --path-blackouts=0@1s+2s,1@2s+3s"
+ *
  * FlowMonitor measures every flow; the data_* metrics are those of the flow
  * that reaches the server, ack_* of the flow that reaches the client (with a
  * relay, each direction is two flows, one per hop: all are in "flows").
@@ -84,6 +97,7 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 using namespace ns3;
 
@@ -92,7 +106,7 @@ NS_LOG_COMPONENT_DEFINE("RudpFileTransfer");
 namespace
 {
 
-/// Checksum errors of every RUDP socket on \p node.
+/// Checksum errors of every RUDP socket and multipath association on \p node.
 uint64_t
 ChecksumErrors(Ptr<Node> node)
 {
@@ -103,7 +117,71 @@ ChecksumErrors(Ptr<Node> node)
     {
         errors += DynamicCast<RudpSocket>(it->second)->GetStats().checksumErrors;
     }
+    ObjectVectorValue associations;
+    node->GetObject<RudpCmtSocketFactory>()->GetAttribute("SocketList", associations);
+    for (auto it = associations.Begin(); it != associations.End(); ++it)
+    {
+        Ptr<RudpCmtSocket> association = DynamicCast<RudpCmtSocket>(it->second);
+        errors += association->GetReceiver()->GetStats().checksumErrors;
+    }
     return errors;
+}
+
+/// Adds \p counts to \p sum.
+void
+Add(NetemQueueDisc::Counts& sum, const NetemQueueDisc::Counts& counts)
+{
+    sum.lost += counts.lost;
+    sum.limitDropped += counts.limitDropped;
+    sum.duplicated += counts.duplicated;
+    sum.reordered += counts.reordered;
+    sum.corrupted += counts.corrupted;
+    sum.bitsFlipped += counts.bitsFlipped;
+}
+
+/// What the sender's socket counted, whichever socket it is.
+struct SenderCounts
+{
+    uint64_t retransmissions{0}; ///< segments resent
+    uint64_t timeouts{0};        ///< retransmission timer expiries
+    uint64_t fastRetransmits{0}; ///< fast retransmissions
+    uint64_t segmentsSent{0};    ///< data segments sent, resends included (RudpSocket)
+    std::vector<RudpJson> paths; ///< each path's (RudpCmtSocket)
+};
+
+/// \return what \p socket (a RudpSocket, a RudpCmtSocket, or null) counted
+SenderCounts
+CountsOf(Ptr<Socket> socket)
+{
+    SenderCounts counts;
+    if (Ptr<RudpSocket> single = DynamicCast<RudpSocket>(socket))
+    {
+        const RudpSocket::Stats stats = single->GetStats();
+        counts.retransmissions = stats.retransmissions;
+        counts.timeouts = stats.timeouts;
+        counts.fastRetransmits = stats.fastRetransmits;
+        counts.segmentsSent = stats.segmentsSent;
+    }
+    else if (Ptr<RudpCmtSocket> association = DynamicCast<RudpCmtSocket>(socket))
+    {
+        const RudpCmtSendEngine::Stats stats = association->GetSender()->GetStats();
+        counts.retransmissions = stats.retransmissions;
+        counts.timeouts = stats.timeouts;
+        counts.fastRetransmits = stats.fastRetransmits;
+        for (const Ptr<RudpCmtPath>& path : association->GetSender()->GetPaths())
+        {
+            const RudpCmtPath::Stats pathStats = path->GetStats();
+            std::ostringstream remote;
+            remote << path->GetRemoteIpv4();
+            RudpJson json;
+            json.Set("remote", remote.str())
+                .Set("bytes_sent", pathStats.bytesSent)
+                .Set("retransmissions", pathStats.retransmissions)
+                .Set("timeouts", pathStats.timeouts);
+            counts.paths.push_back(json);
+        }
+    }
+    return counts;
 }
 
 /// The sender's start: 0.1 s, as the seed's client started after its server.
@@ -112,7 +190,7 @@ const Time SENDER_START = Seconds(0.1);
 /// Why the transfer failed, or "" if the file arrived intact.
 std::string
 Failure(Ptr<RudpFileSender> sender,
-        Ptr<RudpSocket> socket,
+        Ptr<Socket> socket,
         const std::vector<RudpFileReport>& reports,
         Time maxTime)
 {
@@ -153,17 +231,55 @@ struct Directions
     uint64_t ackSent{0};  ///< packets the server sent
 };
 
-/// \return the two directions among \p flows
+/// Adds \p flow to \p sum: packets and bytes added, delay and jitter averaged over the packets.
+void
+Merge(RudpFlowSummary& sum, const RudpFlowSummary& flow)
+{
+    if (sum.rxPackets + sum.txPackets == 0)
+    {
+        sum = flow;
+        return;
+    }
+    const double rx = sum.rxPackets + flow.rxPackets;
+    if (rx > 0)
+    {
+        sum.meanDelayS = (sum.meanDelayS * sum.rxPackets + flow.meanDelayS * flow.rxPackets) / rx;
+        sum.meanJitterS =
+            (sum.meanJitterS * sum.rxPackets + flow.meanJitterS * flow.rxPackets) / rx;
+    }
+    sum.txPackets += flow.txPackets;
+    sum.rxPackets += flow.rxPackets;
+}
+
+/// \return the two directions among \p flows: over every path, between the client's
+/// addresses and the server's
 Directions
-SplitFlows(const std::vector<RudpFlowSummary>& flows, Ipv4Address client, Ipv4Address server)
+SplitFlows(const std::vector<RudpFlowSummary>& flows, const RudpFileTransferHelper& path)
 {
     Directions d;
-    for (const auto& flow : flows)
+    for (uint32_t p = 0; p < path.GetNPaths(); ++p)
     {
-        d.data = flow.destination == server ? flow : d.data;
-        d.ack = flow.destination == client ? flow : d.ack;
-        d.dataSent += flow.source == client ? flow.txPackets : 0;
-        d.ackSent += flow.source == server ? flow.txPackets : 0;
+        const Ipv4Address client = path.GetClientAddress(p);
+        const Ipv4Address server = path.GetServerAddress(p);
+        for (const auto& flow : flows)
+        {
+            if (path.GetNPaths() == 1)
+            {
+                // One path: the flow to the address (the last if FlowMonitor split it).
+                d.data = flow.destination == server ? flow : d.data;
+                d.ack = flow.destination == client ? flow : d.ack;
+            }
+            else if (flow.destination == server)
+            {
+                Merge(d.data, flow);
+            }
+            else if (flow.destination == client)
+            {
+                Merge(d.ack, flow);
+            }
+            d.dataSent += flow.source == client ? flow.txPackets : 0;
+            d.ackSent += flow.source == server ? flow.txPackets : 0;
+        }
     }
     return d;
 }
@@ -202,11 +318,11 @@ main(int argc, char* argv[])
 
     const InetSocketAddress serverAddress = path.GetServerAddress();
     RudpFileReceiverHelper receiverHelper(
-        "ns3::RudpSocketFactory",
+        options.GetSocketFactory(),
         InetSocketAddress(Ipv4Address::GetAny(), serverAddress.GetPort()));
     options.Configure(receiverHelper);
     ApplicationContainer receiverApps = receiverHelper.Install(path.GetServer());
-    RudpFileSenderHelper senderHelper("ns3::RudpSocketFactory", path.GetClientRemote());
+    RudpFileSenderHelper senderHelper(options.GetSocketFactory(), path.GetClientRemote());
     options.Configure(senderHelper);
     ApplicationContainer senderApps = senderHelper.Install(path.GetClient());
     senderApps.Start(SENDER_START);
@@ -239,8 +355,8 @@ main(int argc, char* argv[])
     Simulator::Run();
 
     // No socket if the run ended before the sender started (--max-time < 0.1 s).
-    Ptr<RudpSocket> socket = DynamicCast<RudpSocket>(sender->GetSocket());
-    const RudpSocket::Stats stats = socket ? socket->GetStats() : RudpSocket::Stats();
+    Ptr<Socket> socket = sender->GetSocket();
+    const SenderCounts stats = CountsOf(socket);
     const auto& reports = receiver->GetReports();
     const std::string failure = Failure(sender, socket, reports, maxTime);
     const bool ok = failure.empty();
@@ -254,17 +370,26 @@ main(int argc, char* argv[])
     const uint64_t checksumErrors =
         ChecksumErrors(path.GetClient()) + ChecksumErrors(path.GetServer());
     const std::vector<RudpFlowSummary> flows = RudpSummarizeFlows(flowHelper, monitor);
-    const Directions d = SplitFlows(flows, path.GetClientAddress(), serverAddress.GetIpv4());
-    Ptr<NetemQueueDisc> dataNetem = path.GetDataNetem();
-    Ptr<NetemQueueDisc> ackNetem = path.GetAckNetem();
+    const Directions d = SplitFlows(flows, path);
+    // Netem's counts, over every path.
+    const bool netem = path.GetDataNetem() != nullptr;
+    NetemQueueDisc::Counts data;
+    NetemQueueDisc::Counts ack;
+    for (uint32_t p = 0; netem && p < path.GetNPaths(); ++p)
+    {
+        Add(data, path.GetDataNetem(p)->GetCounts());
+        Add(ack, path.GetAckNetem(p)->GetCounts());
+    }
     Ptr<RudpRelay> relay = path.GetRelay();
 
     if (ok)
     {
-        std::cout << std::fixed << std::setprecision(3)
-                  << "rudp-file-transfer: " << options.GetVariant()
-                  << " window=" << options.GetWindow() << " loss=" << options.GetLoss()
-                  << " corruption=" << options.GetCorruption()
+        const std::string transport =
+            options.GetPaths() > 1
+                ? "rudp-cmt paths=" + std::to_string(options.GetPaths())
+                : options.GetVariant() + " window=" + std::to_string(options.GetWindow());
+        std::cout << std::fixed << std::setprecision(3) << "rudp-file-transfer: " << transport
+                  << " loss=" << options.GetLoss() << " corruption=" << options.GetCorruption()
                   << " delay=" << options.GetDelay().As(Time::MS)
                   << " RngRun=" << RngSeedManager::GetRun() << "\n  file " << report.name << ": "
                   << report.bytes << " bytes in " << seconds << " s = " << kBps << " KB/s (" << mbps
@@ -276,12 +401,15 @@ main(int argc, char* argv[])
                   << d.data.meanJitterS * 1e3 << " ms\n  ACK flow: " << d.ackSent
                   << " packets sent, " << d.ack.rxPackets << " received, mean delay "
                   << d.ack.meanDelayS * 1e3 << " ms" << std::endl;
-        if (dataNetem)
+        for (const RudpJson& sent : stats.paths)
         {
-            std::cout << "  netem: data " << dataNetem->GetCounts().lost << " lost, "
-                      << dataNetem->GetCounts().duplicated << " duplicated, "
-                      << dataNetem->GetCounts().reordered << " reordered; ACKs "
-                      << ackNetem->GetCounts().lost << " lost" << std::endl;
+            std::cout << "  path " << sent.Dump() << std::endl;
+        }
+        if (netem)
+        {
+            std::cout << "  netem: data " << data.lost << " lost, " << data.duplicated
+                      << " duplicated, " << data.reordered << " reordered; ACKs " << ack.lost
+                      << " lost" << std::endl;
         }
     }
     else
@@ -302,9 +430,16 @@ main(int argc, char* argv[])
             .Set("retransmissions", stats.retransmissions)
             .Set("timeouts", stats.timeouts)
             .Set("fast_retransmits", stats.fastRetransmits)
-            .Set("checksum_errors", checksumErrors)
-            .Set("segments_sent", stats.segmentsSent)
-            .Set("sha256", report.sha256)
+            .Set("checksum_errors", checksumErrors);
+        if (options.GetPaths() > 1)
+        {
+            json.Set("paths_sent", stats.paths);
+        }
+        else
+        {
+            json.Set("segments_sent", stats.segmentsSent);
+        }
+        json.Set("sha256", report.sha256)
             .Set("sha256_sent", sender->GetSourceSha256())
             .Set("sha256_match", ok)
             .Set("data_tx_packets", d.dataSent)
@@ -320,10 +455,8 @@ main(int argc, char* argv[])
             .Set("relay_dropped", relay ? relay->GetDropped() : 0)
             .Set("relay_overflow_dropped", relay ? relay->GetOverflowDropped() : 0)
             .Set("relay_residence_mean_s", relay ? relay->GetMeanResidence().GetSeconds() : 0.0);
-        if (dataNetem)
+        if (netem)
         {
-            const NetemQueueDisc::Counts& data = dataNetem->GetCounts();
-            const NetemQueueDisc::Counts& ack = ackNetem->GetCounts();
             json.Set("netem_data_lost", data.lost)
                 .Set("netem_data_limit_dropped", data.limitDropped)
                 .Set("netem_data_duplicated", data.duplicated)

@@ -350,11 +350,22 @@ main(int argc, char* argv[])
     Ptr<WaypointMobilityModel> walk = phone->GetObject<WaypointMobilityModel>();
     const Vector near(10, 0, 0);
     const Vector far(10 + distance, 0, 0);
-    walk->AddWaypoint(Waypoint(Seconds(0), near));
-    walk->AddWaypoint(Waypoint(walkOut, near));
-    walk->AddWaypoint(Waypoint(walkOut + walking, far));
-    walk->AddWaypoint(Waypoint(walkBack, far));
-    walk->AddWaypoint(Waypoint(walkBack + walking, near));
+    // A waypoint at the time of the one before is the same place (a walk
+    // from 0 s, of 0 m, or back as soon as it arrives): WaypointMobilityModel
+    // takes strictly later ones only.
+    Time last = Seconds(-1);
+    for (const Waypoint& waypoint : {Waypoint(Seconds(0), near),
+                                     Waypoint(walkOut, near),
+                                     Waypoint(walkOut + walking, far),
+                                     Waypoint(walkBack, far),
+                                     Waypoint(walkBack + walking, near)})
+    {
+        if (waypoint.time > last)
+        {
+            walk->AddWaypoint(waypoint);
+            last = waypoint.time;
+        }
+    }
 
     InternetStackHelper internet;
     internet.Install(NodeContainer(ap, router, server));

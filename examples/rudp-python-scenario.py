@@ -47,10 +47,10 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any
 
 #: --variant: the command-line names and RudpSocket's WindowPolicy values.
 VARIANTS = {
@@ -60,13 +60,6 @@ VARIANTS = {
 }
 #: --rto-mode: the command-line names and RudpSocket's RtoMode values.
 RTO_MODES = {"fixed": "Fixed", "adaptive": "Adaptive"}
-#: Spellings of a boolean (--sack), as ns-3's CommandLine takes them.
-BOOLEANS = {"1": True, "true": True, "0": False, "false": False}
-#: Units of --rate, in bit/s.
-RATE_UNITS = {"bps": 1.0, "kbps": 1e3, "Kbps": 1e3, "Mbps": 1e6, "Gbps": 1e9}
-#: Units of --delay, in seconds (a bare number is seconds).
-TIME_UNITS = {"": 1.0, "s": 1.0, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
-_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 #: The client's start; the sink listens from time 0.
 START_S = 1.0
 #: The access link: fast and short, so that the bottleneck decides.
@@ -86,73 +79,24 @@ def _use_this_checkouts_package() -> None:
         sys.path.insert(0, str(package_root))
 
 
+_use_this_checkouts_package()
+from rudp.program import (  # noqa: E402 - after the checkout's package is on the path
+    StrictParser,
+    add_rng_run,
+    boolean,
+    in_range,
+    one_of,
+    output_file,
+    time_in,
+)
+from rudp.program import data_rate as rate_in  # noqa: E402
+
 # --- The command line -------------------------------------------------------------
 
-T = TypeVar("T", int, float)
-
-
-def _in_range(kind: Callable[[str], T], low: T, high: T, what: str) -> Callable[[str], T]:
-    """An argparse type: a ``kind`` number in [low, high]."""
-
-    def parse(text: str) -> T:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"'{text}' is not {what}; allowed: {what} in [{low:g}, {high:g}]"
-            ) from None
-        if not low <= value <= high:  # also refuses nan
-            raise argparse.ArgumentTypeError(
-                f"'{text}' is out of range: must be in [{low:g}, {high:g}]"
-            )
-        return value
-
-    return parse
-
-
-def _with_unit(text: str, units: dict[str, float], form: str) -> float:
-    match = re.fullmatch(rf"({_NUMBER})\s*([A-Za-z]*)", text.strip())
-    if match is None or match.group(2) not in units:
-        raise argparse.ArgumentTypeError(f"'{text}' is not {form}")
-    return float(match.group(1)) * units[match.group(2)]
-
-
-def data_rate(text: str) -> float:
-    """--rate: a data rate such as 10Mbps, in [1kbps, 100Gbps]; returns bit/s."""
-    form = "a data rate (e.g. 500kbps, 10Mbps, 1Gbps) in [1kbps, 100Gbps]"
-    value = _with_unit(text, RATE_UNITS, form)
-    if not 1e3 <= value <= 100e9:
-        raise argparse.ArgumentTypeError(f"'{text}' is out of range: must be in [1kbps, 100Gbps]")
-    return value
-
-
-def delay(text: str) -> float:
-    """--delay: a time such as 20ms (a bare number is seconds), in [0s, 1s]; returns s."""
-    form = "a time (e.g. 20ms, 0.5s) in [0s, 1s]"
-    value = _with_unit(text, TIME_UNITS, form)
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"'{text}' is out of range: must be in [0s, 1s]")
-    return value
-
-
-def _one_of(choices: Sequence[str]) -> Callable[[str], str]:
-    """An argparse type: one of ``choices``."""
-
-    def parse(text: str) -> str:
-        if text not in choices:
-            raise argparse.ArgumentTypeError(
-                f"'{text}' is not a choice; allowed: one of {'|'.join(choices)}"
-            )
-        return text
-
-    return parse
-
-
-def boolean(text: str) -> bool:
-    """--sack: 1|0|true|false."""
-    if text.lower() not in BOOLEANS:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a boolean; allowed: 1|0|true|false")
-    return BOOLEANS[text.lower()]
+#: --rate: a data rate in [1kbps, 100Gbps], in bit/s.
+data_rate = rate_in("1kbps", "100Gbps")
+#: --delay: a time in [0s, 1s], in seconds.
+delay = time_in("0s", "1s")
 
 
 def congestion_name(text: str) -> str:
@@ -181,35 +125,12 @@ def figure_file(text: str) -> Path:
     return path
 
 
-def output_file(text: str) -> Path:
-    """--output: a file in an existing folder."""
-    path = Path(text)
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"'{text}': the folder {path.parent} does not exist")
-    return path
-
-
-class StrictParser(argparse.ArgumentParser):
-    """argparse with the module's error form: "error: --<name>: <problem>", exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        unknown = "unrecognized arguments: "
-        if message.startswith(unknown):
-            message = f"{message.removeprefix(unknown)}: not an option (--help lists them)"
-        self.exit(2, f"error: {message.removeprefix('argument ')}\n")
-
-
 def parser() -> argparse.ArgumentParser:
     """The scenario's command line."""
-    cli = StrictParser(
-        prog="rudp-python-scenario.py",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
-        allow_abbrev=False,
-    )
+    cli = StrictParser("rudp-python-scenario.py", __doc__.split("\n\n")[0] if __doc__ else None)
     cli.add_argument(
         "--variant",
-        type=_one_of(list(VARIANTS)),
+        type=one_of(list(VARIANTS)),
         help=f"RUDP variant: {'|'.join(VARIANTS)} (default: reno)",
     )
     cli.add_argument(
@@ -221,7 +142,7 @@ def parser() -> argparse.ArgumentParser:
     )
     cli.add_argument(
         "--size",
-        type=_in_range(int, 1, 10**9, "a whole number of bytes"),
+        type=in_range(int, 1, 10**9, "a whole number of bytes"),
         default=1_000_000,
         help="bytes to send, in [1, 10^9]",
     )
@@ -233,19 +154,19 @@ def parser() -> argparse.ArgumentParser:
     )
     cli.add_argument(
         "--queue",
-        type=_in_range(int, 1, 100_000, "a whole number of packets"),
+        type=in_range(int, 1, 100_000, "a whole number of packets"),
         default=20,
         help="router's FIFO queue in packets, [1, 100000]",
     )
     cli.add_argument(
         "--loss",
-        type=_in_range(float, 0.0, 0.5, "a probability"),
+        type=in_range(float, 0.0, 0.5, "a probability"),
         default=0.0,
         help="probability that a packet arriving at the server is lost, [0, 0.5]",
     )
     cli.add_argument(
         "--window",
-        type=_in_range(int, 1, 65535, "a whole number of segments"),
+        type=in_range(int, 1, 65535, "a whole number of segments"),
         default=100,
         help="RudpSocket WindowSize: Go-Back-N's window, the other variants' cap, [1, 65535]",
     )
@@ -260,23 +181,18 @@ def parser() -> argparse.ArgumentParser:
     )
     cli.add_argument(
         "--rto-mode",
-        type=_one_of(list(RTO_MODES)),
+        type=one_of(list(RTO_MODES)),
         default="fixed",
         help="retransmission timeout (RudpSocket RtoMode): fixed (2 s, the seed's) or "
         "adaptive (RFC 6298)",
     )
     cli.add_argument(
         "--max-time",
-        type=_in_range(float, 1.0, 1e6, "a number of seconds"),
+        type=in_range(float, 1.0, 1e6, "a number of seconds"),
         default=600.0,
         help="simulated seconds after which an unfinished transfer fails, [1, 10^6]",
     )
-    cli.add_argument(
-        "--RngRun",
-        type=_in_range(int, 1, 2**31 - 1, "a whole number"),
-        default=1,
-        help="ns-3's run number (random streams), [1, 2^31-1]",
-    )
+    add_rng_run(cli)
     cli.add_argument(
         "--figure",
         type=figure_file,
@@ -518,7 +434,6 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
-    _use_this_checkouts_package()
     from rudp import bindings  # noqa: PLC0415 - after the checkout's package is on the path
 
     ns = bindings.load()

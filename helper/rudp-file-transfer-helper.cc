@@ -19,6 +19,7 @@
 #include "ns3/node.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/rudp-cmt-socket-factory.h"
 #include "ns3/rudp-corruption-error-model.h"
 #include "ns3/rudp-file-receiver.h"
 #include "ns3/rudp-file-sender.h"
@@ -82,6 +83,9 @@ namespace
 const uint16_t SERVER_PORT = 2222;
 const uint16_t RELAY_PORT = 3333;
 
+/// The largest number of paths (SetPaths): a host's interfaces, as RudpFullMesh's MaxPaths.
+const uint32_t MAX_PATHS = 8;
+
 /// Sets a netem disc's Loss and Duplicate (a blackout's start and end).
 void
 SetNetemLoss(Ptr<NetemQueueDisc> disc, double loss, double duplicate)
@@ -90,13 +94,71 @@ SetNetemLoss(Ptr<NetemQueueDisc> disc, double loss, double duplicate)
     disc->SetAttribute("Duplicate", DoubleValue(duplicate));
 }
 
+/**
+ * One path's netem discs through its blackouts: every datagram lost from the
+ * first blackout's start to the last one's end when they overlap (the
+ * path's own and the one of every path), the path's impairments back after.
+ */
+class BlackoutSwitch : public SimpleRefCount<BlackoutSwitch>
+{
+  public:
+    /**
+     * \param data the disc towards the server
+     * \param ack the disc towards the client
+     * \param netem the impairments to restore
+     */
+    BlackoutSwitch(Ptr<NetemQueueDisc> data,
+                   Ptr<NetemQueueDisc> ack,
+                   const RudpFileTransferHelper::Netem& netem)
+        : m_data(data),
+          m_ack(ack),
+          m_duplicate(netem.duplicate),
+          m_ackLoss(netem.ackLoss)
+    {
+    }
+
+    /// Schedules a blackout from \p start, lasting \p duration.
+    void Schedule(Time start, Time duration)
+    {
+        Simulator::Schedule(start, &BlackoutSwitch::Begin, Ptr<BlackoutSwitch>(this));
+        Simulator::Schedule(start + duration, &BlackoutSwitch::End, Ptr<BlackoutSwitch>(this));
+    }
+
+  private:
+    /// A blackout starts: everything lost, duplicates none.
+    void Begin()
+    {
+        if (m_dark++ == 0)
+        {
+            SetNetemLoss(m_data, 1.0, 0.0);
+            SetNetemLoss(m_ack, 1.0, 0.0);
+        }
+    }
+
+    /// A blackout ends: the path's impairments back once none is under way.
+    void End()
+    {
+        if (--m_dark == 0)
+        {
+            SetNetemLoss(m_data, 0.0, m_duplicate);
+            SetNetemLoss(m_ack, m_ackLoss, 0.0);
+        }
+    }
+
+    Ptr<NetemQueueDisc> m_data; ///< towards the server
+    Ptr<NetemQueueDisc> m_ack;  ///< towards the client
+    double m_duplicate;         ///< the data disc's Duplicate, restored
+    double m_ackLoss;           ///< the ACK disc's Loss, restored
+    uint32_t m_dark{0};         ///< blackouts under way
+};
+
 } // namespace
 
 bool
 RudpFileTransferHelper::Netem::IsUsed() const
 {
     return reorder > 0 || duplicate > 0 || BaseDelay().IsStrictlyPositive() || ackLoss > 0 ||
-           blackoutDuration.IsStrictlyPositive();
+           blackoutDuration.IsStrictlyPositive() || !pathBlackouts.empty();
 }
 
 Time
@@ -137,19 +199,49 @@ RudpFileTransferHelper::SetNetem(const Netem& netem)
 }
 
 void
+RudpFileTransferHelper::SetPaths(uint32_t paths)
+{
+    NS_ABORT_MSG_UNLESS(paths >= 1 && paths <= MAX_PATHS,
+                        "RudpFileTransferHelper::SetPaths: 1 to " << MAX_PATHS << " paths");
+    m_nPaths = paths;
+}
+
+void
 RudpFileTransferHelper::Install()
 {
     NS_ABORT_MSG_IF(m_nodes.GetN() > 0, "RudpFileTransferHelper::Install: once");
+    NS_ABORT_MSG_IF(m_nPaths > 1 && m_router != NONE,
+                    "RudpFileTransferHelper: several paths need Router NONE (the relay is one "
+                    "path's)");
+    for (const PathBlackout& blackout : m_netem.pathBlackouts)
+    {
+        NS_ABORT_MSG_UNLESS(blackout.path < m_nPaths,
+                            "RudpFileTransferHelper: a blackout of path " << blackout.path << " of "
+                                                                          << m_nPaths);
+    }
     m_nodes.Create(3);
-    InstallLinks();
+    m_nodes.Create(m_nPaths - 1); // the other paths' routers
+    m_paths.resize(m_nPaths);
+    for (uint32_t p = 0; p < m_nPaths; ++p)
+    {
+        m_paths[p].router = m_nodes.Get(p == 0 ? 1 : 2 + p);
+        InstallLinks(m_paths[p]);
+    }
     InternetStackHelper().Install(m_nodes);
     RudpStackHelper().Install(m_nodes);
-    Ipv4AddressHelper addresses("10.1.1.0", "255.255.255.0");
-    m_clientSide = addresses.Assign(m_clientLink);
-    addresses.SetBase("10.1.2.0", "255.255.255.0");
-    m_serverSide = addresses.Assign(m_serverLink);
+    for (uint32_t p = 0; p < m_nPaths; ++p)
+    {
+        const std::string subnet = "10." + std::to_string(p + 1) + ".";
+        Ipv4AddressHelper addresses((subnet + "1.0").c_str(), "255.255.255.0");
+        m_paths[p].clientSide = addresses.Assign(m_paths[p].clientLink);
+        addresses.SetBase((subnet + "2.0").c_str(), "255.255.255.0");
+        m_paths[p].serverSide = addresses.Assign(m_paths[p].serverLink);
+    }
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    InstallErrorModel();
+    for (Path& path : m_paths)
+    {
+        InstallErrorModel(path);
+    }
     if (m_netem.IsUsed())
     {
         InstallNetem();
@@ -161,12 +253,11 @@ RudpFileTransferHelper::Install()
 }
 
 void
-RudpFileTransferHelper::InstallLinks()
+RudpFileTransferHelper::InstallLinks(Path& path) const
 {
     // The router-server link has the delay with Router NONE; a relay delays otherwise.
     const Time linkDelay = m_router == NONE ? m_delay : Seconds(0);
     Ptr<Node> client = GetClient();
-    Ptr<Node> router = GetRouter();
     Ptr<Node> server = GetServer();
     if (m_link == CSMA)
     {
@@ -176,35 +267,35 @@ RudpFileTransferHelper::InstallLinks()
         {
             csma.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
         }
-        m_clientLink = csma.Install(NodeContainer(client, router));
+        path.clientLink = csma.Install(NodeContainer(client, path.router));
         csma.SetChannelAttribute("Delay", TimeValue(linkDelay));
-        m_serverLink = csma.Install(NodeContainer(router, server));
+        path.serverLink = csma.Install(NodeContainer(path.router, server));
     }
     else
     {
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", DataRateValue(m_rate));
         p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-        m_clientLink = p2p.Install(client, router);
+        path.clientLink = p2p.Install(client, path.router);
         p2p.SetChannelAttribute("Delay", TimeValue(linkDelay));
-        m_serverLink = p2p.Install(router, server);
+        path.serverLink = p2p.Install(path.router, server);
     }
 }
 
 void
-RudpFileTransferHelper::InstallErrorModel()
+RudpFileTransferHelper::InstallErrorModel(Path& path) const
 {
     // A device takes one error model: a run either drops or corrupts.
-    m_lossModel = CreateObject<RateErrorModel>();
-    m_lossModel->SetAttribute("ErrorRate", DoubleValue(m_router == NONE ? m_loss : 0.0));
-    m_lossModel->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-    m_corruptionModel = CreateObject<RudpCorruptionErrorModel>();
-    m_corruptionModel->SetAttribute("ErrorRate", DoubleValue(m_corruption));
-    m_corruptionModel->SetAttribute("BitsPerPacket", UintegerValue(m_corruptionBits));
-    m_serverLink.Get(1)->SetAttribute("ReceiveErrorModel",
-                                      PointerValue(m_corruption > 0
-                                                       ? Ptr<ErrorModel>(m_corruptionModel)
-                                                       : Ptr<ErrorModel>(m_lossModel)));
+    path.lossModel = CreateObject<RateErrorModel>();
+    path.lossModel->SetAttribute("ErrorRate", DoubleValue(m_router == NONE ? m_loss : 0.0));
+    path.lossModel->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+    path.corruptionModel = CreateObject<RudpCorruptionErrorModel>();
+    path.corruptionModel->SetAttribute("ErrorRate", DoubleValue(m_corruption));
+    path.corruptionModel->SetAttribute("BitsPerPacket", UintegerValue(m_corruptionBits));
+    path.serverLink.Get(1)->SetAttribute("ReceiveErrorModel",
+                                         PointerValue(m_corruption > 0
+                                                          ? Ptr<ErrorModel>(path.corruptionModel)
+                                                          : Ptr<ErrorModel>(path.lossModel)));
 }
 
 void
@@ -223,27 +314,34 @@ RudpFileTransferHelper::InstallNetem()
             }
         }
     }
-    TrafficControlHelper netem;
-    netem.SetRootQueueDisc("ns3::NetemQueueDisc", "Limit", UintegerValue(m_netem.limit));
-    NetDeviceContainer egress(m_serverLink.Get(0));
-    egress.Add(m_clientLink.Get(1));
-    netem.Uninstall(egress);
-    QueueDiscContainer discs = netem.Install(egress);
-    m_dataNetem = DynamicCast<NetemQueueDisc>(discs.Get(0));
-    m_dataNetem->SetAttribute("Reorder", DoubleValue(m_netem.reorder));
-    m_dataNetem->SetAttribute("Duplicate", DoubleValue(m_netem.duplicate));
-    m_dataNetem->SetAttribute("Delay", TimeValue(m_netem.BaseDelay()));
-    m_dataNetem->SetAttribute("Jitter", TimeValue(m_netem.jitter));
-    m_ackNetem = DynamicCast<NetemQueueDisc>(discs.Get(1));
-    m_ackNetem->SetAttribute("Loss", DoubleValue(m_netem.ackLoss));
-    if (m_netem.blackoutDuration.IsStrictlyPositive())
+    std::vector<Ptr<BlackoutSwitch>> switches;
+    for (Path& path : m_paths)
     {
-        const Time start = m_netem.blackoutStart;
-        const Time end = start + m_netem.blackoutDuration;
-        Simulator::Schedule(start, &SetNetemLoss, m_dataNetem, 1.0, 0.0);
-        Simulator::Schedule(end, &SetNetemLoss, m_dataNetem, 0.0, m_netem.duplicate);
-        Simulator::Schedule(start, &SetNetemLoss, m_ackNetem, 1.0, 0.0);
-        Simulator::Schedule(end, &SetNetemLoss, m_ackNetem, m_netem.ackLoss, 0.0);
+        TrafficControlHelper netem;
+        netem.SetRootQueueDisc("ns3::NetemQueueDisc", "Limit", UintegerValue(m_netem.limit));
+        NetDeviceContainer egress(path.serverLink.Get(0));
+        egress.Add(path.clientLink.Get(1));
+        netem.Uninstall(egress);
+        QueueDiscContainer discs = netem.Install(egress);
+        path.dataNetem = DynamicCast<NetemQueueDisc>(discs.Get(0));
+        path.dataNetem->SetAttribute("Reorder", DoubleValue(m_netem.reorder));
+        path.dataNetem->SetAttribute("Duplicate", DoubleValue(m_netem.duplicate));
+        path.dataNetem->SetAttribute("Delay", TimeValue(m_netem.BaseDelay()));
+        path.dataNetem->SetAttribute("Jitter", TimeValue(m_netem.jitter));
+        path.ackNetem = DynamicCast<NetemQueueDisc>(discs.Get(1));
+        path.ackNetem->SetAttribute("Loss", DoubleValue(m_netem.ackLoss));
+        switches.push_back(Create<BlackoutSwitch>(path.dataNetem, path.ackNetem, m_netem));
+        if (m_netem.blackoutDuration.IsStrictlyPositive())
+        {
+            switches.back()->Schedule(m_netem.blackoutStart, m_netem.blackoutDuration);
+        }
+    }
+    for (const PathBlackout& blackout : m_netem.pathBlackouts)
+    {
+        if (blackout.duration.IsStrictlyPositive())
+        {
+            switches[blackout.path]->Schedule(blackout.start, blackout.duration);
+        }
     }
 }
 
@@ -263,19 +361,29 @@ int64_t
 RudpFileTransferHelper::AssignStreams(int64_t stream)
 {
     NS_ABORT_MSG_IF(m_nodes.GetN() == 0, "RudpFileTransferHelper::AssignStreams: after Install");
-    m_lossModel->AssignStreams(stream);
-    m_corruptionModel->AssignStreams(stream + 1);
+    const int64_t perPath = 120;
+    for (uint32_t p = 0; p < m_nPaths; ++p)
+    {
+        const int64_t first = stream + perPath * p;
+        m_paths[p].lossModel->AssignStreams(first);
+        m_paths[p].corruptionModel->AssignStreams(first + 1);
+        if (m_paths[p].dataNetem)
+        {
+            m_paths[p].dataNetem->AssignStreams(first + 100);
+            m_paths[p].ackNetem->AssignStreams(first + 110);
+        }
+    }
     if (m_relay)
     {
         m_relay->AssignStreams(stream + 2);
     }
     RudpStackHelper().AssignStreams(m_nodes, stream + 10);
-    if (m_dataNetem)
+    if (m_nPaths > 1)
     {
-        m_dataNetem->AssignStreams(stream + 100);
-        m_ackNetem->AssignStreams(stream + 110);
+        GetClient()->GetObject<RudpCmtSocketFactory>()->AssignStreams(stream + 20);
+        GetServer()->GetObject<RudpCmtSocketFactory>()->AssignStreams(stream + 21);
     }
-    return 120;
+    return perPath * m_nPaths;
 }
 
 void
@@ -319,23 +427,42 @@ RudpFileTransferHelper::GetServer() const
     return m_nodes.Get(2);
 }
 
+uint32_t
+RudpFileTransferHelper::GetNPaths() const
+{
+    return m_nPaths;
+}
+
 Ipv4Address
 RudpFileTransferHelper::GetClientAddress() const
 {
-    return m_clientSide.GetAddress(0);
+    return GetClientAddress(0);
+}
+
+Ipv4Address
+RudpFileTransferHelper::GetClientAddress(uint32_t path) const
+{
+    return m_paths.at(path).clientSide.GetAddress(0);
+}
+
+Ipv4Address
+RudpFileTransferHelper::GetServerAddress(uint32_t path) const
+{
+    return m_paths.at(path).serverSide.GetAddress(1);
 }
 
 InetSocketAddress
 RudpFileTransferHelper::GetServerAddress() const
 {
-    return InetSocketAddress(m_serverSide.GetAddress(1), SERVER_PORT);
+    return InetSocketAddress(GetServerAddress(0), SERVER_PORT);
 }
 
 Address
 RudpFileTransferHelper::GetClientRemote() const
 {
-    return m_router == NONE ? Address(GetServerAddress())
-                            : Address(InetSocketAddress(m_clientSide.GetAddress(1), RELAY_PORT));
+    return m_router == NONE
+               ? Address(GetServerAddress())
+               : Address(InetSocketAddress(m_paths.front().clientSide.GetAddress(1), RELAY_PORT));
 }
 
 Ptr<RudpRelay>
@@ -345,15 +472,15 @@ RudpFileTransferHelper::GetRelay() const
 }
 
 Ptr<NetemQueueDisc>
-RudpFileTransferHelper::GetDataNetem() const
+RudpFileTransferHelper::GetDataNetem(uint32_t path) const
 {
-    return m_dataNetem;
+    return m_paths.at(path).dataNetem;
 }
 
 Ptr<NetemQueueDisc>
-RudpFileTransferHelper::GetAckNetem() const
+RudpFileTransferHelper::GetAckNetem(uint32_t path) const
 {
-    return m_ackNetem;
+    return m_paths.at(path).ackNetem;
 }
 
 } // namespace ns3

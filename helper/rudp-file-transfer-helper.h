@@ -17,6 +17,7 @@
 #include "ns3/object-factory.h"
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -81,11 +82,15 @@ class RudpRelay;
 /**
  * \ingroup rudp-apps
  * \brief Builds seed 000's path: a client, a router and a server in a row,
- * the router impairing what the client sends.
+ * the router impairing what the client sends; or several such paths side by
+ * side, for a multipath association (SetPaths).
  *
  * \verbatim
    client ---- link ---- router ---- link (delay) ---- server
     10.1.1.1       10.1.1.2 10.1.2.1              10.1.2.2
+      |                                                 |
+      +------ link ---- router 1 ---- link (delay) -----+   (SetPaths(2) and more)
+    10.2.1.1       10.2.1.2 10.2.2.1              10.2.2.2
    \endverbatim
  *
  * Both links are CSMA (half duplex: a channel busy while a frame
@@ -104,6 +109,15 @@ class RudpRelay;
  * (delay, jitter, reordering, duplication) and one towards the client (ACK
  * loss), a blackout on both; ARP entries then die at once (DeadTimeout 0),
  * as a lost ARP exchange costs in Linux.
+ *
+ * With SetPaths(n), path p (from 0) is a copy of the first through router p,
+ * on the subnets 10.(p+1).1.0/24 and 10.(p+1).2.0/24, with the same links,
+ * delay and impairments, each its own error model and netem discs drawing
+ * their own random numbers (the relay is single-path only). The global
+ * routing sends what goes to the server's address on path p by router p,
+ * so that an association to the server (RudpCmtSocket, SCTP's paths: one
+ * per server address) has one path through each router. Netem's blackout
+ * darkens every path at once; Netem::pathBlackouts darken one path each.
  *
  * Every node has an Internet stack and RUDP (RudpStackHelper); routes by
  * Ipv4GlobalRoutingHelper. The file applications are the caller's: a
@@ -128,6 +142,14 @@ class RudpFileTransferHelper
         SLEEPING, ///< a RudpRelay serving one datagram per delay (the seed's)
     };
 
+    /// A blackout of one path: every datagram entering its router lost, either way.
+    struct PathBlackout
+    {
+        uint32_t path{0}; ///< the path's index, from 0
+        Time start;       ///< when it starts
+        Time duration;    ///< how long it lasts
+    };
+
     /// Linux netem on the router (tc qdisc ... netem), none by default.
     struct Netem
     {
@@ -139,6 +161,8 @@ class RudpFileTransferHelper
         Time blackoutStart;    ///< start of a blackout: every datagram lost, either way
         Time blackoutDuration; ///< its length (0: none)
         uint32_t limit{1000};  ///< each disc's queue limit, packets
+        /// blackouts of single paths, on top of the one of every path (they may overlap)
+        std::vector<PathBlackout> pathBlackouts;
 
         /// \return true if any impairment is asked for
         bool IsUsed() const;
@@ -171,16 +195,24 @@ class RudpFileTransferHelper
     void SetCorruption(double rate, uint32_t bitsPerPacket);
     /// \param netem the netem impairments on the router
     void SetNetem(const Netem& netem);
+    /**
+     * \brief Sets how many disjoint paths join the client and the server.
+     * \param paths 1 (seed 000's path, the default) to 8; above 1 the
+     * router impairs by NONE only
+     */
+    void SetPaths(uint32_t paths);
 
     /// Builds the nodes, links, stacks, addresses, routes and impairments.
     void Install();
     /**
      * \brief Fixes the random streams: the loss model gets \p stream, the
      * corruption model \p stream + 1, the relay + 2, the nodes' RUDP
-     * stacks + 10 onwards, netem's discs + 100 and + 110. Call it after
+     * stacks + 10 onwards, netem's discs + 100 and + 110; path p's models
+     * and discs those + 120 p; with more than one path, the client's and
+     * the server's RudpCmtSocketFactory + 20 and + 21. Call it after
      * Install.
      * \param stream the first stream index
-     * \return the number of stream indices the helper may use (120)
+     * \return the number of stream indices the helper may use (120 per path)
      */
     int64_t AssignStreams(int64_t stream);
     /**
@@ -190,33 +222,54 @@ class RudpFileTransferHelper
      */
     void EnablePcapAll(const std::string& prefix) const;
 
-    /// \return the client, router and server
+    /// \return the client, router and server, then the routers of the paths after the first
     NodeContainer GetNodes() const;
     /// \return the client
     Ptr<Node> GetClient() const;
-    /// \return the router
+    /// \return the router (the first path's)
     Ptr<Node> GetRouter() const;
     /// \return the server
     Ptr<Node> GetServer() const;
-    /// \return the client's address
+    /// \return the number of paths (SetPaths)
+    uint32_t GetNPaths() const;
+    /// \return the client's address (on the first path)
     Ipv4Address GetClientAddress() const;
-    /// \return the server's address and the port its receiver listens on (2222, the seed's)
+    /// \return the client's address on path \p path
+    Ipv4Address GetClientAddress(uint32_t path) const;
+    /// \return the server's address on path \p path
+    Ipv4Address GetServerAddress(uint32_t path) const;
+    /// \return the server's address (on the first path) and the port its receiver listens on
+    /// (2222, the seed's)
     InetSocketAddress GetServerAddress() const;
     /// \return where the client sends: the relay's address (port 3333) or the server's
     Address GetClientRemote() const;
     /// \return the relay (Router DELAY or SLEEPING; else null)
     Ptr<RudpRelay> GetRelay() const;
-    /// \return netem's disc towards the server (SetNetem; else null)
-    Ptr<NetemQueueDisc> GetDataNetem() const;
-    /// \return netem's disc towards the client (SetNetem; else null)
-    Ptr<NetemQueueDisc> GetAckNetem() const;
+    /// \return netem's disc towards the server on path \p path (SetNetem; else null)
+    Ptr<NetemQueueDisc> GetDataNetem(uint32_t path = 0) const;
+    /// \return netem's disc towards the client on path \p path (SetNetem; else null)
+    Ptr<NetemQueueDisc> GetAckNetem(uint32_t path = 0) const;
 
   private:
-    /// Builds the two links.
-    void InstallLinks();
-    /// Puts the error model on the server's receiving device.
-    void InstallErrorModel();
-    /// Puts netem on the router's egress devices.
+    /// One path's router, links, addresses and impairments.
+    struct Path
+    {
+        Ptr<Node> router;                              ///< the path's router
+        NetDeviceContainer clientLink;                 ///< client's, router's
+        NetDeviceContainer serverLink;                 ///< router's, server's
+        Ipv4InterfaceContainer clientSide;             ///< client's, router's
+        Ipv4InterfaceContainer serverSide;             ///< router's, server's
+        Ptr<RateErrorModel> lossModel;                 ///< Router NONE's loss
+        Ptr<RudpCorruptionErrorModel> corruptionModel; ///< Router NONE's corruption
+        Ptr<NetemQueueDisc> dataNetem;                 ///< towards the server
+        Ptr<NetemQueueDisc> ackNetem;                  ///< towards the client
+    };
+
+    /// Builds the two links of \p path.
+    void InstallLinks(Path& path) const;
+    /// Puts the error model on the server's receiving device of \p path.
+    void InstallErrorModel(Path& path) const;
+    /// Puts netem on the routers' egress devices.
     void InstallNetem();
     /// Puts the relay on the router.
     void InstallRelay();
@@ -230,17 +283,11 @@ class RudpFileTransferHelper
     double m_corruption{0};       ///< SetCorruption
     uint32_t m_corruptionBits{1}; ///< SetCorruption
     Netem m_netem;                ///< SetNetem
+    uint32_t m_nPaths{1};         ///< SetPaths
 
-    NodeContainer m_nodes;                           ///< client, router, server
-    NetDeviceContainer m_clientLink;                 ///< client's, router's
-    NetDeviceContainer m_serverLink;                 ///< router's, server's
-    Ipv4InterfaceContainer m_clientSide;             ///< client's, router's
-    Ipv4InterfaceContainer m_serverSide;             ///< router's, server's
-    Ptr<RateErrorModel> m_lossModel;                 ///< Router NONE's loss
-    Ptr<RudpCorruptionErrorModel> m_corruptionModel; ///< Router NONE's corruption
-    Ptr<NetemQueueDisc> m_dataNetem;                 ///< towards the server
-    Ptr<NetemQueueDisc> m_ackNetem;                  ///< towards the client
-    Ptr<RudpRelay> m_relay;                          ///< Router DELAY or SLEEPING
+    NodeContainer m_nodes;     ///< client, router, server, the other paths' routers
+    std::vector<Path> m_paths; ///< Install
+    Ptr<RudpRelay> m_relay;    ///< Router DELAY or SLEEPING
 };
 
 } // namespace ns3

@@ -24,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <sstream>
 
@@ -1139,6 +1140,34 @@ RudpCmtSendEngine::CarriesData(const RudpCmtPath& path) const
     return std::none_of(m_paths.begin(), m_paths.end(), [](const Ptr<RudpCmtPath>& other) {
         return !other->IsBackup() && other->GetStatus() == RudpCmtPath::ACTIVE;
     });
+}
+
+bool
+RudpCmtSendEngine::TransmitControl(Ptr<Packet> packet, uint32_t attempt)
+{
+    std::vector<Ptr<RudpCmtPath>> turn;
+    for (const Ptr<RudpCmtPath>& path : m_paths)
+    {
+        if (path->GetStatus() == RudpCmtPath::ACTIVE)
+        {
+            turn.push_back(path);
+        }
+    }
+    if (turn.empty())
+    {
+        // None active: any path but one whose address was deleted.
+        std::copy_if(
+            m_paths.begin(),
+            m_paths.end(),
+            std::back_inserter(turn),
+            [](const Ptr<RudpCmtPath>& path) { return path->GetStatus() != RudpCmtPath::REMOVED; });
+    }
+    if (turn.empty())
+    {
+        return false;
+    }
+    Transmit(*turn[attempt % turn.size()], packet);
+    return true;
 }
 
 void

@@ -282,6 +282,16 @@ class RudpCmtSendEngine : public Object
     /// \return true if every byte queued has been acknowledged
     bool IsAllAcknowledged() const;
     /**
+     * \brief Resends a control datagram of the association (its SHUTDOWN) on
+     * another path than the last (RFC 9260 6.4.1: a chunk that timed out
+     * goes to another active destination): the \p attempt-th of the active
+     * paths in turn, or of all paths while none is active.
+     * \param packet the encoded datagram
+     * \param attempt how many times it was sent before (from 1)
+     * \return false if the association has no path (nothing sent)
+     */
+    bool TransmitControl(Ptr<Packet> packet, uint32_t attempt);
+    /**
      * \param acknowledged called whenever the cumulative acknowledgment
      *        advances (room in the send buffer, or all acknowledged)
      */

@@ -670,6 +670,31 @@ RudpCmtSocket::SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payl
 }
 
 void
+RudpCmtSocket::SendShutdown()
+{
+    Ptr<Packet> shutdown = EncodeControl(RudpHeader::FIN,
+                                         RudpCmtSendEngine::FIRST_SEQUENCE +
+                                             static_cast<uint32_t>(m_sender->GetStats().bytesAcked),
+                                         Create<Packet>());
+    // Sent again, on the other paths in turn (RFC 9260 6.4.1): a primary
+    // path that failed must not keep the association from closing (it did:
+    // every SHUTDOWN went to the primary address, and the association gave
+    // up although its data had all arrived by another path).
+    if (m_controlRetries == 0 || !m_sender->TransmitControl(shutdown, m_controlRetries))
+    {
+        m_endpoint->SendTo(shutdown, PrimaryPeer());
+    }
+}
+
+void
+RudpCmtSocket::SendShutdownAck()
+{
+    m_endpoint->SendTo(
+        EncodeControl(RudpHeader::FIN | RudpHeader::ACK, SequenceNumber32(0), Create<Packet>()),
+        m_shutdownFrom.IsInvalid() ? PrimaryPeer() : m_shutdownFrom);
+}
+
+void
 RudpCmtSocket::SendInit(uint8_t flags)
 {
     // Resent as first sent: the peer keeps the INIT it answered.
@@ -741,10 +766,7 @@ RudpCmtSocket::OnControlTimeout()
         SendInit(RudpHeader::SYN | RudpHeader::ACK);
         break;
     case SHUTDOWN_SENT:
-        SendControl(RudpHeader::FIN,
-                    RudpCmtSendEngine::FIRST_SEQUENCE +
-                        static_cast<uint32_t>(m_sender->GetStats().bytesAcked),
-                    Create<Packet>());
+        SendShutdown();
         break;
     default:
         return;
@@ -1316,7 +1338,7 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
     }
     if (flags == RudpHeader::FIN)
     {
-        ReceiveShutdown(header);
+        ReceiveShutdown(header, from);
         return;
     }
     if (flags == (RudpHeader::FIN | RudpHeader::ACK))
@@ -1339,11 +1361,12 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
 }
 
 void
-RudpCmtSocket::ReceiveShutdown(const RudpHeader& header)
+RudpCmtSocket::ReceiveShutdown(const RudpHeader& header, const Address& from)
 {
+    m_shutdownFrom = from;
     if (m_state == SHUTDOWN_ACK_SENT)
     {
-        SendControl(RudpHeader::FIN | RudpHeader::ACK, SequenceNumber32(0), Create<Packet>());
+        SendShutdownAck();
         return;
     }
     // Only once every byte before it arrived: until then the peer resends it.
@@ -1374,15 +1397,12 @@ RudpCmtSocket::MaybeShutdown()
     {
         SetState(SHUTDOWN_SENT);
         m_controlRetries = 0;
-        SendControl(RudpHeader::FIN,
-                    RudpCmtSendEngine::FIRST_SEQUENCE +
-                        static_cast<uint32_t>(m_sender->GetStats().bytesAcked),
-                    Create<Packet>());
+        SendShutdown();
         ArmControlTimer();
     }
     else if (m_state == SHUTDOWN_RECEIVED)
     {
-        SendControl(RudpHeader::FIN | RudpHeader::ACK, SequenceNumber32(0), Create<Packet>());
+        SendShutdownAck();
         SetState(SHUTDOWN_ACK_SENT);
         m_sender->Halt();
         m_receiver->Halt();

@@ -226,10 +226,14 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     void SetState(State state);
     /// \return the primary path's peer address, with the peer's port
     Address PrimaryPeer() const;
-    /// Sends a control header (INIT, INIT-ACK, SHUTDOWN, SHUTDOWN-ACK) to the primary address.
-    void SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload);
-    /// \return a control header with \p flags and \p payload, ready to send
+    /// \return a control datagram (INIT, INIT-ACK, SHUTDOWN, SHUTDOWN-ACK), encoded
     Ptr<Packet> EncodeControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload) const;
+    /// Sends a control header (INIT, INIT-ACK) to the primary address.
+    void SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload);
+    /// Sends SHUTDOWN: first to the primary address, sent again on the other paths in turn.
+    void SendShutdown();
+    /// Sends SHUTDOWN-ACK to where the peer's SHUTDOWN came from (RFC 9260 6.4).
+    void SendShutdownAck();
     /// Sends this end's INIT or INIT-ACK.
     void SendInit(uint8_t flags);
     /// A listener's answer to an INIT: a new association, in COOKIE_ECHOED.
@@ -288,8 +292,8 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
                   Ptr<Packet> payload,
                   const Address& from,
                   Ipv4Address local);
-    /// The peer's SHUTDOWN.
-    void ReceiveShutdown(const RudpHeader& header);
+    /// The peer's SHUTDOWN, from \p from.
+    void ReceiveShutdown(const RudpHeader& header, const Address& from);
     /// Sends SHUTDOWN, or SHUTDOWN-ACK, once this end's data is all acknowledged.
     void MaybeShutdown();
     /// The handshake or shutdown timer expired: resend, or give up.
@@ -341,6 +345,7 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     /// INIT, INIT-ACK or SHUTDOWN resend: the engine's initial RTO, doubled up to MaxRto
     Ptr<RudpRtoTimer> m_controlTimer;
     uint32_t m_controlRetries{0}; ///< resends of the exchange under way
+    Address m_shutdownFrom;       ///< where the peer's last SHUTDOWN came from (SendShutdownAck)
     EventId m_lingerEvent;        ///< the end of SHUTDOWN_ACK_SENT's linger
     uint32_t m_maxInitRetransmits{8};
     Time m_linger{Seconds(3)};

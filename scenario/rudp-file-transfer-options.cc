@@ -195,15 +195,31 @@ RudpFileTransferOptions::AddOptions(RudpCommandLine& cmd)
                  m_netem.blackoutDuration,
                  Seconds(0),
                  Seconds(1e9));
+    cmd.AddValue("paths",
+                 "Disjoint paths from the client to the server, each seed 000's path through a "
+                 "router of its own with the impairments above (drawn on each apart): 1 sends "
+                 "over RudpSocket, more over one multipath association (RudpCmtSocket: "
+                 "ns3::RudpCmtSocketFactory, a path to each of the server's addresses, its "
+                 "attributes those of ns3::RudpCmtSocket), with router none only",
+                 m_paths,
+                 1u,
+                 8u);
+    cmd.AddValue("path-blackouts",
+                 "Blackouts of single paths, each PATH@START+DURATION (paths from 0), "
+                 "comma-separated: every datagram of that path lost, either way, during [START, "
+                 "START + DURATION) (netem); e.g. 0@2s+1s,1@2500ms+4s",
+                 m_pathBlackouts,
+                 "a list of PATH@START+DURATION",
+                 [this](const std::string& text) { return CheckPathBlackouts(text); });
     // The program sets these itself: a --ns3::...=value for them would be overridden.
     cmd.SetsAttributes("variant",
                        {"ns3::RudpSocket::WindowPolicy", "ns3::RudpSocketFactory::WindowPolicy"});
     cmd.SetsAttributes("window", {"ns3::RudpSocket::WindowSize"});
-    cmd.SetsAttributes("mss", {"ns3::RudpSocket::SegmentSize"});
+    cmd.SetsAttributes("mss", {"ns3::RudpSocket::SegmentSize", "ns3::RudpCmtSocket::SegmentSize"});
     cmd.SetsAttributes("rto-mode", {"ns3::RudpSocket::RtoMode"});
     cmd.SetsAttributes("rto", {"ns3::RudpSocket::InitialRto"});
     cmd.SetsAttributes("sack", {"ns3::RudpSocket::Sack"});
-    cmd.SetsAttributes("checksum", {"ns3::RudpSocket::Checksum"});
+    cmd.SetsAttributes("checksum", {"ns3::RudpSocket::Checksum", "ns3::RudpCmtSocket::Checksum"});
     cmd.SetsAttributes("loss", {"ns3::RateErrorModel::ErrorRate", "ns3::RudpRelay::Loss"});
     cmd.SetsAttributes("corruption", {"ns3::RudpCorruptionErrorModel::ErrorRate"});
     cmd.SetsAttributes("corruption-bits", {"ns3::RudpCorruptionErrorModel::BitsPerPacket"});
@@ -215,6 +231,74 @@ RudpFileTransferOptions::AddOptions(RudpCommandLine& cmd)
     cmd.SetsAttributes("mtu", {"ns3::CsmaNetDevice::Mtu", "ns3::PointToPointNetDevice::Mtu"});
     cmd.SetsAttributes("router", {"ns3::RudpRelay::Mode"});
     cmd.SetsAttributes("", {"ns3::RateErrorModel::ErrorUnit"});
+}
+
+std::string
+RudpFileTransferOptions::CheckPathBlackouts(const std::string& text)
+{
+    m_netem.pathBlackouts.clear();
+    if (text.empty())
+    {
+        return "";
+    }
+    const RudpRange<Time> times{Seconds(0), Seconds(1e9)};
+    for (const std::string& item : RudpText::Split(text))
+    {
+        const size_t at = item.find('@');
+        const size_t plus = item.find('+', at == std::string::npos ? 0 : at);
+        if (at == std::string::npos || plus == std::string::npos)
+        {
+            return "'" + item + "' is not PATH@START+DURATION (e.g. 1@2s+500ms)";
+        }
+        RudpFileTransferHelper::PathBlackout blackout;
+        std::string problem = RudpRange<uint32_t>{0, 7}.Check(item.substr(0, at), blackout.path);
+        if (problem.empty())
+        {
+            problem = times.Check(item.substr(at + 1, plus - at - 1), blackout.start);
+        }
+        if (problem.empty())
+        {
+            problem = times.Check(item.substr(plus + 1), blackout.duration);
+        }
+        if (!problem.empty())
+        {
+            return "in '" + item + "': " + problem;
+        }
+        m_netem.pathBlackouts.push_back(blackout);
+    }
+    return "";
+}
+
+void
+RudpFileTransferOptions::ResolvePathsOrFail() const
+{
+    const std::string many = " (--paths=" + std::to_string(m_paths) + ")";
+    if (m_routerIndex != 0)
+    {
+        RudpParameterCheck::Fail("router",
+                                 "several paths take --router=none only: seed 000's relay is "
+                                 "one path's" +
+                                     many);
+    }
+    // RudpSocket's own options: refused rather than silently ignored.
+    const RudpFileTransferOptions defaults;
+    const std::vector<std::pair<std::string, bool>> singlePath{
+        {"variant", m_variant != defaults.m_variant},
+        {"window", m_window != defaults.m_window},
+        {"rto-mode", m_rtoMode != defaults.m_rtoMode},
+        {"rto", m_rto != defaults.m_rto},
+        {"sack", m_selectiveRepeat != defaults.m_selectiveRepeat},
+    };
+    for (const auto& [name, isSet] : singlePath)
+    {
+        if (isSet)
+        {
+            RudpParameterCheck::Fail(name,
+                                     "sets RudpSocket, which one path uses; a multipath "
+                                     "association is RudpCmtSocket (--ns3::RudpCmtSocket::...)" +
+                                         many);
+        }
+    }
 }
 
 void
@@ -272,6 +356,20 @@ RudpFileTransferOptions::ResolveOrFail()
                                      "got " +
                                      std::to_string(m_mss));
     }
+    for (const auto& blackout : m_netem.pathBlackouts)
+    {
+        if (blackout.path >= m_paths)
+        {
+            RudpParameterCheck::Fail(
+                "path-blackouts",
+                "path " + std::to_string(blackout.path) + " does not exist; allowed: paths 0 to " +
+                    std::to_string(m_paths - 1) + " (--paths=" + std::to_string(m_paths) + ")");
+        }
+    }
+    if (m_paths > 1)
+    {
+        ResolvePathsOrFail();
+    }
     // A window in flight, retransmissions and copies wait in netem's queue.
     m_netem.limit = 1000 + 4 * m_window;
     std::string error;
@@ -284,6 +382,13 @@ RudpFileTransferOptions::ResolveOrFail()
 void
 RudpFileTransferOptions::ConfigureSockets() const
 {
+    const std::string checksum = m_checksum == "internet" ? "Internet16" : "Crc32c";
+    if (m_paths > 1)
+    {
+        Config::SetDefault("ns3::RudpCmtSocket::SegmentSize", UintegerValue(m_mss));
+        Config::SetDefault("ns3::RudpCmtSocket::Checksum", StringValue(checksum));
+        return;
+    }
     Config::SetDefault("ns3::RudpSocket::WindowPolicy",
                        StringValue(VARIANT_POLICIES[m_variantIndex]));
     Config::SetDefault("ns3::RudpSocket::WindowSize", UintegerValue(m_window));
@@ -292,8 +397,19 @@ RudpFileTransferOptions::ConfigureSockets() const
                        StringValue(m_rtoMode == "fixed" ? "Fixed" : "Adaptive"));
     Config::SetDefault("ns3::RudpSocket::InitialRto", TimeValue(m_rto));
     Config::SetDefault("ns3::RudpSocket::Sack", BooleanValue(m_selectiveRepeat));
-    Config::SetDefault("ns3::RudpSocket::Checksum",
-                       StringValue(m_checksum == "internet" ? "Internet16" : "Crc32c"));
+    Config::SetDefault("ns3::RudpSocket::Checksum", StringValue(checksum));
+}
+
+std::string
+RudpFileTransferOptions::GetSocketFactory() const
+{
+    return m_paths > 1 ? "ns3::RudpCmtSocketFactory" : "ns3::RudpSocketFactory";
+}
+
+uint32_t
+RudpFileTransferOptions::GetPaths() const
+{
+    return m_paths;
 }
 
 void
@@ -303,6 +419,7 @@ RudpFileTransferOptions::Configure(RudpFileTransferHelper& path) const
     path.SetRouter(static_cast<RudpFileTransferHelper::Router>(m_routerIndex), m_delay, m_loss);
     path.SetCorruption(m_corruption, m_corruptionBits);
     path.SetNetem(m_netem);
+    path.SetPaths(m_paths);
 }
 
 void
@@ -322,16 +439,27 @@ RudpFileTransferOptions::Configure(RudpFileReceiverHelper& receiver) const
 void
 RudpFileTransferOptions::AddToJson(RudpJson& json) const
 {
-    json.Set("variant", m_variant)
-        .Set("window", m_window)
-        .Set("mss", m_mss)
+    if (m_paths > 1)
+    {
+        json.Set("transport", "rudp-cmt")
+            .Set("paths", m_paths)
+            .Set("path_blackouts", m_pathBlackouts);
+    }
+    else
+    {
+        json.Set("variant", m_variant).Set("window", m_window);
+    }
+    json.Set("mss", m_mss)
         .Set("loss", m_loss)
         .Set("corruption", m_corruption)
-        .Set("delay_s", m_delay.GetSeconds())
-        .Set("rto_mode", m_rtoMode)
-        .Set("rto_s", m_rto.GetSeconds())
-        .Set("sack", m_selectiveRepeat)
-        .Set("max_time_s", m_maxTime.GetSeconds())
+        .Set("delay_s", m_delay.GetSeconds());
+    if (m_paths == 1)
+    {
+        json.Set("rto_mode", m_rtoMode)
+            .Set("rto_s", m_rto.GetSeconds())
+            .Set("sack", m_selectiveRepeat);
+    }
+    json.Set("max_time_s", m_maxTime.GetSeconds())
         .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
         .Set("rng_seed", static_cast<uint64_t>(RngSeedManager::GetSeed()))
         .Set("file_size", m_source.GetSize())

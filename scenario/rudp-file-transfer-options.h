@@ -53,10 +53,16 @@ class RudpFileTransferOptions
     void ResolveOrFail();
 
     /**
-     * \brief Sets RudpSocket's defaults: variant, window, segment size, RTO,
-     * SACK and checksum.
+     * \brief Sets the sockets' defaults: RudpSocket's variant, window,
+     * segment size, RTO, SACK and checksum; with --paths above 1
+     * RudpCmtSocket's segment size and checksum.
      */
     void ConfigureSockets() const;
+    /// \return the sockets' factory: ns3::RudpSocketFactory, or ns3::RudpCmtSocketFactory
+    /// with --paths above 1
+    std::string GetSocketFactory() const;
+    /// \return --paths
+    uint32_t GetPaths() const;
     /// \param path the path's helper, before Install(): links, router, corruption, netem
     void Configure(RudpFileTransferHelper& path) const;
     /// \param sender the sender's helper: the file, or the generated content
@@ -69,7 +75,9 @@ class RudpFileTransferOptions
      * mss, loss, corruption, delay_s, rto_mode, rto_s, sack, max_time_s,
      * rng_run, rng_seed, file_size, router, link, mtu, checksum, reorder,
      * duplicate, jitter_s, netem_delay_s, ack_loss, corruption_bits,
-     * blackout_start_s, blackout_duration_s.
+     * blackout_start_s, blackout_duration_s; with --paths above 1 transport,
+     * paths and path_blackouts instead of RudpSocket's variant, window,
+     * rto_mode, rto_s and sack.
      * \param json the record
      */
     void AddToJson(RudpJson& json) const;
@@ -90,6 +98,11 @@ class RudpFileTransferOptions
     const RudpFileSource& GetSource() const;
 
   private:
+    /// Reads --path-blackouts into m_netem.pathBlackouts: "" or the problem.
+    std::string CheckPathBlackouts(const std::string& text);
+    /// With --paths above 1: refuses what only a single path has.
+    void ResolvePathsOrFail() const;
+
     std::string m_variant{"reno"};
     uint32_t m_window{30};
     uint32_t m_mss{1400};
@@ -111,6 +124,8 @@ class RudpFileTransferOptions
     std::string m_checksum{"internet"};
     RudpFileTransferHelper::Netem m_netem; ///< --netem-delay, --jitter, --reorder, ...
     uint32_t m_corruptionBits{1};
+    uint32_t m_paths{1};
+    std::string m_pathBlackouts; ///< --path-blackouts, as given (m_netem.pathBlackouts)
 
     size_t m_variantIndex{2}; ///< index of --variant in VARIANTS (ResolveOrFail)
     size_t m_routerIndex{0};  ///< RudpFileTransferHelper::Router of --router

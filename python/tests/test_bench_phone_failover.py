@@ -62,3 +62,20 @@ def test_a_walk_shorter_than_its_walking_is_refused(capsys: pytest.CaptureFixtur
         phone_failover.main(["--duration=10"])
     assert exit_.value.code == 2
     assert "--duration" in capsys.readouterr().err
+
+
+@pytest.mark.programs("rudp-phone")
+@pytest.mark.parametrize(
+    "walk",
+    [
+        ["--walk-out=0s", "--walk-back=8s"],  # walks from the start
+        ["--walk-out=2s", "--walk-back=5s"],  # back as soon as it arrives (60 m at 20 m/s)
+        ["--distance=0", "--walk-out=2s", "--walk-back=2s"],  # does not walk
+    ],
+)
+def test_a_walk_the_options_allow_runs(walk: list[str], tmp_path: Path) -> None:
+    """Every walk the options allow runs (before, these aborted: waypoints at one time)."""
+    phone = phone_failover.run(
+        "full-mesh", ["--duration=3s", "--distance=60", "--speed=20", *walk], tmp_path
+    )
+    assert phone.record["ok"] is True

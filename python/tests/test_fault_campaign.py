@@ -166,13 +166,42 @@ def test_options_the_program_lacks_are_not_drawn() -> None:
 
 
 def test_the_sample_covers_every_impairment() -> None:
-    sample = campaign.draw_campaign(SAMPLE_SIZE, SAMPLE_SEED, max_size=20_000)
+    sample = campaign.draw_campaign(
+        SAMPLE_SIZE, SAMPLE_SEED, max_size=20_000, multipath_share=campaign.MULTIPATH_SHARE
+    )
     kinds = set().union(*(t.impairments() for t in sample))
     assert kinds == set(campaign.IMPAIRMENTS)
     assert {0, 1} <= {t.size for t in sample}
-    assert {t.get("variant") for t in sample} == set(campaign.VARIANTS)
-    assert {t.get("sack") for t in sample} == {"0", "1"}
+    assert {t.get("variant") for t in sample if t.paths() == 1} == set(campaign.VARIANTS)
+    assert {t.get("sack") for t in sample if t.paths() == 1} == {"0", "1"}
     assert {t.get("checksum") for t in sample} == set(campaign.CHECKSUMS)
+    assert {t.paths() for t in sample} == {1, 2, 3}
+
+
+def test_multipath_transfers_leave_the_others_as_they_were() -> None:
+    """Multipath draws come from a generator of their own: a seed's single-path transfers stay."""
+    single = campaign.draw_campaign(300, 7)
+    mixed = campaign.draw_campaign(300, 7, multipath_share=0.3)
+    assert all(t.paths() == 1 for t in single)
+    kept = [m for m in mixed if m.paths() == 1]
+    assert 150 < len(kept) < 260
+    assert kept == [single[m.index] for m in kept]
+    assert mixed == campaign.draw_campaign(300, 7, multipath_share=0.3)
+    for transfer in mixed:
+        if transfer.paths() == 1:
+            continue
+        assert transfer.paths() in (2, 3)
+        drawn = {key for key, _ in transfer.options}
+        assert not drawn & set(campaign.SINGLE_PATH_OPTIONS)  # RudpSocket's: refused
+        assert transfer.options[-1][0] == "RngRun"
+        original = single[transfer.index]
+        for key in ("loss", "corruption", "ack-loss", "reorder", "jitter", "blackout-start"):
+            assert transfer.get(key) == original.get(key)
+        for blackout in filter(None, transfer.get("path-blackouts", "").split(",")):
+            path, times = blackout.split("@")
+            assert int(path) < transfer.paths()
+            assert re.fullmatch(r"\d+ms\+\d+ms", times), blackout
+    assert any(t.get("path-blackouts", "") for t in mixed)
 
 
 # --- the runner, on a stand-in program ----------------------------------------

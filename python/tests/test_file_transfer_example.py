@@ -201,3 +201,85 @@ def test_sems_none_for_an_option_without_default_is_unset(tmp_path: Path) -> Non
     )
     assert done.returncode == 0, done.stderr
     assert list(tmp_path.iterdir()) == []  # no file or folder named None
+
+
+# --- several paths: one multipath association (RudpCmtSocket) -----------------
+
+
+def test_several_paths_carry_the_file_through_their_blackouts(tmp_path: Path) -> None:
+    """Three paths, each dark for a while (two at once for a second): the file arrives whole."""
+    output = tmp_path / "run.json"
+    done = _run(
+        "--paths=3",
+        "--size=1500000",
+        "--delay=5ms",
+        "--loss=0.01",
+        "--path-blackouts=0@300ms+2s,1@1s+1500ms,2@4s+20ms",
+        f"--received-dir={tmp_path}",
+        f"--output={output}",
+    )
+    assert done.returncode == 0, done.stderr
+    record: dict[str, Any] = json.loads(output.read_text())
+    assert record["ok"] is True and record["sha256_match"] is True
+    assert (record["transport"], record["paths"]) == ("rudp-cmt", 3)
+    assert "variant" not in record and "sack" not in record
+    sent = record["paths_sent"]
+    assert len(sent) == 3
+    assert {p["remote"] for p in sent} == {"10.1.2.2", "10.2.2.2", "10.3.2.2"}
+    assert all(p["bytes_sent"] > 100_000 for p in sent), sent  # every path carried data
+    assert sum(p["timeouts"] for p in sent[:2]) > 0, sent  # the blackouts were felt
+    assert (tmp_path / "generated.bin").stat().st_size == 1500000
+    assert record["netem_data_lost"] > 0  # the blackouts' netem
+
+
+def test_every_path_dark_for_good_is_a_reported_failure(tmp_path: Path) -> None:
+    """All paths down beyond the association's retransmissions: exit 1, "ok": false."""
+    record = _failed_run(
+        tmp_path,
+        "--paths=2",
+        "--size=3000000",
+        "--blackout-start=300ms",
+        "--blackout-duration=100000s",
+        "--max-time=5000s",
+    )
+    assert record["failure"] == "the sender's connection failed"
+    assert record["paths"] == 2
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (["--paths=9"], "--paths"),
+        (["--paths=2", "--variant=go-back-n"], "--variant"),
+        (["--paths=2", "--sack=1"], "--sack"),
+        (["--paths=2", "--router=delay"], "--router"),
+        (["--paths=2", "--path-blackouts=2@1s+1s"], "--path-blackouts"),
+        (["--path-blackouts=0@1s"], "--path-blackouts"),
+        (["--path-blackouts=0@1s+x"], "--path-blackouts"),
+    ],
+)
+def test_bad_multipath_input_names_the_parameter(arguments: list[str], named: str) -> None:
+    done = _run(*arguments, "--size=1000")
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"error: {named}: "), done.stderr
+
+
+def test_a_primary_path_that_fails_for_good_does_not_keep_the_association_from_closing(
+    tmp_path: Path,
+) -> None:
+    """The first path dark from just after the set-up on: the file goes by the second, and the
+    SHUTDOWN, resent on the second path, closes the association (before, every SHUTDOWN went
+    to the dead primary address: the file arrived whole, the sender reported a failure)."""
+    output = tmp_path / "run.json"
+    done = _run(
+        "--paths=2",
+        "--size=3000000",
+        "--path-blackouts=0@150ms+100000s",
+        f"--received-dir={tmp_path}",
+        f"--output={output}",
+    )
+    assert done.returncode == 0, done.stderr
+    record: dict[str, Any] = json.loads(output.read_text())
+    assert record["ok"] is True
+    primary, second = record["paths_sent"]
+    assert primary["timeouts"] > 0 and second["bytes_sent"] > 2_000_000

@@ -7,9 +7,10 @@
  * \ingroup rudp-cmt
  * RFC 6356's goal 2, "do no harm": a multipath association (RudpCmtSocket,
  * BulkSend to PacketSink over ns3::RudpCmtSocketFactory) whose --paths all
- * cross one bottleneck, beside --tcp-flows TCP NewReno flows that grow as
- * RFC 6356's "standard TCP" (RudpMultipathBottleneckHelper: 1448-byte
- * segments, every segment acknowledged, buffers that never limit them).
+ * cross one bottleneck, beside --tcp-flows TCP flows that grow as RFC
+ * 6356's "standard TCP" (RudpMultipathBottleneckHelper: NewReno with RFC
+ * 5681's loss response, TcpRfc5681Reno, or --tcp's; 1448-byte segments,
+ * every segment acknowledged, buffers that never limit them).
  *
  *   client ==path 0, path 1, ...== A ==== bottleneck (--rate, --delay, --queue) ==== B == server
  *   TCP source ------------------- A                                                  B -- TCP sink
@@ -211,6 +212,7 @@ main(int argc, char* argv[])
     std::string coupling = "lia";
     uint32_t paths = 2;
     uint32_t tcpFlows = 1;
+    std::string tcpVariant = "rfc5681-reno";
     std::string queue = "default";
     uint32_t queuePackets = 0;
     DataRate rate("10Mbps");
@@ -232,7 +234,14 @@ main(int argc, char* argv[])
                  coupling,
                  {"uncoupled", "lia", "olia", "rpv2"});
     cmd.AddValue("paths", "Paths of the association, all through the bottleneck", paths, 1u, 8u);
-    cmd.AddValue("tcp-flows", "TCP NewReno flows through the bottleneck", tcpFlows, 0u, 32u);
+    cmd.AddValue("tcp-flows", "TCP flows through the bottleneck", tcpFlows, 0u, 32u);
+    cmd.AddValue("tcp",
+                 "The TCP flows' congestion control: rfc5681-reno (TcpRfc5681Reno: NewReno "
+                 "whose ssthresh is half its FlightSize, as RFC 5681 says), newreno (ns-3's "
+                 "TcpNewReno: half its pipe, RFC 6675's estimate of the data in flight) or "
+                 "linux-reno (ns-3's TcpLinuxReno)",
+                 tcpVariant,
+                 {"rfc5681-reno", "newreno", "linux-reno"});
     cmd.AddValue("queue",
                  "The bottleneck's queue: default (what ns-3 installs: FqCoDel over the "
                  "device's 100 packets), pfifo-fast (over the device's 100 packets), fifo "
@@ -280,7 +289,7 @@ main(int argc, char* argv[])
     // Before parsing, so that --ns3::... attributes override them.
     RudpMultipathBottleneckHelper::SetStandardDefaults();
     cmd.SetsAttributes("coupling", {"ns3::RudpCmtSocket::Coupling"});
-    cmd.SetsAttributes("", {"ns3::TcpL4Protocol::SocketType"});
+    cmd.SetsAttributes("tcp", {"ns3::TcpL4Protocol::SocketType"});
     cmd.Parse(argc, argv);
     if (warmup >= duration)
     {
@@ -292,6 +301,10 @@ main(int argc, char* argv[])
                                                   {"olia", RudpOlia::GetTypeId()},
                                                   {"rpv2", RudpCmtRpv2::GetTypeId()}};
     Config::SetDefault("ns3::RudpCmtSocket::Coupling", TypeIdValue(couplings.at(coupling)));
+    const std::map<std::string, TypeId> tcpVariants{{"rfc5681-reno", TcpRfc5681Reno::GetTypeId()},
+                                                    {"newreno", TcpNewReno::GetTypeId()},
+                                                    {"linux-reno", TcpLinuxReno::GetTypeId()}};
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(tcpVariants.at(tcpVariant)));
 
     RudpMultipathBottleneckHelper::Queue kind;
     RudpMultipathBottleneckHelper::ParseQueue(queue, kind);
@@ -404,6 +417,7 @@ main(int argc, char* argv[])
         json.Set("coupling", coupling)
             .Set("paths", paths)
             .Set("tcp_flows", tcpFlows)
+            .Set("tcp", tcpVariant)
             .Set("queue", queue)
             .Set("queue_disc", queueDiscType)
             .Set("queue_packets", queuePackets)

@@ -85,10 +85,15 @@ class RudpMultipathBottleneckHelper
     static std::string QueueName(Queue queue);
 
     /**
-     * \brief Sets ns-3's TCP defaults to RFC 6356's "standard TCP": NewReno,
-     * 1448-byte segments, every segment acknowledged (ns-3's NewReno grows by
-     * MSS^2/cwnd per ACK, so that delayed ACKs would halve its increase), and
-     * 4 MB send and receive buffers that never limit it; and the
+     * \brief Sets ns-3's TCP defaults to RFC 6356's "standard TCP":
+     * NewReno whose loss response is RFC 5681's (TcpRfc5681Reno: ssthresh
+     * half the window it had out, where ns-3's TcpNewReno halves its SACK
+     * pipe, about a segment less: beside three such flows one path of the
+     * association, which halves its window as RFC 9260 says, took 1.09-1.17
+     * times a flow's goodput; doc/multipath.rst), 1448-byte segments,
+     * every segment acknowledged (NewReno grows by MSS^2/cwnd per ACK, so
+     * that delayed ACKs would halve its increase), and 4 MB send and
+     * receive buffers that never limit it; and the
      * association's receiver SACKs every segment as the TCP receivers
      * acknowledge every one. A SACK for two segments has the sender send two
      * back to back, and a drop-tail queue drops the second of a pair more

@@ -2,9 +2,9 @@
 
 Runs ``rudp-coupling``: one association of two paths through a 10 Mbit/s,
 20 ms bottleneck (base RTT 48 ms, a BDP of 40 packets) beside one or three
-TCP flows that grow as RFC 6356's "standard TCP" (NewReno whose loss
-response is RFC 5681's, ``--tcp``; every segment acknowledged, as the
-association's receiver SACKs every segment), for each coupling, bottleneck
+TCP flows that grow as RFC 6356's "standard TCP" (ns-3's TcpNewReno, or
+with ``--tcp rfc5681-reno`` the standards-track SACK TCP; every segment
+acknowledged, as the association's receiver SACKs every segment), for each coupling, bottleneck
 queue, number of TCP flows and paths' RTTs, ``--runs`` times (RngRun 1, 2,
 ...), and prints the association's goodput over one TCP flow's (their
 mean's), from ``--warmup`` to ``--duration``: the mean of the runs, and
@@ -64,8 +64,8 @@ DEFAULT_QUEUES = ("default", "fifo1", "fifo2.5", "red")
 RTTS: dict[str, float] = {"equal": 0.0, "unequal": 12.0}
 #: The RTTs' column in the table (ms): the first path's, the second's.
 RTT_LABELS: dict[str, str] = {"equal": "48/48", "unequal": "48/96"}
-#: rudp-coupling's TCP congestion controls (--tcp); the first is the standard TCP.
-TCP_VARIANTS = ("rfc5681-reno", "newreno", "linux-reno")
+#: rudp-coupling's TCP congestion controls (--tcp); the first is its default.
+TCP_VARIANTS = ("newreno", "rfc5681-reno", "linux-reno")
 #: RFC 6356's goal 2 for LIA and OLIA: between these times one TCP flow's goodput.
 GOAL = (0.8, 1.3)
 #: Queues that schedule each path as a flow of its own: no coupling can meet goal 2 there.

@@ -8,9 +8,9 @@
  * RFC 6356's goal 2, "do no harm": a multipath association (RudpCmtSocket,
  * BulkSend to PacketSink over ns3::RudpCmtSocketFactory) whose --paths all
  * cross one bottleneck, beside --tcp-flows TCP flows that grow as RFC
- * 6356's "standard TCP" (RudpMultipathBottleneckHelper: NewReno with RFC
- * 5681's loss response, TcpRfc5681Reno, or --tcp's; 1448-byte segments,
- * every segment acknowledged, buffers that never limit them).
+ * 6356's "standard TCP" (RudpMultipathBottleneckHelper: ns-3's TcpNewReno,
+ * or with --tcp=rfc5681-reno the standards-track SACK TCP; 1448-byte
+ * segments, every segment acknowledged, buffers that never limit them).
  *
  *   client ==path 0, path 1, ...== A ==== bottleneck (--rate, --delay, --queue) ==== B == server
  *   TCP source ------------------- A                                                  B -- TCP sink
@@ -212,7 +212,7 @@ main(int argc, char* argv[])
     std::string coupling = "lia";
     uint32_t paths = 2;
     uint32_t tcpFlows = 1;
-    std::string tcpVariant = "rfc5681-reno";
+    std::string tcpVariant = "newreno";
     std::string queue = "default";
     uint32_t queuePackets = 0;
     DataRate rate("10Mbps");
@@ -236,12 +236,13 @@ main(int argc, char* argv[])
     cmd.AddValue("paths", "Paths of the association, all through the bottleneck", paths, 1u, 8u);
     cmd.AddValue("tcp-flows", "TCP flows through the bottleneck", tcpFlows, 0u, 32u);
     cmd.AddValue("tcp",
-                 "The TCP flows' congestion control: rfc5681-reno (TcpRfc5681Reno: NewReno "
-                 "whose ssthresh is half its FlightSize, as RFC 5681 says), newreno (ns-3's "
-                 "TcpNewReno: half its pipe, RFC 6675's estimate of the data in flight) or "
-                 "linux-reno (ns-3's TcpLinuxReno)",
+                 "The TCP flows' congestion control and recovery: newreno (ns-3's TcpNewReno, "
+                 "ssthresh half its SACK pipe, with ns-3's recovery, PRR), rfc5681-reno "
+                 "(TcpRfc5681Reno, ssthresh half its FlightSize as RFC 5681 says, with RFC "
+                 "6675's recovery, TcpClassicRecovery) or linux-reno (ns-3's TcpLinuxReno with "
+                 "PRR)",
                  tcpVariant,
-                 {"rfc5681-reno", "newreno", "linux-reno"});
+                 {"newreno", "rfc5681-reno", "linux-reno"});
     cmd.AddValue("queue",
                  "The bottleneck's queue: default (what ns-3 installs: FqCoDel over the "
                  "device's 100 packets), pfifo-fast (over the device's 100 packets), fifo "
@@ -289,7 +290,8 @@ main(int argc, char* argv[])
     // Before parsing, so that --ns3::... attributes override them.
     RudpMultipathBottleneckHelper::SetStandardDefaults();
     cmd.SetsAttributes("coupling", {"ns3::RudpCmtSocket::Coupling"});
-    cmd.SetsAttributes("tcp", {"ns3::TcpL4Protocol::SocketType"});
+    cmd.SetsAttributes("tcp",
+                       {"ns3::TcpL4Protocol::SocketType", "ns3::TcpL4Protocol::RecoveryType"});
     cmd.Parse(argc, argv);
     if (warmup >= duration)
     {
@@ -301,10 +303,15 @@ main(int argc, char* argv[])
                                                   {"olia", RudpOlia::GetTypeId()},
                                                   {"rpv2", RudpCmtRpv2::GetTypeId()}};
     Config::SetDefault("ns3::RudpCmtSocket::Coupling", TypeIdValue(couplings.at(coupling)));
-    const std::map<std::string, TypeId> tcpVariants{{"rfc5681-reno", TcpRfc5681Reno::GetTypeId()},
-                                                    {"newreno", TcpNewReno::GetTypeId()},
-                                                    {"linux-reno", TcpLinuxReno::GetTypeId()}};
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(tcpVariants.at(tcpVariant)));
+    if (tcpVariant == "rfc5681-reno")
+    {
+        RudpMultipathBottleneckHelper::SetRfcTcp();
+    }
+    else if (tcpVariant == "linux-reno")
+    {
+        Config::SetDefault("ns3::TcpL4Protocol::SocketType",
+                           TypeIdValue(TcpLinuxReno::GetTypeId()));
+    }
 
     RudpMultipathBottleneckHelper::Queue kind;
     RudpMultipathBottleneckHelper::ParseQueue(queue, kind);

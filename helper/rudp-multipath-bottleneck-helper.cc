@@ -23,6 +23,7 @@
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-recovery-ops.h"
 #include "ns3/tcp-rfc5681-reno.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/traffic-control-helper.h"
@@ -87,11 +88,19 @@ void
 RudpMultipathBottleneckHelper::SetStandardDefaults()
 {
     Config::SetDefault("ns3::RudpCmtSocket::DelAckCount", UintegerValue(1));
-    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpRfc5681Reno::GetTypeId()));
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpNewReno::GetTypeId()));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1448));
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1u << 22));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1u << 22));
+}
+
+void
+RudpMultipathBottleneckHelper::SetRfcTcp()
+{
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpRfc5681Reno::GetTypeId()));
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
+                       TypeIdValue(TcpClassicRecovery::GetTypeId()));
 }
 
 RudpMultipathBottleneckHelper::RudpMultipathBottleneckHelper() = default;

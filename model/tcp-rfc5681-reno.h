@@ -28,8 +28,9 @@ namespace ns3
  * (doc/multipath.rst, RFC 6356's goals). Beside it, any sender that follows
  * the RFC takes more than its share, the more the smaller the windows.
  *
- * This class is the "standard TCP" of RFC 6356's goals
- * (RudpMultipathBottleneckHelper::SetStandardDefaults): TcpNewReno's slow
+ * This class, with TcpClassicRecovery (RFC 6675's recovery), is the
+ * standards-track "standard TCP" of RFC 6356's goals
+ * (RudpMultipathBottleneckHelper::SetRfcTcp): TcpNewReno's slow
  * start and congestion avoidance (MSS^2 / cwnd per ACK), ssthresh from
  * FlightSize taken as min(HighTxMark - LastAckedSeq, cwnd): the outstanding
  * data, at most the window, since what limited transmit sends goes beyond

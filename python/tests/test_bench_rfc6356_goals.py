@@ -46,7 +46,7 @@ def test_a_short_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
     argv = ["--runs", "2", "--duration", "4", "--warmup", "2", "--couplings", "lia"]
     assert rfc6356_goals.main([*argv, "--queues", "fifo1,red", "--flows", "1", "--jobs", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "rfc5681-reno TCP" in out[0]
+    assert "newreno TCP" in out[0]
     assert out[1].split() == ["coupling", "TCP", "RTTs", "fifo1", "red"]
     assert out[2].split()[:4] == ["one", "path", "1", "48"]
     lia = out[3].split()
@@ -64,7 +64,7 @@ def test_a_short_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         (["--warmup", "10", "--duration", "5"], "--warmup: at least 0 and less than --duration"),
         (["--queues", "fifo7"], "--queues: fifo7; allowed:"),
         (["--rtts", "equal,skewed"], "--rtts: skewed; allowed: equal,unequal"),
-        (["--tcp", "cubic"], "--tcp: cubic; allowed: rfc5681-reno,newreno,linux-reno"),
+        (["--tcp", "cubic"], "--tcp: cubic; allowed: newreno,rfc5681-reno,linux-reno"),
     ],
 )
 def test_bad_arguments_exit_2_naming_the_option(

@@ -2,17 +2,23 @@
 
 Runs ``rudp-coupling``: one association of two paths through a 10 Mbit/s,
 20 ms bottleneck (base RTT 48 ms, a BDP of 40 packets) beside one or three
-TCP NewReno flows that grow as RFC 6356's "standard TCP" (every segment
-acknowledged, as the association's receiver SACKs every segment), for each
-coupling, bottleneck queue and number of TCP flows, ``--runs`` times
-(RngRun 1, 2, ...), and prints the association's goodput over one TCP
-flow's (their mean's), from ``--warmup`` to ``--duration``: the mean of the
-runs, and their lowest and highest. RFC 6356's goal 2 is a ratio of about 1
-for LIA and OLIA; an uncoupled association takes about one TCP flow's share
-per path. A row ``one path`` gives the same association with one path, the
+TCP flows that grow as RFC 6356's "standard TCP" (ns-3's TcpNewReno, or
+with ``--tcp rfc5681-reno`` the standards-track SACK TCP; every segment
+acknowledged, as the association's receiver SACKs every segment), for each coupling, bottleneck
+queue, number of TCP flows and paths' RTTs, ``--runs`` times (RngRun 1, 2,
+...), and prints the association's goodput over one TCP flow's (their
+mean's), from ``--warmup`` to ``--duration``: the mean of the runs, and
+their lowest and highest. RFC 6356's goal 2 is a ratio of about 1 for LIA
+and OLIA; an uncoupled association takes about one TCP flow's share per
+path. A row ``one path`` gives the same association with one path, the
 reference. Every packet of the senders is jittered by up to one packet's
 time at the bottleneck (``rudp-coupling --access-jitter``): without it a
 drop-tail queue drops by the flows' phase, not by their congestion control.
+
+The RTTs: ``equal`` (both paths 48 ms, as the TCP flows) and ``unequal``
+(the second path's access links 12 ms longer each way: 96 ms; the TCP
+flows keep 48 ms, the best path's RTT, which RFC 6356's goal 2 compares
+with). ``one path`` rows, the first path alone, come with ``equal``.
 
 The queues: ``default`` (what ns-3 installs: FqCoDel, which gives each path
 a flow's share whatever the coupling: goal 2 is out of reach of any
@@ -25,7 +31,8 @@ Run by hand, not a test (each run simulates ``--duration`` seconds)::
 
     .venv/bin/python bench/rfc6356_goals.py [--runs K] [--duration S] [--warmup S]
                                             [--couplings lia,olia] [--queues fifo1,red]
-                                            [--flows 1,3] [--jobs N]
+                                            [--flows 1,3] [--rtts equal,unequal]
+                                            [--tcp rfc5681-reno|newreno|linux-reno] [--jobs N]
     make bench-coupling
 """
 
@@ -52,6 +59,13 @@ QUEUES: dict[str, list[str]] = {
     "pfifo-fast": ["--queue=pfifo-fast", "--queue-packets=1000"],
 }
 DEFAULT_QUEUES = ("default", "fifo1", "fifo2.5", "red")
+#: The paths' RTTs: a name in the table, and the second path's extra one-way
+#: delay on each of its two access links (ms): 48 ms + 4 x 12 ms = 96 ms.
+RTTS: dict[str, float] = {"equal": 0.0, "unequal": 12.0}
+#: The RTTs' column in the table (ms): the first path's, the second's.
+RTT_LABELS: dict[str, str] = {"equal": "48/48", "unequal": "48/96"}
+#: rudp-coupling's TCP congestion controls (--tcp); the first is its default.
+TCP_VARIANTS = ("newreno", "rfc5681-reno", "linux-reno")
 #: RFC 6356's goal 2 for LIA and OLIA: between these times one TCP flow's goodput.
 GOAL = (0.8, 1.3)
 #: Queues that schedule each path as a flow of its own: no coupling can meet goal 2 there.
@@ -75,15 +89,32 @@ class Cell:
         return f"{self.mean:.2f} ({min(self.ratios):.2f}-{max(self.ratios):.2f})"
 
 
+@dataclass(frozen=True)
+class Row:
+    """A row of the table: a coupling (or ``one path``), its TCP flows, the
+    paths' RTTs, and a cell per queue."""
+
+    name: str
+    flows: int
+    rtts: str
+    cells: list[Cell]
+
+    def rtt_label(self) -> str:
+        """The paths' RTTs (ms) as the table gives them: one path has the first's."""
+        return "48" if self.name == "one path" else RTT_LABELS[self.rtts]
+
+
 def options(
-    coupling: str, paths_n: int, queue: str, flows: int, args: argparse.Namespace
+    coupling: str, paths_n: int, queue: str, flows: int, *, rtts: str, args: argparse.Namespace
 ) -> list[str]:
     """rudp-coupling's options for one cell's runs (RngRun apart)."""
     return [
         f"--coupling={coupling}",
         f"--paths={paths_n}",
         f"--tcp-flows={flows}",
+        f"--tcp={args.tcp}",
         *QUEUES[queue],
+        f"--extra-delay={RTTS[rtts]:g}ms",
         f"--duration={args.duration:g}s",
         f"--warmup={args.warmup:g}s",
     ]
@@ -101,25 +132,32 @@ def measure(cell: list[str], runs: int, build: paths.Build, pool: ThreadPoolExec
     return Cell(list(pool.map(lambda options_run: ratio(build, options_run), options_runs)))
 
 
-def table(rows: list[tuple[str, int, list[Cell]]], queues: list[str]) -> list[str]:
-    """The printed table: a row per coupling and number of TCP flows, a column per queue."""
-    width = max(len(cell.text()) for _, _, cells in rows for cell in cells) + 2
+def table(rows: list[Row], queues: list[str]) -> list[str]:
+    """The printed table: a row per coupling, number of TCP flows and RTTs,
+    a column per queue."""
+    width = max(len(cell.text()) for row in rows for cell in row.cells) + 2
     width = max(width, max(len(queue) for queue in queues) + 2)
-    lines = [f"{'coupling':<12}{'TCP':>4}" + "".join(f"{queue:>{width}}" for queue in queues)]
-    for name, flows, cells in rows:
-        lines.append(f"{name:<12}{flows:>4}" + "".join(f"{cell.text():>{width}}" for cell in cells))
+    lines = [
+        f"{'coupling':<12}{'TCP':>4}{'RTTs':>7}" + "".join(f"{queue:>{width}}" for queue in queues)
+    ]
+    for row in rows:
+        lines.append(
+            f"{row.name:<12}{row.flows:>4}{row.rtt_label():>7}"
+            + "".join(f"{cell.text():>{width}}" for cell in row.cells)
+        )
     return lines
 
 
-def verdicts(rows: list[tuple[str, int, list[Cell]]], queues: list[str]) -> list[str]:
+def verdicts(rows: list[Row], queues: list[str]) -> list[str]:
     """Goal 2 for LIA and OLIA: each mean within GOAL, or the cells that miss it."""
     low, high = GOAL
     judged = [queue for queue in queues if queue not in FAIR_QUEUES]
     missed = [
-        f"{name} with {flows} TCP behind {queue}: {cell.mean:.2f}"
-        for name, flows, cells in rows
-        if name in ("lia", "olia")
-        for queue, cell in zip(queues, cells, strict=True)
+        f"{row.name} with {row.flows} TCP, RTTs {row.rtt_label()} ms, behind {queue}: "
+        f"{cell.mean:.2f}"
+        for row in rows
+        if row.name in ("lia", "olia")
+        for queue, cell in zip(queues, row.cells, strict=True)
         if queue in judged and not low <= cell.mean <= high
     ]
     lines = [
@@ -154,6 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--couplings", default=",".join(COUPLINGS), help="comma-separated")
     parser.add_argument("--queues", default=",".join(DEFAULT_QUEUES), help="comma-separated")
     parser.add_argument("--flows", default="1,3", help="numbers of TCP flows, comma-separated")
+    parser.add_argument("--rtts", default=",".join(RTTS), help="the paths' RTTs, comma-separated")
+    parser.add_argument(
+        "--tcp", default=TCP_VARIANTS[0], help=f"the TCP flows' ({', '.join(TCP_VARIANTS)})"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
     args = parser.parse_args(argv)
     if args.runs < 1:
@@ -166,37 +208,31 @@ def main(argv: list[str] | None = None) -> int:
         couplings = names(args.couplings, COUPLINGS, "--couplings")
         queues = names(args.queues, list(QUEUES), "--queues")
         flows = [int(n) for n in names(args.flows, [str(n) for n in range(1, 33)], "--flows")]
+        rtts = names(args.rtts, list(RTTS), "--rtts")
+        names(args.tcp, TCP_VARIANTS, "--tcp")
     except ValueError as problem:
         parser.error(str(problem))
     build = paths.standalone_build()
-    rows: list[tuple[str, int, list[Cell]]] = []
+    rows: list[Row] = []
+
+    def row(name: str, paths_n: int, n: int, rtt: str, pool: ThreadPoolExecutor) -> Row:
+        coupling = "uncoupled" if paths_n == 1 else name
+        cells = [
+            measure(options(coupling, paths_n, q, n, rtts=rtt, args=args), args.runs, build, pool)
+            for q in queues
+        ]
+        return Row(name, n, rtt, cells)
+
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for n in flows:
-            rows.append(
-                (
-                    "one path",
-                    n,
-                    [
-                        measure(options("uncoupled", 1, q, n, args), args.runs, build, pool)
-                        for q in queues
-                    ],
-                )
-            )
-            for coupling in couplings:
-                rows.append(
-                    (
-                        coupling,
-                        n,
-                        [
-                            measure(options(coupling, 2, q, n, args), args.runs, build, pool)
-                            for q in queues
-                        ],
-                    )
-                )
+        for rtt in rtts:
+            for n in flows:
+                if rtt == "equal":
+                    rows.append(row("one path", 1, n, rtt, pool))
+                rows.extend(row(coupling, 2, n, rtt, pool) for coupling in couplings)
     print(
         "The association's goodput over one TCP flow's: two paths through one 10 Mbit/s, "
-        f"20 ms bottleneck, {args.warmup:g} to {args.duration:g} s, mean of {args.runs} "
-        "run(s) (lowest-highest)"
+        f"20 ms bottleneck, {args.tcp} TCP, {args.warmup:g} to {args.duration:g} s, mean of "
+        f"{args.runs} run(s) (lowest-highest)"
     )
     print("\n".join(table(rows, queues)))
     print()

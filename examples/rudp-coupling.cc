@@ -7,8 +7,9 @@
  * \ingroup rudp-cmt
  * RFC 6356's goal 2, "do no harm": a multipath association (RudpCmtSocket,
  * BulkSend to PacketSink over ns3::RudpCmtSocketFactory) whose --paths all
- * cross one bottleneck, beside --tcp-flows TCP NewReno flows that grow as
- * RFC 6356's "standard TCP" (RudpMultipathBottleneckHelper: 1448-byte
+ * cross one bottleneck, beside --tcp-flows TCP flows that grow as RFC
+ * 6356's "standard TCP" (RudpMultipathBottleneckHelper: ns-3's TcpNewReno,
+ * or with --tcp=rfc5681-reno the standards-track SACK TCP; 1448-byte
  * segments, every segment acknowledged, buffers that never limit them).
  *
  *   client ==path 0, path 1, ...== A ==== bottleneck (--rate, --delay, --queue) ==== B == server
@@ -211,6 +212,7 @@ main(int argc, char* argv[])
     std::string coupling = "lia";
     uint32_t paths = 2;
     uint32_t tcpFlows = 1;
+    std::string tcpVariant = "newreno";
     std::string queue = "default";
     uint32_t queuePackets = 0;
     DataRate rate("10Mbps");
@@ -232,7 +234,15 @@ main(int argc, char* argv[])
                  coupling,
                  RudpCmtCoupling::GetShortNames());
     cmd.AddValue("paths", "Paths of the association, all through the bottleneck", paths, 1u, 8u);
-    cmd.AddValue("tcp-flows", "TCP NewReno flows through the bottleneck", tcpFlows, 0u, 32u);
+    cmd.AddValue("tcp-flows", "TCP flows through the bottleneck", tcpFlows, 0u, 32u);
+    cmd.AddValue("tcp",
+                 "The TCP flows' congestion control and recovery: newreno (ns-3's TcpNewReno, "
+                 "ssthresh half its SACK pipe, with ns-3's recovery, PRR), rfc5681-reno "
+                 "(TcpRfc5681Reno, ssthresh half its FlightSize as RFC 5681 says, with RFC "
+                 "6675's recovery, TcpClassicRecovery) or linux-reno (ns-3's TcpLinuxReno with "
+                 "PRR)",
+                 tcpVariant,
+                 {"newreno", "rfc5681-reno", "linux-reno"});
     cmd.AddValue("queue",
                  "The bottleneck's queue: default (what ns-3 installs: FqCoDel over the "
                  "device's 100 packets), pfifo-fast (over the device's 100 packets), fifo "
@@ -280,7 +290,8 @@ main(int argc, char* argv[])
     // Before parsing, so that --ns3::... attributes override them.
     RudpMultipathBottleneckHelper::SetStandardDefaults();
     cmd.SetsAttributes("coupling", {"ns3::RudpCmtSocket::Coupling"});
-    cmd.SetsAttributes("", {"ns3::TcpL4Protocol::SocketType"});
+    cmd.SetsAttributes("tcp",
+                       {"ns3::TcpL4Protocol::SocketType", "ns3::TcpL4Protocol::RecoveryType"});
     cmd.Parse(argc, argv);
     if (warmup >= duration)
     {
@@ -289,6 +300,15 @@ main(int argc, char* argv[])
 
     Config::SetDefault("ns3::RudpCmtSocket::Coupling",
                        TypeIdValue(RudpCmtCoupling::LookupByShortName(coupling)));
+    if (tcpVariant == "rfc5681-reno")
+    {
+        RudpMultipathBottleneckHelper::SetRfcTcp();
+    }
+    else if (tcpVariant == "linux-reno")
+    {
+        Config::SetDefault("ns3::TcpL4Protocol::SocketType",
+                           TypeIdValue(TcpLinuxReno::GetTypeId()));
+    }
 
     RudpMultipathBottleneckHelper::Queue kind;
     RudpMultipathBottleneckHelper::ParseQueue(queue, kind);
@@ -401,6 +421,7 @@ main(int argc, char* argv[])
         json.Set("coupling", coupling)
             .Set("paths", paths)
             .Set("tcp_flows", tcpFlows)
+            .Set("tcp", tcpVariant)
             .Set("queue", queue)
             .Set("queue_disc", queueDiscType)
             .Set("queue_packets", queuePackets)

@@ -23,6 +23,8 @@
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-recovery-ops.h"
+#include "ns3/tcp-rfc5681-reno.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
@@ -91,6 +93,14 @@ RudpMultipathBottleneckHelper::SetStandardDefaults()
     Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1u << 22));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1u << 22));
+}
+
+void
+RudpMultipathBottleneckHelper::SetRfcTcp()
+{
+    Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpRfc5681Reno::GetTypeId()));
+    Config::SetDefault("ns3::TcpL4Protocol::RecoveryType",
+                       TypeIdValue(TcpClassicRecovery::GetTypeId()));
 }
 
 RudpMultipathBottleneckHelper::RudpMultipathBottleneckHelper() = default;

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +82,18 @@ def _squeue(env: dict[str, str]) -> list[str]:
         check=True,
     )
     return listed.stdout.split("\n")[:-1]
+
+
+def _queue_drained(env: dict[str, str], seconds: float = 60.0) -> list[str]:
+    """The jobs still queued after waiting up to ``seconds`` for Slurm to clear
+    its queue. A job whose processes have ended stays COMPLETING while slurmd
+    runs its epilog; none may stay RUNNING or PENDING."""
+    deadline = time.monotonic() + seconds
+    queued = _squeue(env)
+    while queued and time.monotonic() < deadline:
+        time.sleep(0.5)
+        queued = _squeue(env)
+    return queued
 
 
 def _jobs_ever(env: dict[str, str]) -> list[tuple[str, str]]:
@@ -160,7 +173,9 @@ def test_a_sweep_on_slurm_jobs_writes_the_records_of_a_local_run(
     # an ended job for MinJobAge, 300 s).
     jobs = _jobs_ever(slurm)
     assert jobs and all(name == "rudp-sweep" for name, _ in jobs), jobs
-    assert not _squeue(slurm)
+    # Ended, not merely retiring: none runs or waits, and Slurm clears them.
+    assert all(line.endswith(" COMPLETING") for line in _squeue(slurm)), _squeue(slurm)
+    assert not _queue_drained(slurm)
     # Each job's output lands beside the results, not where the sweep started.
     assert list((tmp_path / "slurm" / "slurm-jobs").glob("*.out"))
 

@@ -12,13 +12,16 @@
  *
  *   phone ))) 802.11n ((( AP ---- 1 Gbit/s, 1 ms ----+
  *     |                                              router -- 1 Gbit/s, 5 ms -- server
- *     +------ cellular (--cellular-rate, --cellular-delay) ----+
+ *     +------ cellular (--cellular) ---------------------+
  *
- * The Wi-Fi is ns-3's 802.11n (Minstrel-HT, log-distance loss); the
- * "cellular" radio a point-to-point link to the operator's router. The
- * phone is a host (static routes, its default route by the cellular link;
- * the others run global routing), so that its datagrams for the server go
- * by the cellular link. With --path-manager=full-mesh (the default,
+ * The Wi-Fi is ns-3's 802.11n (Minstrel-HT, log-distance loss). The
+ * cellular radio is, with --cellular=p2p (the default), a point-to-point
+ * link to the operator's router (--cellular-rate, --cellular-delay); with
+ * --cellular=lte, ns-3's LTE (where the host has the lte module, as the
+ * wheel does): the phone is a UE of an eNB 500 m from the walk's line,
+ * whose EPC's PGW is wired to the router (1 Gbit/s, 1 ms). Routes are
+ * static: the phone's default route is by the cellular radio, so that its
+ * datagrams for the server go by the cellular radio. With --path-manager=full-mesh (the default,
  * RudpFullMesh) the association has a path from each radio's address; with
  * sctp (RudpSctpPaths, SCTP's: a path per server address) it has one, on
  * the radio the routing picks.
@@ -26,8 +29,10 @@
  * The phone stands 10 m from the AP, walks --distance away at --speed from
  * --walk-out, and back from --walk-back. The program prints the bytes each
  * radio's path sent (first transmissions) before, during and after the
- * outage, the goodput, and the failover time: the longest gap between two
- * deliveries to the server. --trace=FILE writes, every --interval, the bytes
+ * outage, the goodput, the failover time: the longest gap between two
+ * deliveries to the server of those ending during the walk, and the longest
+ * gap of the run (LTE's, for one, is at the start: a segment its RLC buffer
+ * dropped in slow start, resent at the 1 s RTO). --trace=FILE writes, every --interval, the bytes
  * each path sent and the server received (TSV: time_s, flow, bytes), the
  * figure of doc/multipath.rst; --output=FILE the record (JSON).
  *
@@ -49,8 +54,12 @@
 #include "ns3/rudp-parameter-check.h"
 #include "ns3/rudp-scenario-record.h"
 #include "ns3/wifi-module.h"
+#ifdef RUDP_PHONE_LTE
+#include "ns3/lte-module.h"
+#endif
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -119,10 +128,11 @@ class PhoneMeter
         if (!meter->m_lastDelivery.IsNegative())
         {
             const Time gap = now - meter->m_lastDelivery;
-            if (gap > meter->m_longestGap)
+            const Phase phase = meter->PhaseAt(now);
+            if (gap > meter->m_longestGap[phase])
             {
-                meter->m_longestGap = gap;
-                meter->m_longestGapEnd = now;
+                meter->m_longestGap[phase] = gap;
+                meter->m_longestGapEnd[phase] = now;
             }
         }
         meter->m_lastDelivery = now;
@@ -147,16 +157,24 @@ class PhoneMeter
         return flows;
     }
 
-    /// \return the longest time between two deliveries to the server
-    Time LongestGap() const
+    /// \return the longest time between two deliveries to the server, of the gaps ending in \p
+    /// phase
+    Time LongestGap(Phase phase) const
     {
-        return m_longestGap;
+        return m_longestGap[phase];
     }
 
-    /// \return when the longest gap ended
-    Time LongestGapEnd() const
+    /// \return when the longest gap ending in \p phase ended
+    Time LongestGapEnd(Phase phase) const
     {
-        return m_longestGapEnd;
+        return m_longestGapEnd[phase];
+    }
+
+    /// \return the phase whose gap is the longest of all (the first of equal ones)
+    Phase LongestGapPhase() const
+    {
+        return static_cast<Phase>(std::max_element(m_longestGap.begin(), m_longestGap.end()) -
+                                  m_longestGap.begin());
     }
 
     /**
@@ -194,8 +212,12 @@ class PhoneMeter
         const Time now = Simulator::Now();
         const int64_t bin = now.GetNanoSeconds() / m_interval.GetNanoSeconds();
         m_bins[flow][bin] += bytes;
-        const Phase phase = now < m_outageStart ? BEFORE : now < m_outageEnd ? DURING : AFTER;
-        m_phases[flow][phase] += bytes;
+        m_phases[flow][PhaseAt(now)] += bytes;
+    }
+
+    Phase PhaseAt(Time now) const
+    {
+        return now < m_outageStart ? BEFORE : now < m_outageEnd ? DURING : AFTER;
     }
 
     Time m_interval;
@@ -205,8 +227,8 @@ class PhoneMeter
     std::map<std::string, std::map<int64_t, int64_t>> m_bins;
     std::map<std::string, std::array<int64_t, 3>> m_phases;
     Time m_lastDelivery{Seconds(-1)};
-    Time m_longestGap;
-    Time m_longestGapEnd;
+    std::array<Time, 3> m_longestGap;    ///< by the phase the gap ended in
+    std::array<Time, 3> m_longestGapEnd; ///< by the phase the gap ended in
 };
 
 /// Connects the meter to the phone's association once it exists, and names its paths.
@@ -236,6 +258,92 @@ WatchPhone(PhoneMeter* meter,
                                                     MakeBoundCallback(&PhoneMeter::Resent, meter));
 }
 
+#ifdef RUDP_PHONE_LTE
+/// The UE's RLC buffer (bytes): about the LTE uplink's bandwidth-delay product.
+constexpr uint32_t kLteRlcBuffer = 64 * 1024;
+
+/**
+ * The phone's LTE radio: a UE of one eNB, whose EPC's PGW is wired to the
+ * operator's router. Install() before the nodes' internet stacks, Connect()
+ * after.
+ */
+class PhoneLte
+{
+  public:
+    /**
+     * \brief Creates the EPC, the eNB at \p enbPosition, the phone's UE
+     * device (the phone needs its mobility model) and the PGW's link to the
+     * router.
+     * \return the phone's UE device
+     */
+    NetDeviceContainer Install(Ptr<Node> phone, Ptr<Node> router, Vector enbPosition)
+    {
+        m_lte = CreateObject<LteHelper>();
+        m_epc = CreateObject<PointToPointEpcHelper>();
+        m_lte->SetEpcHelper(m_epc);
+        Ptr<Node> enb = CreateObject<Node>();
+        MobilityHelper mobility;
+        mobility.SetMobilityModel("ns3::ConstantPositionMobilityModel");
+        mobility.Install(enb);
+        enb->GetObject<MobilityModel>()->SetPosition(enbPosition);
+        m_enbDevice = m_lte->InstallEnbDevice(enb);
+        m_ueDevice = m_lte->InstallUeDevice(phone);
+        m_router = router;
+        PointToPointHelper sgi;
+        sgi.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
+        sgi.SetChannelAttribute("Delay", StringValue("1ms"));
+        m_sgi = sgi.Install(m_epc->GetPgwNode(), router);
+        return m_ueDevice;
+    }
+
+    /**
+     * \brief Addresses the UE (the EPC's 7.0.0.0/8) and the PGW's link,
+     * routes the UEs' network from the router and everything else from the
+     * PGW by the router, and attaches the UE to the eNB.
+     * \return the UE's address
+     */
+    Ipv4InterfaceContainer Connect(Ipv4AddressHelper& address)
+    {
+        const Ipv4InterfaceContainer ue = m_epc->AssignUeIpv4Address(m_ueDevice);
+        address.SetBase("10.5.1.0", "255.255.255.0");
+        const Ipv4InterfaceContainer sgi = address.Assign(m_sgi);
+        Ipv4StaticRoutingHelper routing;
+        Ptr<Ipv4> routerIp = m_router->GetObject<Ipv4>();
+        routing.GetStaticRouting(routerIp)->AddNetworkRouteTo(
+            Ipv4Address("7.0.0.0"),
+            Ipv4Mask("255.0.0.0"),
+            sgi.GetAddress(0),
+            routerIp->GetInterfaceForDevice(m_sgi.Get(1)));
+        Ptr<Ipv4> pgwIp = m_epc->GetPgwNode()->GetObject<Ipv4>();
+        routing.GetStaticRouting(pgwIp)->SetDefaultRoute(
+            sgi.GetAddress(1),
+            pgwIp->GetInterfaceForDevice(m_sgi.Get(0)));
+        m_lte->Attach(m_ueDevice, m_enbDevice.Get(0));
+        return ue;
+    }
+
+    /// \return the UE's default gateway (the PGW's end of the EPC's tunnel)
+    Ipv4Address GetGateway() const
+    {
+        return m_epc->GetUeDefaultGatewayAddress();
+    }
+
+    /// Fixes the random streams of the eNB's and the UE's devices from \p stream.
+    void AssignStreams(int64_t stream)
+    {
+        m_lte->AssignStreams(NetDeviceContainer(m_enbDevice, m_ueDevice), stream);
+    }
+
+  private:
+    Ptr<LteHelper> m_lte;
+    Ptr<PointToPointEpcHelper> m_epc;
+    NetDeviceContainer m_enbDevice;
+    NetDeviceContainer m_ueDevice;
+    NetDeviceContainer m_sgi;
+    Ptr<Node> m_router;
+};
+#endif
+
 } // namespace
 
 int
@@ -243,6 +351,7 @@ main(int argc, char* argv[])
 {
     std::string pathManager = "full-mesh";
     std::string coupling = "uncoupled";
+    std::string cellularRadio = "p2p";
     DataRate cellularRate("8Mbps");
     Time cellularDelay = MilliSeconds(30);
     Time duration = Seconds(60);
@@ -267,13 +376,18 @@ main(int argc, char* argv[])
                  "Coupled congestion control: uncoupled, lia, olia or rpv2",
                  coupling,
                  RudpCmtCoupling::GetShortNames());
+    cmd.AddValue("cellular",
+                 "The cellular radio: p2p (a point-to-point link to the router) or lte "
+                 "(ns-3's LTE and EPC; where the lte module is built)",
+                 cellularRadio,
+                 {"p2p", "lte"});
     cmd.AddValue("cellular-rate",
-                 "The cellular link's rate",
+                 "The cellular link's rate (cellular p2p only)",
                  cellularRate,
                  DataRate("100kbps"),
                  DataRate("10Gbps"));
     cmd.AddValue("cellular-delay",
-                 "The cellular link's one-way delay",
+                 "The cellular link's one-way delay (cellular p2p only)",
                  cellularDelay,
                  Seconds(0),
                  Seconds(1));
@@ -294,9 +408,33 @@ main(int argc, char* argv[])
                  "a file name",
                  RudpCommandLine::WritableFile());
     record.AddOption(cmd);
+#ifdef RUDP_PHONE_LTE
+    // ns-3's 10 KiB holds 7 segments, less than the uplink's bandwidth-delay
+    // product: the UE's RLC dropped most of each window and the radio carried
+    // 1.9 Mbit/s of its 17. A phone's buffer holds at least the BDP.
+    Config::SetDefault("ns3::LteRlcUm::MaxTxBufferSize", UintegerValue(kLteRlcBuffer));
+#endif
     cmd.SetsAttributes("coupling", {"ns3::RudpCmtSocket::Coupling"});
     cmd.SetsAttributes("path-manager", {"ns3::RudpCmtSocket::PathManager"});
     cmd.Parse(argc, argv);
+    const bool lte = cellularRadio == "lte";
+#ifndef RUDP_PHONE_LTE
+    if (lte)
+    {
+        RudpParameterCheck::Fail("cellular", "lte needs ns-3's lte module, absent from this build");
+    }
+#endif
+    for (int i = 1; i < argc && lte; ++i)
+    {
+        const std::string arg = argv[i];
+        for (const std::string link : {"cellular-rate", "cellular-delay"})
+        {
+            if (arg.rfind("--" + link + "=", 0) == 0)
+            {
+                RudpParameterCheck::Fail(link, "applies to --cellular=p2p only");
+            }
+        }
+    }
     const Time walking = Seconds(distance / speed);
     if (walkOut + walking > walkBack)
     {
@@ -337,9 +475,13 @@ main(int argc, char* argv[])
     NetDeviceContainer backhaul = p2p.Install(ap, router);
     p2p.SetChannelAttribute("Delay", StringValue("5ms"));
     NetDeviceContainer core = p2p.Install(router, server);
-    p2p.SetDeviceAttribute("DataRate", DataRateValue(cellularRate));
-    p2p.SetChannelAttribute("Delay", TimeValue(cellularDelay));
-    NetDeviceContainer cellular = p2p.Install(phone, router);
+    NetDeviceContainer cellular;
+    if (!lte)
+    {
+        p2p.SetDeviceAttribute("DataRate", DataRateValue(cellularRate));
+        p2p.SetChannelAttribute("Delay", TimeValue(cellularDelay));
+        cellular = p2p.Install(phone, router);
+    }
 
     MobilityHelper mobility;
     mobility.SetMobilityModel("ns3::ConstantPositionMobilityModel");
@@ -366,12 +508,18 @@ main(int argc, char* argv[])
             last = waypoint.time;
         }
     }
+#ifdef RUDP_PHONE_LTE
+    PhoneLte phoneLte;
+    if (lte)
+    {
+        cellular = phoneLte.Install(phone, router, Vector(10 + distance / 2, 500, 0));
+    }
+#endif
 
     InternetStackHelper internet;
     internet.Install(NodeContainer(ap, router, server));
-    // The phone is a host, not a router (global routing would send the
-    // server's datagrams for its Wi-Fi address through its cellular link):
-    // static routes only, in a list as InternetStackHelper's.
+    // The phone is a host: static routes only, in a list as
+    // InternetStackHelper's.
     Ipv4ListRoutingHelper hostRouting;
     hostRouting.Add(Ipv4StaticRoutingHelper(), 0);
     InternetStackHelper host;
@@ -380,21 +528,53 @@ main(int argc, char* argv[])
     Ipv4AddressHelper address;
     address.SetBase("10.1.1.0", "255.255.255.0");
     const Ipv4InterfaceContainer wlanAddresses = address.Assign(wlan);
-    address.SetBase("10.2.1.0", "255.255.255.0");
-    const Ipv4InterfaceContainer cellularAddresses = address.Assign(cellular);
+    Ipv4InterfaceContainer cellularAddresses;
+    Ipv4Address cellularGateway;
+    if (!lte)
+    {
+        address.SetBase("10.2.1.0", "255.255.255.0");
+        cellularAddresses = address.Assign(cellular);
+        cellularGateway = cellularAddresses.GetAddress(1);
+    }
     address.SetBase("10.3.1.0", "255.255.255.0");
-    address.Assign(backhaul);
+    const Ipv4InterfaceContainer backhaulAddresses = address.Assign(backhaul);
     address.SetBase("10.4.1.0", "255.255.255.0");
     const Ipv4InterfaceContainer coreAddresses = address.Assign(core);
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
-    // The phone's default route: by the cellular link.
+#ifdef RUDP_PHONE_LTE
+    if (lte)
+    {
+        cellularAddresses = phoneLte.Connect(address);
+        cellularGateway = phoneLte.GetGateway();
+    }
+#endif
+    // Static routes (ns-3's global routing cannot run beside the EPC: its
+    // PGW's tunnel is a point-to-point device without a channel). The AP and
+    // the server send everything by the router, which reaches the Wi-Fi's
+    // network by the AP; the phone's default route is by the cellular radio.
     Ipv4StaticRoutingHelper staticRouting;
-    Ptr<Ipv4> phoneIp = phone->GetObject<Ipv4>();
-    staticRouting.GetStaticRouting(phoneIp)->SetDefaultRoute(
-        cellularAddresses.GetAddress(1),
-        phoneIp->GetInterfaceForDevice(cellular.Get(0)));
+    const auto setDefaultRoute =
+        [&staticRouting](Ptr<Node> node, Ptr<NetDevice> device, Ipv4Address gateway) {
+            Ptr<Ipv4> ip = node->GetObject<Ipv4>();
+            staticRouting.GetStaticRouting(ip)->SetDefaultRoute(gateway,
+                                                                ip->GetInterfaceForDevice(device));
+        };
+    setDefaultRoute(ap, backhaul.Get(0), backhaulAddresses.GetAddress(1));
+    setDefaultRoute(server, core.Get(1), coreAddresses.GetAddress(0));
+    setDefaultRoute(phone, cellular.Get(0), cellularGateway);
+    Ptr<Ipv4> routerIp = router->GetObject<Ipv4>();
+    staticRouting.GetStaticRouting(routerIp)->AddNetworkRouteTo(
+        wlanAddresses.GetAddress(0).CombineMask(Ipv4Mask("255.255.255.0")),
+        Ipv4Mask("255.255.255.0"),
+        backhaulAddresses.GetAddress(0),
+        routerIp->GetInterfaceForDevice(backhaul.Get(1)));
     RudpStackHelper().Install(NodeContainer(phone, server));
     wifi.AssignStreams(wlan, 1);
+#ifdef RUDP_PHONE_LTE
+    if (lte)
+    {
+        phoneLte.AssignStreams(100);
+    }
+#endif
 
     const uint16_t port = 7000;
     PacketSinkHelper sinkHelper("ns3::RudpCmtSocketFactory",
@@ -421,8 +601,9 @@ main(int argc, char* argv[])
 
     const double goodput = sink->GetTotalRx() * 8 / (duration - Seconds(1)).GetSeconds() / 1e6;
     std::cout << std::fixed << std::setprecision(3) << "rudp-phone: " << pathManager << ", "
-              << coupling << ", walks out at " << walkOut.GetSeconds() << " s, back at "
-              << walkBack.GetSeconds() << " s (" << distance << " m at " << speed << " m/s)\n";
+              << coupling << ", " << cellularRadio << " cellular, walks out at "
+              << walkOut.GetSeconds() << " s, back at " << walkBack.GetSeconds() << " s ("
+              << distance << " m at " << speed << " m/s)\n";
     std::cout << "  server received " << sink->GetTotalRx() << " bytes, " << goodput << " Mbit/s\n";
     std::vector<RudpJson> radios;
     for (const std::string& flow : meter.Flows())
@@ -441,8 +622,12 @@ main(int argc, char* argv[])
             .Set("bytes_after", meter.PhaseBytes(flow, PhoneMeter::AFTER));
         radios.push_back(json);
     }
-    std::cout << "  failover time (longest gap in delivery) " << meter.LongestGap().GetSeconds()
-              << " s, ending at " << meter.LongestGapEnd().GetSeconds() << " s" << std::endl;
+    const PhoneMeter::Phase longest = meter.LongestGapPhase();
+    std::cout << "  failover time (longest gap in delivery during the walk) "
+              << meter.LongestGap(PhoneMeter::DURING).GetSeconds() << " s, ending at "
+              << meter.LongestGapEnd(PhoneMeter::DURING).GetSeconds() << " s\n"
+              << "  longest gap in delivery " << meter.LongestGap(longest).GetSeconds()
+              << " s, ending at " << meter.LongestGapEnd(longest).GetSeconds() << " s" << std::endl;
     Simulator::Destroy();
     if (!traceFile.empty() && !meter.Write(traceFile))
     {
@@ -456,9 +641,13 @@ main(int argc, char* argv[])
         record.SetOutcome(json, ok, failure);
         json.Set("path_manager", pathManager)
             .Set("coupling", coupling)
-            .Set("cellular_rate_bps", static_cast<uint64_t>(cellularRate.GetBitRate()))
-            .Set("cellular_delay_s", cellularDelay.GetSeconds())
-            .Set("duration_s", duration.GetSeconds())
+            .Set("cellular", cellularRadio);
+        if (!lte)
+        {
+            json.Set("cellular_rate_bps", static_cast<uint64_t>(cellularRate.GetBitRate()))
+                .Set("cellular_delay_s", cellularDelay.GetSeconds());
+        }
+        json.Set("duration_s", duration.GetSeconds())
             .Set("walk_out_s", walkOut.GetSeconds())
             .Set("walk_back_s", walkBack.GetSeconds())
             .Set("distance_m", distance)
@@ -466,8 +655,10 @@ main(int argc, char* argv[])
             .Set("rng_run", static_cast<uint64_t>(RngSeedManager::GetRun()))
             .Set("received_bytes", sink->GetTotalRx())
             .Set("goodput_mbps", goodput)
-            .Set("failover_s", meter.LongestGap().GetSeconds())
-            .Set("failover_end_s", meter.LongestGapEnd().GetSeconds())
+            .Set("failover_s", meter.LongestGap(PhoneMeter::DURING).GetSeconds())
+            .Set("failover_end_s", meter.LongestGapEnd(PhoneMeter::DURING).GetSeconds())
+            .Set("longest_gap_s", meter.LongestGap(longest).GetSeconds())
+            .Set("longest_gap_end_s", meter.LongestGapEnd(longest).GetSeconds())
             .Set("radios", radios);
         record.WriteOrFail(json);
     }

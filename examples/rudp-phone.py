@@ -6,7 +6,7 @@
 
     phone ))) 802.11n ((( AP ---- 1 Gbit/s, 1 ms ----+
       |                                              router -- 1 Gbit/s, 5 ms -- server
-      +------ cellular (--cellular-rate, --cellular-delay) ----+
+      +------ cellular (--cellular) ---------------------+
 
 The Python twin of ``examples/rudp-phone.cc``, through ``rudp.bindings``: the
 same network, built by the same calls in the same order, so that a run with
@@ -17,7 +17,10 @@ server's PacketSink (one address) over ``ns3::RudpCmtSocketFactory``: with
 path from each radio's address, with sctp (RudpSctpPaths) one, on the radio
 the routing picks (the cellular link: the phone is a host whose default
 route goes there). The Wi-Fi is ns-3's 802.11n (Minstrel-HT, log-distance
-loss), the "cellular" radio a point-to-point link to the operator's router.
+loss); the cellular radio a point-to-point link to the operator's router
+(--cellular=p2p, the default: --cellular-rate, --cellular-delay) or ns-3's
+LTE (--cellular=lte: a UE of an eNB 500 m from the walk's line, whose EPC's
+PGW is wired to the router).
 
 The phone stands 10 m from the AP, walks --distance away at --speed from
 --walk-out, and back from --walk-back. Every segment the phone's paths send
@@ -25,7 +28,8 @@ The phone stands 10 m from the AP, walks --distance away at --speed from
 receives (PacketSink's Rx) goes to a Python function, which counts them per
 radio, per --interval and per phase of the walk; the program prints each
 radio's bytes before, during and after the outage, the goodput, and the
-failover time (the longest gap between two deliveries to the server).
+failover time (the longest gap between two deliveries to the server of
+those ending during the walk) and the run's longest gap.
 --trace=FILE writes the bins (TSV: time_s, flow, bytes), --output=FILE the
 record (JSON), as the C++ program does.
 
@@ -78,6 +82,19 @@ from rudp.program import (  # noqa: E402 - after the checkout's package is on th
 PATH_MANAGERS = {"full-mesh": "ns3::RudpFullMesh", "sctp": "ns3::RudpSctpPaths"}
 #: --coupling: RudpCmtCoupling's short names (its GetShortNames), checked before ns-3 loads.
 COUPLINGS = ("uncoupled", "lia", "olia", "rpv2")
+#: --cellular: the phone's cellular radio.
+CELLULAR = ("p2p", "lte")
+#: The point-to-point cellular link's options (--cellular=p2p only): their checks and defaults.
+P2P_OPTIONS = {
+    "cellular-rate": (data_rate("100kbps", "10Gbps"), "8Mbps"),
+    "cellular-delay": (time_in("0s", "1s"), "30ms"),
+}
+#: The UEs' network of ns-3's EPC (EpcHelper's 7.0.0.0/8).
+UE_NETWORK, UE_MASK = "7.0.0.0", "255.0.0.0"
+#: The eNB's distance from the walk's line (m).
+ENB_OFFSET_M = 500.0
+#: The UE's RLC buffer (bytes), rudp-phone.cc's kLteRlcBuffer: about the uplink's BDP.
+LTE_RLC_BUFFER = 64 * 1024
 #: The phone's application starts at 1 s (the server listens from 0).
 START_S = 1.0
 PORT = 7000
@@ -110,16 +127,21 @@ def parser() -> argparse.ArgumentParser:
         help=f"coupled congestion control: {'|'.join(COUPLINGS)}",
     )
     cli.add_argument(
+        "--cellular",
+        type=one_of(CELLULAR),
+        default="p2p",
+        help="the cellular radio: p2p (a point-to-point link to the router) or lte (ns-3's "
+        "LTE and EPC; where the lte module is built)",
+    )
+    cli.add_argument(
         "--cellular-rate",
-        type=data_rate("100kbps", "10Gbps"),
-        default="8Mbps",
-        help="the cellular link's rate, [100kbps, 10Gbps]",
+        type=P2P_OPTIONS["cellular-rate"][0],
+        help="the cellular link's rate (cellular p2p only), [100kbps, 10Gbps], 8Mbps",
     )
     cli.add_argument(
         "--cellular-delay",
-        type=time_in("0s", "1s"),
-        default="30ms",
-        help="the cellular link's one-way delay, [0s, 1s]",
+        type=P2P_OPTIONS["cellular-delay"][0],
+        help="the cellular link's one-way delay (cellular p2p only), [0s, 1s], 30ms",
     )
     cli.add_argument(
         "--duration", type=time_in("2s", "100000s"), default="60s", help="simulated time"
@@ -168,6 +190,13 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The checked command line (exits with status 2 on a bad parameter)."""
     cli = parser()
     args = cli.parse_args(argv)
+    # Given with lte, a link's option would be ignored: refused instead.
+    for name, (check, default) in P2P_OPTIONS.items():
+        attribute = name.replace("-", "_")
+        if getattr(args, attribute) is None:
+            setattr(args, attribute, check(default))
+        elif args.cellular == "lte":
+            cli.error(f"--{name}: applies to --cellular=p2p only")
     # In nanoseconds, as ns-3's Time: the walk's times are compared exactly.
     walking = _nanoseconds(args.distance / args.speed)
     if _nanoseconds(args.walk_out) + walking > _nanoseconds(args.walk_back):
@@ -191,8 +220,9 @@ class PhoneMeter:
         self.bins: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         self.phases: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
         self.last_delivery_ns = -1
-        self.longest_gap_ns = 0
-        self.longest_gap_end_ns = 0
+        #: by the phase the gap ended in
+        self.longest_gap_ns = [0, 0, 0]
+        self.longest_gap_end_ns = [0, 0, 0]
 
     def radio_of(self, path: int) -> str:
         return self.radios.get(path, f"path{path}")
@@ -208,9 +238,10 @@ class PhoneMeter:
         now = int(self.ns.Simulator.Now().GetNanoSeconds())
         if self.last_delivery_ns >= 0:
             gap = now - self.last_delivery_ns
-            if gap > self.longest_gap_ns:
-                self.longest_gap_ns = gap
-                self.longest_gap_end_ns = now
+            phase = self.phase_at(now)
+            if gap > self.longest_gap_ns[phase]:
+                self.longest_gap_ns[phase] = gap
+                self.longest_gap_end_ns[phase] = now
         self.last_delivery_ns = now
         self.count("server", int(packet.GetSize()), now)
 
@@ -218,10 +249,16 @@ class PhoneMeter:
         if now is None:
             now = int(self.ns.Simulator.Now().GetNanoSeconds())
         self.bins[flow][now // self.interval_ns] += size
-        phase = (
+        self.phases[flow][self.phase_at(now)] += size
+
+    def phase_at(self, now: int) -> int:
+        return (
             BEFORE if now < self.outage_start_ns else DURING if now < self.outage_end_ns else AFTER
         )
-        self.phases[flow][phase] += size
+
+    def longest_gap_phase(self) -> int:
+        """The phase whose gap is the longest of all (the first of equal ones)."""
+        return max(range(3), key=lambda phase: self.longest_gap_ns[phase])
 
     def flows(self) -> list[str]:
         """The flows counted, "server" among them, in the C++ meter's order."""
@@ -252,6 +289,8 @@ class Network:
     server_address: Any
     wifi_address: Any
     cellular_address: Any
+    #: The LTE radio's helpers, kept for the run as rudp-phone.cc keeps them (None with p2p).
+    lte: PhoneLte | None
 
 
 def build(ns: Any, args: argparse.Namespace) -> Network:
@@ -270,47 +309,134 @@ def build(ns: Any, args: argparse.Namespace) -> Network:
     backhaul = p2p.Install(ap, router)
     p2p.SetChannelAttribute("Delay", ns.StringValue("5ms"))
     core = p2p.Install(router, server)
-    p2p.SetDeviceAttribute("DataRate", ns.DataRateValue(ns.DataRate(round(args.cellular_rate))))
-    p2p.SetChannelAttribute(
-        "Delay", ns.TimeValue(ns.NanoSeconds(_nanoseconds(args.cellular_delay)))
-    )
-    cellular = p2p.Install(phone, router)
+    if args.cellular == "p2p":
+        p2p.SetDeviceAttribute("DataRate", ns.DataRateValue(ns.DataRate(round(args.cellular_rate))))
+        p2p.SetChannelAttribute(
+            "Delay", ns.TimeValue(ns.NanoSeconds(_nanoseconds(args.cellular_delay)))
+        )
+        cellular = p2p.Install(phone, router)
     fixed = ns.NodeContainer()
     for node in (ap, router, server):
         fixed.Add(node)
     _walk(ns, args, phone, ap, fixed)
+    lte = None
+    if args.cellular == "lte":
+        lte = PhoneLte(ns, phone, router, ns.Vector(NEAR_M + args.distance / 2, ENB_OFFSET_M, 0))
+        cellular = lte.ue_device
 
     ns.InternetStackHelper().Install(fixed)
-    # The phone is a host, not a router (global routing would send the
-    # server's datagrams for its Wi-Fi address through its cellular link):
-    # static routes only, in a list as InternetStackHelper's.
+    # The phone is a host: static routes only, in a list as InternetStackHelper's.
     host_routing = ns.Ipv4ListRoutingHelper()
     host_routing.Add(ns.Ipv4StaticRoutingHelper(), 0)
     host = ns.InternetStackHelper()
     host.SetRoutingHelper(host_routing)
     host.Install(phone)
-    wlan_addresses, cellular_addresses, _, core_addresses = (
-        ns.Ipv4AddressHelper(f"10.{i}.1.0", "255.255.255.0").Assign(devices)
-        for i, devices in enumerate((wlan, cellular, backhaul, core), start=1)
-    )
-    ns.Ipv4GlobalRoutingHelper.PopulateRoutingTables()
-    # The phone's default route: by the cellular link.
-    phone_ip = phone.GetObject[ns.Ipv4]()
-    ns.Ipv4StaticRoutingHelper().GetStaticRouting(phone_ip).SetDefaultRoute(
-        cellular_addresses.GetAddress(1), phone_ip.GetInterfaceForDevice(cellular.Get(0))
+    wlan_addresses = _subnet(ns, 1).Assign(wlan)
+    if lte is None:
+        cellular_addresses = _subnet(ns, 2).Assign(cellular)
+        gateway = cellular_addresses.GetAddress(1)
+    backhaul_addresses = _subnet(ns, 3).Assign(backhaul)
+    core_addresses = _subnet(ns, 4).Assign(core)
+    if lte is not None:
+        cellular_addresses = lte.connect()
+        gateway = lte.gateway()
+    # Static routes (ns-3's global routing cannot run beside the EPC: its
+    # PGW's tunnel is a point-to-point device without a channel). The AP and
+    # the server send everything by the router, which reaches the Wi-Fi's
+    # network by the AP; the phone's default route is by the cellular radio.
+    routing = ns.Ipv4StaticRoutingHelper()
+    for node, device, via in (
+        (ap, backhaul.Get(0), backhaul_addresses.GetAddress(1)),
+        (server, core.Get(1), core_addresses.GetAddress(0)),
+        (phone, cellular.Get(0), gateway),
+    ):
+        ip = node.GetObject[ns.Ipv4]()
+        routing.GetStaticRouting(ip).SetDefaultRoute(via, ip.GetInterfaceForDevice(device))
+    router_ip = router.GetObject[ns.Ipv4]()
+    mask = ns.Ipv4Mask("255.255.255.0")
+    routing.GetStaticRouting(router_ip).AddNetworkRouteTo(
+        wlan_addresses.GetAddress(0).CombineMask(mask),
+        mask,
+        backhaul_addresses.GetAddress(0),
+        router_ip.GetInterfaceForDevice(backhaul.Get(1)),
     )
     hosts = ns.NodeContainer()
     hosts.Add(phone)
     hosts.Add(server)
     ns.RudpStackHelper().Install(hosts)
     wifi.AssignStreams(wlan, 1)
+    if lte is not None:
+        lte.assign_streams(100)
     return Network(
         phone,
         server,
         core_addresses.GetAddress(1),
         wlan_addresses.GetAddress(0),
         cellular_addresses.GetAddress(0),
+        lte,
     )
+
+
+def _subnet(ns: Any, number: int) -> Any:
+    """The address helper of the scenario's 10.<number>.1.0/24."""
+    return ns.Ipv4AddressHelper(f"10.{number}.1.0", "255.255.255.0")
+
+
+class PhoneLte:
+    """The phone's LTE radio: a UE of one eNB, whose EPC's PGW is wired to the
+    operator's router (rudp-phone.cc's PhoneLte). Made before the nodes'
+    internet stacks, :meth:`connect` after."""
+
+    def __init__(self, ns: Any, phone: Any, router: Any, enb_position: Any) -> None:
+        """The EPC, the eNB at ``enb_position``, the phone's UE device (the
+        phone needs its mobility model) and the PGW's link to the router."""
+        self.ns = ns
+        self.lte = ns.CreateObject[ns.LteHelper]()
+        self.epc = ns.CreateObject[ns.PointToPointEpcHelper]()
+        self.lte.SetEpcHelper(self.epc)
+        enb = ns.CreateObject[ns.Node]()
+        mobility = ns.MobilityHelper()
+        mobility.SetMobilityModel("ns3::ConstantPositionMobilityModel")
+        mobility.Install(enb)
+        enb.GetObject[ns.MobilityModel]().SetPosition(enb_position)
+        self.enb_device = self.lte.InstallEnbDevice(ns.NodeContainer(enb))
+        self.ue_device = self.lte.InstallUeDevice(ns.NodeContainer(phone))
+        self.router = router
+        sgi = ns.PointToPointHelper()
+        sgi.SetDeviceAttribute("DataRate", ns.StringValue("1Gbps"))
+        sgi.SetChannelAttribute("Delay", ns.StringValue("1ms"))
+        self.sgi = sgi.Install(self.epc.GetPgwNode(), router)
+
+    def connect(self) -> Any:
+        """Addresses the UE (the EPC's 7.0.0.0/8) and the PGW's link, routes the
+        UEs' network from the router and everything else from the PGW by the
+        router, attaches the UE to the eNB; returns the UE's address."""
+        ns = self.ns
+        ue = self.epc.AssignUeIpv4Address(self.ue_device)
+        sgi = _subnet(ns, 5).Assign(self.sgi)
+        routing = ns.Ipv4StaticRoutingHelper()
+        router_ip = self.router.GetObject[ns.Ipv4]()
+        routing.GetStaticRouting(router_ip).AddNetworkRouteTo(
+            ns.Ipv4Address(UE_NETWORK),
+            ns.Ipv4Mask(UE_MASK),
+            sgi.GetAddress(0),
+            router_ip.GetInterfaceForDevice(self.sgi.Get(1)),
+        )
+        pgw_ip = self.epc.GetPgwNode().GetObject[ns.Ipv4]()
+        routing.GetStaticRouting(pgw_ip).SetDefaultRoute(
+            sgi.GetAddress(1), pgw_ip.GetInterfaceForDevice(self.sgi.Get(0))
+        )
+        self.lte.Attach(self.ue_device, self.enb_device.Get(0))
+        return ue
+
+    def gateway(self) -> Any:
+        """The UE's default gateway (the PGW's end of the EPC's tunnel)."""
+        return self.epc.GetUeDefaultGatewayAddress()
+
+    def assign_streams(self, stream: int) -> None:
+        """Fixes the random streams of the eNB's and the UE's devices from ``stream``."""
+        devices = self.ns.NetDeviceContainer(self.enb_device, self.ue_device)
+        self.lte.AssignStreams(devices, stream)
 
 
 def _wifi(ns: Any, phone: Any, ap: Any) -> tuple[Any, Any]:
@@ -366,8 +492,12 @@ class Outcome:
 
     received: int
     goodput_mbps: float
+    #: the longest gap in delivery of those ending during the walk, and its end
     failover_s: float
     failover_end_s: float
+    #: the longest gap of the run, and its end
+    longest_gap_s: float
+    longest_gap_end_s: float
     meter: PhoneMeter
 
 
@@ -382,6 +512,8 @@ def run(ns: Any, bindings: Any, args: argparse.Namespace) -> Outcome:
         "ns3::RudpCmtSocket::PathManager",
         ns.TypeIdValue(ns.TypeId.LookupByName(PATH_MANAGERS[args.path_manager])),
     )
+    if args.cellular == "lte":
+        ns.Config.SetDefault("ns3::LteRlcUm::MaxTxBufferSize", ns.UintegerValue(LTE_RLC_BUFFER))
     network = build(ns, args)
     duration = ns.NanoSeconds(_nanoseconds(args.duration))
     any_address = ns.InetSocketAddress(ns.Ipv4Address.GetAny(), PORT).ConvertTo()
@@ -435,11 +567,18 @@ def run(ns: Any, bindings: Any, args: argparse.Namespace) -> Outcome:
 
     received = int(sink.GetTotalRx())
     goodput = received * 8 / (duration - ns.Seconds(START_S)).GetSeconds() / 1e6
+    longest = meter.longest_gap_phase()
+
+    def seconds(nanoseconds: int) -> float:
+        return float(ns.NanoSeconds(nanoseconds).GetSeconds())
+
     outcome = Outcome(
         received,
         goodput,
-        float(ns.NanoSeconds(meter.longest_gap_ns).GetSeconds()),
-        float(ns.NanoSeconds(meter.longest_gap_end_ns).GetSeconds()),
+        seconds(meter.longest_gap_ns[DURING]),
+        seconds(meter.longest_gap_end_ns[DURING]),
+        seconds(meter.longest_gap_ns[longest]),
+        seconds(meter.longest_gap_end_ns[longest]),
         meter,
     )
     ns.Simulator.Destroy()
@@ -451,12 +590,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from rudp import bindings  # noqa: PLC0415 - heavy: after the command line is checked
 
     ns = bindings.load()
+    if args.cellular == "lte" and not hasattr(ns, "LteHelper"):
+        parser().error("--cellular: lte needs ns-3's lte module, absent from this build")
     outcome = run(ns, bindings, args)
     meter = outcome.meter
     walk_out_s = float(ns.NanoSeconds(_nanoseconds(args.walk_out)).GetSeconds())
     walk_back_s = float(ns.NanoSeconds(_nanoseconds(args.walk_back)).GetSeconds())
     print(
-        f"rudp-phone.py: {args.path_manager}, {args.coupling}, walks out at {walk_out_s:.3f} s, "
+        f"rudp-phone.py: {args.path_manager}, {args.coupling}, {args.cellular} cellular, "
+        f"walks out at {walk_out_s:.3f} s, "
         f"back at {walk_back_s:.3f} s ({args.distance:.3f} m at {args.speed:.3f} m/s)\n"
         f"  server received {outcome.received} bytes, {outcome.goodput_mbps:.3f} Mbit/s"
     )
@@ -470,8 +612,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             {"radio": flow, "bytes_before": before, "bytes_during": during, "bytes_after": after}
         )
     print(
-        f"  failover time (longest gap in delivery) {outcome.failover_s:.3f} s, ending at "
-        f"{outcome.failover_end_s:.3f} s",
+        f"  failover time (longest gap in delivery during the walk) {outcome.failover_s:.3f} s, "
+        f"ending at {outcome.failover_end_s:.3f} s\n"
+        f"  longest gap in delivery {outcome.longest_gap_s:.3f} s, ending at "
+        f"{outcome.longest_gap_end_s:.3f} s",
         flush=True,
     )
     if args.trace:
@@ -488,9 +632,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             "failure": failure,
             "path_manager": args.path_manager,
             "coupling": args.coupling,
-            "cellular_rate_bps": round(args.cellular_rate),
-            "cellular_delay_s": float(
-                ns.NanoSeconds(_nanoseconds(args.cellular_delay)).GetSeconds()
+            "cellular": args.cellular,
+            **(
+                {}
+                if args.cellular == "lte"
+                else {
+                    "cellular_rate_bps": round(args.cellular_rate),
+                    "cellular_delay_s": float(
+                        ns.NanoSeconds(_nanoseconds(args.cellular_delay)).GetSeconds()
+                    ),
+                }
             ),
             "duration_s": float(ns.NanoSeconds(_nanoseconds(args.duration)).GetSeconds()),
             "walk_out_s": walk_out_s,
@@ -502,6 +653,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "goodput_mbps": outcome.goodput_mbps,
             "failover_s": outcome.failover_s,
             "failover_end_s": outcome.failover_end_s,
+            "longest_gap_s": outcome.longest_gap_s,
+            "longest_gap_end_s": outcome.longest_gap_end_s,
             "radios": radios,
         }
         try:

@@ -74,6 +74,13 @@ OWN: list[tuple[str, list[str], str, str]] = [
     ("rudp-phone", ["--walk-back=0s"], "walk-back", "must come after"),
     ("rudp-phone", ["--path-manager=mesh"], "path-manager", "full-mesh|sctp"),
     ("rudp-phone", ["--speed=0"], "speed", "[0.1, 100]"),
+    ("rudp-phone", ["--cellular=5g"], "cellular", "p2p|lte"),
+    (
+        "rudp-phone",
+        ["--cellular=lte", "--cellular-delay=10ms"],
+        "cellular-delay",
+        "applies to --cellular=p2p only",
+    ),
     ("rudp-file-transfer", ["--loss=0.05abc"], "loss", "not a number"),
     ("rudp-file-transfer", ["--window=0x5"], "window", "not a decimal integer"),
     ("rudp-file-transfer", ["--window=-1"], "window", "not a decimal integer"),

@@ -20,7 +20,8 @@ from rudp import paths
 
 EXAMPLE = paths.REPO_ROOT / "examples" / "rudp-phone.py"
 #: A short walk, not the defaults: out of the Wi-Fi's reach from about 4.25 s
-#: to 6 s, back as soon as it arrives, OLIA, another run number, 0.25 s bins.
+#: to 6 s, back as soon as it arrives, OLIA, another run number, 0.25 s bins
+#: (and the cellular radio: a 20 ms link, or LTE).
 WALK = [
     "--duration=8s",
     "--walk-out=2s",
@@ -29,7 +30,6 @@ WALK = [
     "--speed=20",
     "--interval=250ms",
     "--coupling=olia",
-    "--cellular-delay=20ms",
     "--RngRun=2",
 ]
 
@@ -67,10 +67,15 @@ def cpp_phone(*args: str) -> subprocess.CompletedProcess[str]:
         ("--walk-back=12s", "error: --walk-back: must come after walk-out plus the walk's time"),
         ("--trace=no/such/dir/t.tsv", "error: --trace: 'no/such/dir/t.tsv': the folder"),
         ("--ns3::RudpCmtSocket::Sfr=0", "error: --ns3::RudpCmtSocket::Sfr=0: not an option"),
+        ("--cellular=5g", "error: --cellular: '5g' is not a choice; allowed: one of p2p|lte"),
+        (
+            "--cellular=lte --cellular-rate=20Mbps",
+            "error: --cellular-rate: applies to --cellular=p2p only",
+        ),
     ],
 )
 def test_bad_parameter_exits_2_naming_it(argument: str, message: str, tmp_path: Path) -> None:
-    done = python_phone(argument, cwd=tmp_path)
+    done = python_phone(*argument.split(), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith(message), done.stderr
     assert done.stdout == ""
@@ -97,12 +102,25 @@ def test_the_options_are_the_cpp_programs() -> None:
 
 @pytest.mark.usefixtures("library_built")
 @pytest.mark.programs("rudp-phone")
-def test_the_twin_writes_the_cpp_programs_record_byte_for_byte(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("cellular", "wifi_out_of_reach"),
+    [
+        (["--cellular-delay=20ms"], 0),
+        # One segment: the Wi-Fi path's timeout at 5.087 s, before the
+        # station missed enough beacons to take its link down (5.094 s).
+        (["--cellular=lte"], 1452),
+    ],
+    ids=["p2p", "lte"],
+)
+def test_the_twin_writes_the_cpp_programs_record_byte_for_byte(
+    cellular: list[str], wifi_out_of_reach: int, tmp_path: Path
+) -> None:
+    walk = [*WALK, *cellular]
     cpp_record, cpp_trace = tmp_path / "cpp.json", tmp_path / "cpp.tsv"
-    cpp = cpp_phone(*WALK, f"--output={cpp_record}", f"--trace={cpp_trace}")
+    cpp = cpp_phone(*walk, f"--output={cpp_record}", f"--trace={cpp_trace}")
     assert cpp.returncode == 0, cpp.stderr
     py_record, py_trace = tmp_path / "py.json", tmp_path / "py.tsv"
-    twin = python_phone(*WALK, f"--output={py_record}", f"--trace={py_trace}", cwd=tmp_path)
+    twin = python_phone(*walk, f"--output={py_record}", f"--trace={py_trace}", cwd=tmp_path)
     assert twin.returncode == 0, twin.stderr
 
     assert py_record.read_bytes() == cpp_record.read_bytes()
@@ -119,5 +137,6 @@ def test_the_twin_writes_the_cpp_programs_record_byte_for_byte(tmp_path: Path) -
     for line in py_trace.read_text().splitlines()[1:]:
         end, flow, size = line.split("\t")
         bins.setdefault(flow, {})[float(end)] = int(size)
-    assert [bins["wifi"][t] for t in (4.5, 4.75, 5.0, 5.25, 5.5, 5.75, 6.0)] == [0] * 7
+    assert sum(bins["wifi"][t] for t in (4.5, 4.75, 5.0, 5.25, 5.5, 5.75, 6.0)) == wifi_out_of_reach
+    assert sum(bins["cellular"][t] for t in (4.5, 4.75, 5.0, 5.25, 5.5, 5.75, 6.0)) > 1_000_000
     assert min(bins["server"][t] for t in (5.5, 5.75, 6.0)) > 0

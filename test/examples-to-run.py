@@ -38,6 +38,11 @@ cpp_examples = [
     ("rudp-cmt --paths=3 --rtt=50ms,200ms,100ms --rbuf=16384 --duration=20s --warmup=2s --scheduler=buffer-aware --buffer-splitting=both --rescheduling=1", "True", "False"),
     ("rudp-cmt --paths=2 --rtt=20ms,400ms --rbuf=65536 --duration=20s --warmup=2s --scheduler=blest", "True", "False"),
     ("rudp-multipath --bytes=2000000 --scheduler=blest", "True", "False"),
+    # Built where wifi and mobility are (the wheel; an ns-3 tree that enables
+    # them: check-ns3-tree.sh with RUDP_NS3_MODULES); test.py runs the
+    # examples that were built.
+    ("rudp-phone --duration=4s --walk-out=1s --walk-back=2s --distance=20 --speed=20", "True", "False"),
+    ("rudp-phone --cellular=lte --duration=3s --walk-out=1s --walk-back=2s --distance=20 --speed=20", "'ns3-lte' in NS3_ENABLED_MODULES", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain

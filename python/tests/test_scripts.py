@@ -144,6 +144,41 @@ def test_in_tree_check_refuses_an_unknown_mpi_setting_with_status_2(tmp_path: Pa
     assert "RUDP_NS3_MPI: 'maybe'; allowed: auto, on or off" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("driver", "version", "enabled"),
+    [
+        ("cmake", "3.99", "traffic-control;wifi;mobility"),
+        ("waf", "3.35", "traffic-control,wifi,mobility"),
+    ],
+)
+def test_in_tree_check_enables_the_modules_asked_for(
+    driver: str, version: str, enabled: str, tmp_path: Path
+) -> None:
+    """RUDP_NS3_MODULES: the modules rudp-phone needs, for a tree that builds it."""
+    name = f"ns-{version}"
+    archive = _tarball(_stub_tree(tmp_path / "src", name, driver, version), tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, archive) | {"RUDP_NS3_MODULES": "wifi;mobility", "RUDP_NS3_MPI": "off"}
+    result = _run(["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--configure-only"], env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert enabled in _log(home).read_text()
+
+
+@pytest.mark.parametrize("modules", ["wifi mobility", "wifi;$(id)"])
+def test_in_tree_check_refuses_a_malformed_module_list_with_status_2(
+    modules: str, tmp_path: Path
+) -> None:
+    archive = _tarball(_stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99"), tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, archive) | {"RUDP_NS3_MODULES": modules}
+    result = _run(["bash", str(SCRIPTS / "check-ns3-tree.sh"), "--configure-only"], env)
+    assert result.returncode == 2
+    assert f"RUDP_NS3_MODULES: '{modules}'; allowed: ns-3 module names" in result.stderr
+    assert not _log(home).exists()
+
+
 def test_in_tree_check_removes_the_module_stale_forwarding_headers_only(tmp_path: Path) -> None:
     source = _stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99")
     home = tmp_path / "home"

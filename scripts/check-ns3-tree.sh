@@ -178,7 +178,7 @@ built() {
 }
 
 run_examples() {
-  local failed=0 entries
+  local failed=0 ran=0 entries
   # Each entry's condition sees NS3_ENABLED_MODULES, as in ns-3's test.py
   # (from the tree's lock file).
   entries=$(python3 - "$module_dir/test/examples-to-run.py" "$tree" <<'EOF'
@@ -200,8 +200,12 @@ EOF
       continue
     fi
     step "$host run \"$command\""
+    ran=$((ran + 1))
     "${host}_run_example" "$command" || { echo "FAILED: $command"; failed=1; }
   done <<<"$entries"
+  # Every example skipped would be a check that cannot fail (a program name
+  # this script does not recognize).
+  [ $ran -gt 0 ] || { echo "FAILED: no example of examples-to-run.py was found built"; failed=1; }
   return $failed
 }
 

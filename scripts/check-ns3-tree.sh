@@ -170,32 +170,36 @@ run_suites() {
   return $failed
 }
 
-# built PROGRAM: whether the tree built the example PROGRAM (ns3.N-PROGRAM-debug
-# or the like, beside rudp's other examples).
-built() {
-  compgen -G "$tree/build/contrib/rudp/examples/ns*-$1-*" >/dev/null ||
-    compgen -G "$tree/build/contrib/rudp/examples/ns*-$1" >/dev/null
-}
-
 run_examples() {
   local failed=0 ran=0 entries
-  # Each entry's condition sees NS3_ENABLED_MODULES, as in ns-3's test.py
-  # (from the tree's lock file).
+  # Each entry's condition sees NS3_ENABLED_MODULES, as in ns-3's test.py,
+  # and an entry whose program the tree's configuration does not build is
+  # skipped, as test.py skips it: both from the tree's lock file (a CMake
+  # tree's ns3_runnable_programs; a program built under an earlier
+  # configuration may still lie in build/). A waf tree has no such list:
+  # there the program's file decides.
   entries=$(python3 - "$module_dir/test/examples-to-run.py" "$tree" <<'EOF'
-import pathlib, runpy, sys
+import pathlib, re, runpy, sys
+tree = pathlib.Path(sys.argv[2])
 config = {"NS3_ENABLED_MODULES": []}
-for lock in pathlib.Path(sys.argv[2]).glob(".lock-ns3_*"):
+for lock in tree.glob(".lock-ns3_*"):
     for line in lock.read_text().splitlines():
-        if line.startswith("NS3_ENABLED_MODULES"):
+        if line.startswith(("NS3_ENABLED_MODULES", "ns3_runnable_programs")):
             exec(line, config)
+if "ns3_runnable_programs" in config:
+    programs = [pathlib.Path(p).name for p in config["ns3_runnable_programs"]]
+else:
+    programs = [p.name for p in (tree / "build" / "contrib" / "rudp" / "examples").glob("ns*")]
 for command, run, *_ in runpy.run_path(sys.argv[1])["cpp_examples"]:
-    if eval(run, dict(config)):
-        print(command)
+    if eval(run, {"NS3_ENABLED_MODULES": config["NS3_ENABLED_MODULES"]}):
+        name = re.escape(command.split()[0])
+        built = any(re.fullmatch(rf"ns[\d.]+-{name}(-\w+)?", p) for p in programs)
+        print(("run" if built else "skip") + "\t" + command)
 EOF
   )
-  while IFS= read -r command; do
+  while IFS=$'\t' read -r verdict command; do
     [ -n "$command" ] || continue
-    if ! built "${command%% *}"; then
+    if [ "$verdict" = skip ]; then
       step "skipped \"$command\": not built (the modules it needs are not enabled)"
       continue
     fi

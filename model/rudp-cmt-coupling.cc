@@ -104,6 +104,12 @@ RudpCmtCoupling::SlowStartAtThreshold() const
     return true;
 }
 
+bool
+RudpCmtCoupling::MayOvershootWindow() const
+{
+    return true;
+}
+
 double
 RudpCmtCoupling::RttSeconds(const Path& path)
 {
@@ -200,6 +206,12 @@ RudpLia::SlowStartAtThreshold() const
     return false;
 }
 
+bool
+RudpLia::MayOvershootWindow() const
+{
+    return false;
+}
+
 TypeId
 RudpOlia::GetTypeId()
 {
@@ -262,6 +274,12 @@ RudpOlia::AvoidanceIncrease(const std::vector<Path>& paths,
 
 bool
 RudpOlia::SlowStartAtThreshold() const
+{
+    return false;
+}
+
+bool
+RudpOlia::MayOvershootWindow() const
 {
     return false;
 }

@@ -108,6 +108,15 @@ class RudpCmtCoupling : public Object
      *         (RudpCmtPath::SetSlowStartAtThreshold)
      */
     virtual bool SlowStartAtThreshold() const;
+    /**
+     * \return whether a path may send a packet that takes it past its window
+     *         by less than one packet while it has less than its window
+     *         outstanding: SCTP's rule (RFC 4960 and 9260 6.1 B), true
+     *         here; TCP's (RFC 5681: what is outstanding never exceeds
+     *         cwnd), false, for the couplings designed against TCP
+     *         (RudpCmtPath::SetMayOvershootWindow)
+     */
+    virtual bool MayOvershootWindow() const;
 
   protected:
     /// \return sum over \p paths of cwnd / RTT (bytes per second)
@@ -161,6 +170,8 @@ class RudpLia : public RudpCmtCoupling
                               double alpha) const override;
     /// \return false: RFC 6356's TCP, whose coupled increase starts at ssthresh
     bool SlowStartAtThreshold() const override;
+    /// \return false: RFC 6356's TCP, whose packets fit in the window
+    bool MayOvershootWindow() const override;
     /**
      * \param paths the association's paths that carry data
      * \return RFC 6356's alpha
@@ -193,6 +204,8 @@ class RudpOlia : public RudpCmtCoupling
                               double alpha) const override;
     /// \return false: RFC 6356's TCP, whose coupled increase starts at ssthresh
     bool SlowStartAtThreshold() const override;
+    /// \return false: RFC 6356's TCP, whose packets fit in the window
+    bool MayOvershootWindow() const override;
     /**
      * \param paths the association's paths that carry data
      * \param index a path

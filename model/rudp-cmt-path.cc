@@ -247,7 +247,17 @@ RudpCmtPath::Open(uint32_t mss, uint32_t initialCwnd, uint32_t initialSsThresh)
 bool
 RudpCmtPath::FullyUtilised(uint32_t flight) const
 {
-    return flight >= m_state->m_cWnd;
+    if (m_mayOvershootWindow)
+    {
+        return flight >= m_state->m_cWnd;
+    }
+    return static_cast<uint64_t>(flight) + m_state->m_segmentSize > m_state->m_cWnd;
+}
+
+void
+RudpCmtPath::SetMayOvershootWindow(bool on)
+{
+    m_mayOvershootWindow = on;
 }
 
 void
@@ -428,10 +438,19 @@ RudpCmtPath::Collapse(double reduction)
 }
 
 uint32_t
-RudpCmtPath::Room(uint32_t inFlight) const
+RudpCmtPath::WindowFor(uint32_t inFlight, uint32_t length) const
 {
     const uint32_t cwnd = m_state->m_cWnd;
-    return cwnd > inFlight ? cwnd - inFlight : 0;
+    if (!m_mayOvershootWindow)
+    {
+        return cwnd;
+    }
+    // Sending only whole segments that fit would leave a window of 2.5
+    // segments sending 2 under SCTP's utilisation rule, each SACK
+    // acknowledging all of them, and partial_bytes_acked (7.2.2) never
+    // reaching cwnd; SCTP (and ns-2's SendMuch and RtxMarkedChunks) let the
+    // packet overshoot instead.
+    return inFlight < cwnd ? std::max(cwnd, inFlight + length) : 0;
 }
 
 } // namespace ns3

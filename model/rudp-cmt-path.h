@@ -35,10 +35,12 @@ namespace ns3
  * timeout cwnd = 1 MSS; after an RTO without data sent, max(cwnd/2, 4 MSS)
  * (RFC 4960 7.2.1, SetIdleDecay). A window equal to ssthresh is in slow
  * start as SCTP's, or in congestion avoidance as TCP's
- * (SetSlowStartAtThreshold). The windows and the state are a RudpSenderState
- * (aggregated: PathList/[i]/$ns3::RudpSenderState/CongestionWindow), the
- * retransmission timer a RudpRtoTimer, whose timeout the path traces as
- * RTO, as a single-path RudpSocket does.
+ * (SetSlowStartAtThreshold); a packet may take the path past its window as
+ * SCTP's, or must fit in it as TCP's (SetMayOvershootWindow). The windows
+ * and the state are a RudpSenderState (aggregated:
+ * PathList/[i]/$ns3::RudpSenderState/CongestionWindow), the retransmission
+ * timer a RudpRtoTimer, whose timeout the path traces as RTO, as a
+ * single-path RudpSocket does.
  */
 class RudpCmtPath : public Object
 {
@@ -148,10 +150,19 @@ class RudpCmtPath : public Object
     void Reactivate(uint32_t segments);
     /**
      * \param flight bytes in flight on the path
-     * \return true if cwnd or more is in flight (RFC 4960 7.2.1 and 7.2.2;
-     * a path may overshoot cwnd by less than one segment, FillPath)
+     * \return true if the window is used (RFC 4960 7.2.1 and 7.2.2): cwnd
+     * or more in flight where a packet may overshoot it, else no room
+     * left for another segment (SetMayOvershootWindow)
      */
     bool FullyUtilised(uint32_t flight) const;
+    /**
+     * \brief Which packets the window admits: with SCTP's rule (RFC 4960
+     * and 9260 6.1 B, ns-2's; the default) any packet while less than cwnd
+     * is outstanding, so that the path may overshoot cwnd by less than one
+     * packet; with TCP's (RFC 5681), only packets that fit in cwnd.
+     * \param on true for SCTP's rule
+     */
+    void SetMayOvershootWindow(bool on);
     /**
      * \brief Whether a path that sends no data for an RTO sees its window
      * decay (RFC 4960 7.2.1, RudpCmtSender::IdleWindowDecay); off also
@@ -187,9 +198,12 @@ class RudpCmtPath : public Object
 
     /**
      * \param inFlight bytes in flight on the path
-     * \return bytes the window still allows on the path
+     * \param length bytes of the next packet
+     * \return the window that packet is held to (a send request's
+     * congestionWindow): cwnd, or under SCTP's rule, while less than cwnd
+     * is outstanding, at least inFlight + length (SetMayOvershootWindow)
      */
-    uint32_t Room(uint32_t inFlight) const;
+    uint32_t WindowFor(uint32_t inFlight, uint32_t length) const;
 
     /// What the path has carried.
     struct Stats
@@ -304,6 +318,7 @@ class RudpCmtPath : public Object
     double m_lossRate{0};                  ///< LossRate: RTX-LOSSRATE's oracle
     bool m_idleDecay{false};               ///< RudpCmtSender::IdleWindowDecay
     bool m_slowStartAtThreshold{true};     ///< SetSlowStartAtThreshold
+    bool m_mayOvershootWindow{true};       ///< SetMayOvershootWindow
     RudpDeadline m_idleTimer;              ///< an RTO after the latest send
 };
 

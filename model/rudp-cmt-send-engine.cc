@@ -636,6 +636,7 @@ RudpCmtSendEngine::OpenPathState(RudpCmtPath& path)
                                   m_maxRto,
                                   "ns3::RudpCmtSendEngine");
     path.SetSlowStartAtThreshold(m_coupling->SlowStartAtThreshold());
+    path.SetMayOvershootWindow(m_coupling->MayOvershootWindow());
 }
 
 void
@@ -1045,14 +1046,7 @@ RudpCmtSendEngine::FillPath(RudpCmtPath& path, uint32_t& inFlight, bool resendsO
         request.length = resend ? resend->length : std::min(m_segmentSize, UnsentBytes());
         request.resend = resend != nullptr;
         request.inFlight = inFlight;
-        // RFC 4960 6.1 B: the path must not send while it has cwnd or more
-        // outstanding; below that, the packet may overshoot cwnd by less
-        // than one MTU (ns-2's SendMuch and RtxMarkedChunks alike). Sending
-        // only whole segments that fit would leave a window of 2.5 segments
-        // sending 2, each SACK acknowledging all of them, and
-        // partial_bytes_acked (7.2.2) never reaching cwnd.
-        const uint32_t cwnd = path.GetState()->m_cWnd;
-        request.congestionWindow = inFlight < cwnd ? std::max(cwnd, inFlight + request.length) : 0;
+        request.congestionWindow = path.WindowFor(inFlight, request.length);
         request.receiverWindow = m_peerWindow;
         // The receiver's window, shared by all paths, must keep room for the
         // segments waiting to be resent; one segment may probe a closed
@@ -1714,9 +1708,10 @@ RudpCmtSendEngine::UpdateWindowLimited(const std::vector<uint32_t>& inFlight)
     bool roomOnAPath = false;
     for (const auto& path : m_paths)
     {
-        // A path may send while it has less than cwnd outstanding (FillPath).
-        roomOnAPath =
-            roomOnAPath || (CarriesData(*path) && path->Room(inFlight[path->GetIndex()]) > 0);
+        // Whether the path's window admits a segment (FillPath).
+        const uint32_t flight = inFlight[path->GetIndex()];
+        const bool admits = path->WindowFor(flight, m_segmentSize) >= flight + m_segmentSize;
+        roomOnAPath = roomOnAPath || (CarriesData(*path) && admits);
     }
     const bool dataWaiting = UnsentBytes() > 0 || m_scoreboard.AnyLost();
     const uint32_t outstanding = m_scoreboard.Buffer().BytesOutstanding();

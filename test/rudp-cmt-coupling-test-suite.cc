@@ -182,10 +182,12 @@ class RudpCmtCouplingTwoPathsTest : public TestCase
     {
         const double one = Delivered(1, "ns3::RudpCmtUncoupled");
         const double uncoupled = Delivered(2, "ns3::RudpCmtUncoupled");
+        NS_LOG_UNCOND("two lossy paths, uncoupled: x" << uncoupled / one << " one path");
         NS_TEST_EXPECT_MSG_GT(uncoupled / one, 1.6, "uncoupled: each path a flow of its own");
         for (const std::string name : {"ns3::RudpLia", "ns3::RudpOlia", "ns3::RudpCmtRpv2"})
         {
             const double coupled = Delivered(2, name) / one;
+            NS_LOG_UNCOND("two lossy paths, " << name << ": x" << coupled << " one path");
             NS_TEST_EXPECT_MSG_GT(coupled, 0.85, name << ": at least about one path's");
             NS_TEST_EXPECT_MSG_LT(coupled, 1.4, name << ": not much more than one path's");
         }
@@ -251,6 +253,70 @@ class RudpCmtCouplingSlowStartRuleTest : public TestCase
 
 /**
  * \ingroup rudp-test
+ * A window of 10.5 segments with 10 outstanding: SCTP's rule (RFC 4960 and
+ * 9260 6.1 B) sends one more packet, past cwnd by half a segment, and counts
+ * the window used only at cwnd outstanding; TCP's (RFC 5681), which LIA and
+ * OLIA assume, sends none, and the window is used once no segment fits.
+ * The sender gives its paths the coupling's rule; uncoupled CMT and
+ * CMT/RPv2 keep SCTP's (and ns-2's). With SCTP's rule, each path of two
+ * sharing a drop-tail bottleneck with three TCP flows kept about half a
+ * segment more outstanding than its window, and LIA and OLIA took 1.48 and
+ * 1.37 times a TCP flow (doc/multipath.rst).
+ */
+class RudpCmtCouplingWindowRuleTest : public TestCase
+{
+  public:
+    RudpCmtCouplingWindowRuleTest()
+        : TestCase("a packet past cwnd: sent for SCTP's couplings, held for LIA and OLIA")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t cwnd = 21 * MSS / 2;
+        const uint32_t flight = 10 * MSS;
+        for (const bool sctp : {true, false})
+        {
+            Ptr<RudpCmtPath> path = CreateObject<RudpCmtPath>();
+            path->Open(MSS, 1, 1u << 20);
+            path->SetMayOvershootWindow(sctp);
+            path->GetState()->m_cWnd = cwnd;
+            const std::string rule = sctp ? "SCTP's rule" : "TCP's rule";
+            const bool oneMore = path->WindowFor(flight, MSS) >= flight + MSS;
+            NS_TEST_EXPECT_MSG_EQ(oneMore, sctp, rule << ": one more segment");
+            NS_TEST_EXPECT_MSG_EQ(path->WindowFor(cwnd - 100, 100),
+                                  cwnd,
+                                  rule << ": a packet that fits");
+            const bool pastCwnd = path->WindowFor(cwnd, 1) >= cwnd + 1;
+            NS_TEST_EXPECT_MSG_EQ(pastCwnd, false, rule << ": nothing once cwnd is outstanding");
+            NS_TEST_EXPECT_MSG_EQ(path->FullyUtilised(flight), !sctp, rule << ": window used");
+            NS_TEST_EXPECT_MSG_EQ(path->FullyUtilised(flight - MSS),
+                                  false,
+                                  rule << ": room for a segment");
+            path->Dispose();
+        }
+        for (const auto& [name, sctp] :
+             std::vector<std::pair<std::string, bool>>{{"ns3::RudpCmtUncoupled", true},
+                                                       {"ns3::RudpCmtRpv2", true},
+                                                       {"ns3::RudpLia", false},
+                                                       {"ns3::RudpOlia", false}})
+        {
+            CmtScenario cmt({{MilliSeconds(20)}, {MilliSeconds(30)}}, 1u << 20, MSS, false);
+            cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(name)));
+            cmt.Run(Seconds(2));
+            for (const Ptr<RudpCmtPath>& path : cmt.Sender()->GetPaths())
+            {
+                path->GetState()->m_cWnd = cwnd;
+                const bool oneMore = path->WindowFor(flight, MSS) >= flight + MSS;
+                NS_TEST_EXPECT_MSG_EQ(oneMore, sctp, name << ": the path's rule");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * \brief Coupled congestion control of the CMT association.
  */
 class RudpCmtCouplingTestSuite : public TestSuite
@@ -263,6 +329,7 @@ class RudpCmtCouplingTestSuite : public TestSuite
         AddTestCase(new RudpCmtCouplingFormulaTest);
         AddTestCase(new RudpCmtCouplingTwoPathsTest);
         AddTestCase(new RudpCmtCouplingSlowStartRuleTest);
+        AddTestCase(new RudpCmtCouplingWindowRuleTest);
     }
 };
 

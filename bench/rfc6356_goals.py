@@ -66,8 +66,10 @@ RTTS: dict[str, float] = {"equal": 0.0, "unequal": 12.0}
 RTT_LABELS: dict[str, str] = {"equal": "48/48", "unequal": "48/96"}
 #: rudp-coupling's TCP congestion controls (--tcp); the first is its default.
 TCP_VARIANTS = ("newreno", "rfc5681-reno", "linux-reno")
-#: RFC 6356's goal 2 for LIA and OLIA: between these times one TCP flow's goodput.
+#: RFC 6356's goal 2 for a coupled association: between these times one TCP flow's goodput.
 GOAL = (0.8, 1.3)
+#: The couplings goal 2 is asked of: uncoupled paths take a flow's share each, by design.
+COUPLED = ("lia", "olia", "rpv2")
 #: Queues that schedule each path as a flow of its own: no coupling can meet goal 2 there.
 FAIR_QUEUES = ("default",)
 
@@ -149,14 +151,16 @@ def table(rows: list[Row], queues: list[str]) -> list[str]:
 
 
 def verdicts(rows: list[Row], queues: list[str]) -> list[str]:
-    """Goal 2 for LIA and OLIA: each mean within GOAL, or the cells that miss it."""
+    """Goal 2 for the coupled couplings among the rows: each mean within
+    GOAL, or the cells that miss it."""
     low, high = GOAL
     judged = [queue for queue in queues if queue not in FAIR_QUEUES]
+    coupled = [name for name in COUPLED if any(row.name == name for row in rows)]
     missed = [
         f"{row.name} with {row.flows} TCP, RTTs {row.rtt_label()} ms, behind {queue}: "
         f"{cell.mean:.2f}"
         for row in rows
-        if row.name in ("lia", "olia")
+        if row.name in coupled
         for queue, cell in zip(queues, row.cells, strict=True)
         if queue in judged and not low <= cell.mean <= high
     ]
@@ -165,12 +169,13 @@ def verdicts(rows: list[Row], queues: list[str]) -> list[str]:
         for queue in queues
         if queue in FAIR_QUEUES
     ]
-    if not judged:
+    if not judged or not coupled:
         return lines
     if not missed:
         return [
             *lines,
-            f"  met  LIA and OLIA within {low}-{high} x a TCP flow behind {', '.join(judged)}",
+            f"  met  {', '.join(name.upper() for name in coupled)} within {low}-{high} x a TCP "
+            f"flow behind {', '.join(judged)}",
         ]
     return [*lines, *(f"MISSED  {miss} (goal {low}-{high})" for miss in missed)]
 

@@ -39,7 +39,23 @@ def test_goal_two_is_judged_for_lia_and_olia_behind_the_queues_it_can_be_met_beh
     met = rfc6356_goals.verdicts(
         [Row("lia", 1, "equal", [Cell([1.9]), Cell([1.0]), Cell([1.1])])], queues
     )
-    assert met[-1] == "  met  LIA and OLIA within 0.8-1.3 x a TCP flow behind fifo1, red"
+    assert met[-1] == "  met  LIA within 0.8-1.3 x a TCP flow behind fifo1, red"
+
+
+def test_goal_two_is_judged_for_every_coupled_coupling_and_named() -> None:
+    queues = ["fifo1", "red"]
+    rpv2 = rfc6356_goals.verdicts([Row("rpv2", 3, "equal", [Cell([1.4]), Cell([1.2])])], queues)
+    assert rpv2 == ["MISSED  rpv2 with 3 TCP, RTTs 48/48 ms, behind fifo1: 1.40 (goal 0.8-1.3)"]
+    both = rfc6356_goals.verdicts(
+        [
+            Row("olia", 3, "equal", [Cell([1.1]), Cell([1.2])]),
+            Row("rpv2", 3, "equal", [Cell([1.2]), Cell([1.0])]),
+        ],
+        queues,
+    )
+    assert both == ["  met  OLIA, RPV2 within 0.8-1.3 x a TCP flow behind fifo1, red"]
+    uncoupled = [Row("uncoupled", 1, "equal", [Cell([2.0]), Cell([2.1])])]
+    assert rfc6356_goals.verdicts(uncoupled, queues) == []
 
 
 def test_a_short_run_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,10 +19,12 @@ A flow whose window neither grows nor shrinks over the measurement grows
 as much as it loses, so its window is its growth per RTT over its cut per
 overflow, times the overflows' spacing in RTTs, which all flows share: the
 association's window over a TCP flow's is the product of the two ratios
-the last line gives (the growth's, and the inverse of the cut's). RFC
-6356's coupled increase gives two paths' growth together about one TCP
-flow's or less; what the association gives up per overflow decides the
-rest::
+the last line gives (the growth's, and the inverse of the cut's). Under
+losses independent of one another, two paths of equal windows hold a TCP
+flow's window when they grow half as fast together: RFC 6356's coupled
+increase aims at that, and gives more where the windows differ; what the
+association gives up per overflow decides the rest (doc/multipath.rst,
+*Growth and cuts*)::
 
     ./build/bin/rudp-coupling --coupling=lia --queue=fifo --queue-packets=40 --tcp-flows=3 \\
         --tcp=rfc5681-reno --duration=300s --warmup=100s --trace=lia.tsv

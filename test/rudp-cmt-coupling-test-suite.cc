@@ -6,6 +6,7 @@
 
 #include "ns3/test.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -195,6 +196,31 @@ class RudpCmtCouplingTwoPathsTest : public TestCase
 };
 
 /**
+ * \brief Runs an association of two paths for 2 s with each coupling and
+ * hands \p check each of its paths, with whether the coupling keeps SCTP's
+ * window rules (uncoupled CMT, CMT/RPv2) or takes TCP's (LIA, OLIA).
+ * \param check called with the coupling's TypeId name, the rule and a path
+ */
+void
+ForEachCouplingsPath(const std::function<void(const std::string&, bool, Ptr<RudpCmtPath>)>& check)
+{
+    for (const auto& [name, sctp] :
+         std::vector<std::pair<std::string, bool>>{{"ns3::RudpCmtUncoupled", true},
+                                                   {"ns3::RudpCmtRpv2", true},
+                                                   {"ns3::RudpLia", false},
+                                                   {"ns3::RudpOlia", false}})
+    {
+        CmtScenario cmt({{MilliSeconds(20)}, {MilliSeconds(30)}}, 1u << 20, MSS, false);
+        cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(name)));
+        cmt.Run(Seconds(2));
+        for (const Ptr<RudpCmtPath>& path : cmt.Sender()->GetPaths())
+        {
+            check(name, sctp, path);
+        }
+    }
+}
+
+/**
  * \ingroup rudp-test
  * A window just cut to its ssthresh: SCTP's rule (RFC 4960 7.2.1, cwnd <=
  * ssthresh) grows it once more in slow start, one MSS on the next SACK;
@@ -232,22 +258,11 @@ class RudpCmtCouplingSlowStartRuleTest : public TestCase
     {
         NS_TEST_ASSERT_MSG_EQ(AfterOneSack(true), 11 * MSS, "SCTP: one more MSS in slow start");
         NS_TEST_ASSERT_MSG_EQ(AfterOneSack(false), 10 * MSS, "TCP: congestion avoidance");
-        for (const auto& [name, sctp] :
-             std::vector<std::pair<std::string, bool>>{{"ns3::RudpCmtUncoupled", true},
-                                                       {"ns3::RudpCmtRpv2", true},
-                                                       {"ns3::RudpLia", false},
-                                                       {"ns3::RudpOlia", false}})
-        {
-            CmtScenario cmt({{MilliSeconds(20)}, {MilliSeconds(30)}}, 1u << 20, MSS, false);
-            cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(name)));
-            cmt.Run(Seconds(2));
-            for (const Ptr<RudpCmtPath>& path : cmt.Sender()->GetPaths())
-            {
-                const Ptr<RudpSenderState> state = path->GetState();
-                state->m_cWnd = state->m_ssThresh.Get();
-                NS_TEST_EXPECT_MSG_EQ(path->InSlowStart(), sctp, name << ": the path's rule");
-            }
-        }
+        ForEachCouplingsPath([this](const std::string& name, bool sctp, Ptr<RudpCmtPath> path) {
+            const Ptr<RudpSenderState> state = path->GetState();
+            state->m_cWnd = state->m_ssThresh.Get();
+            NS_TEST_EXPECT_MSG_EQ(path->InSlowStart(), sctp, name << ": the path's rule");
+        });
     }
 };
 
@@ -296,22 +311,12 @@ class RudpCmtCouplingWindowRuleTest : public TestCase
                                   rule << ": room for a segment");
             path->Dispose();
         }
-        for (const auto& [name, sctp] :
-             std::vector<std::pair<std::string, bool>>{{"ns3::RudpCmtUncoupled", true},
-                                                       {"ns3::RudpCmtRpv2", true},
-                                                       {"ns3::RudpLia", false},
-                                                       {"ns3::RudpOlia", false}})
-        {
-            CmtScenario cmt({{MilliSeconds(20)}, {MilliSeconds(30)}}, 1u << 20, MSS, false);
-            cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(name)));
-            cmt.Run(Seconds(2));
-            for (const Ptr<RudpCmtPath>& path : cmt.Sender()->GetPaths())
-            {
+        ForEachCouplingsPath(
+            [this, cwnd, flight](const std::string& name, bool sctp, Ptr<RudpCmtPath> path) {
                 path->GetState()->m_cWnd = cwnd;
                 const bool oneMore = path->WindowFor(flight, MSS) >= flight + MSS;
                 NS_TEST_EXPECT_MSG_EQ(oneMore, sctp, name << ": the path's rule");
-            }
-        }
+            });
     }
 };
 

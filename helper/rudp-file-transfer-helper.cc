@@ -19,7 +19,6 @@
 #include "ns3/node.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
-#include "ns3/rudp-cmt-socket-factory.h"
 #include "ns3/rudp-corruption-error-model.h"
 #include "ns3/rudp-file-receiver.h"
 #include "ns3/rudp-file-sender.h"
@@ -378,11 +377,6 @@ RudpFileTransferHelper::AssignStreams(int64_t stream)
         m_relay->AssignStreams(stream + 2);
     }
     RudpStackHelper().AssignStreams(m_nodes, stream + 10);
-    if (m_nPaths > 1)
-    {
-        GetClient()->GetObject<RudpCmtSocketFactory>()->AssignStreams(stream + 20);
-        GetServer()->GetObject<RudpCmtSocketFactory>()->AssignStreams(stream + 21);
-    }
     return perPath * m_nPaths;
 }
 

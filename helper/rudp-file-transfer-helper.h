@@ -207,10 +207,9 @@ class RudpFileTransferHelper
     /**
      * \brief Fixes the random streams: the loss model gets \p stream, the
      * corruption model \p stream + 1, the relay + 2, the nodes' RUDP
-     * stacks + 10 onwards, netem's discs + 100 and + 110; path p's models
-     * and discs those + 120 p; with more than one path, the client's and
-     * the server's RudpCmtSocketFactory + 20 and + 21. Call it after
-     * Install.
+     * stacks + 10 onwards (two a node, RudpStackHelper::AssignStreams),
+     * netem's discs + 100 and + 110; path p's models and discs those + 120
+     * p. Call it after Install.
      * \param stream the first stream index
      * \return the number of stream indices the helper may use (120 per path)
      */

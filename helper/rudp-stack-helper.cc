@@ -45,8 +45,11 @@ RudpStackHelper::AssignStreams(NodeContainer nodes, int64_t stream) const
     for (auto node = nodes.Begin(); node != nodes.End(); ++node)
     {
         Ptr<RudpSocketFactory> factory = (*node)->GetObject<RudpSocketFactory>();
-        NS_ABORT_MSG_UNLESS(factory, "node " << (*node)->GetId() << " has no RUDP: Install first");
+        Ptr<RudpCmtSocketFactory> cmtFactory = (*node)->GetObject<RudpCmtSocketFactory>();
+        NS_ABORT_MSG_UNLESS(factory && cmtFactory,
+                            "node " << (*node)->GetId() << " has no RUDP: Install first");
         assigned += factory->AssignStreams(stream + assigned);
+        assigned += cmtFactory->AssignStreams(stream + assigned);
     }
     return assigned;
 }

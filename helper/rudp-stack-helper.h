@@ -26,8 +26,10 @@ class RudpStackHelper
     void Install(Ptr<Node> node) const;
 
     /**
-     * \brief Fixes the random streams RUDP uses on \p nodes (initial sequence
-     * numbers), as InternetStackHelper::AssignStreams does for its models.
+     * \brief Fixes the random streams RUDP uses on \p nodes, as
+     * InternetStackHelper::AssignStreams does for its models: two per node,
+     * the RudpSocketFactory's (initial sequence numbers) and the
+     * RudpCmtSocketFactory's (the multipath heartbeats' jitter and nonces).
      * \param stream first stream index to use
      * \return the number of stream indices assigned
      */

@@ -45,6 +45,7 @@ struct StatusLog
     std::vector<RudpCmtPath::Status> status;     ///< what it became
     std::vector<uint32_t> path;                  ///< which path
     std::vector<std::pair<uint32_t, Time>> rtts; ///< HeartbeatRtt: path, RTT
+    std::vector<Time> rttAt;                     ///< when each of rtts was measured
 };
 
 /// Notes a path's status change.
@@ -61,6 +62,7 @@ void
 NoteRtt(StatusLog* log, uint32_t path, Time rtt)
 {
     log->rtts.emplace_back(path, rtt);
+    log->rttAt.push_back(Simulator::Now());
 }
 
 /// Counts the data segments sent.
@@ -99,11 +101,15 @@ SetBroken(Ptr<ErrorModel> model, bool broken)
  * path 0 runs over A, path 1 over B. Link B can be broken (every packet
  * dropped on both ends, the routes kept). Both ends heartbeat every
  * HEARTBEAT_INTERVAL; nothing is written.
+ *
+ * With \p stream at least 0, RudpStackHelper::AssignStreams fixes the
+ * nodes' RUDP streams from it; \p othersBefore random variables are made
+ * before the sockets, each taking an automatic stream number.
  */
 class TwoLinks
 {
   public:
-    TwoLinks()
+    explicit TwoLinks(int64_t stream = -1, uint32_t othersBefore = 0)
     {
         nodes.Create(2);
         PointToPointHelper p2p;
@@ -127,6 +133,14 @@ class TwoLinks
             broken->Disable();
             linkB.Get(end)->SetAttribute("ReceiveErrorModel", PointerValue(broken));
             breakB.push_back(broken);
+        }
+        if (stream >= 0)
+        {
+            RudpStackHelper().AssignStreams(nodes, stream);
+        }
+        for (uint32_t other = 0; other < othersBefore; ++other)
+        {
+            CreateObject<UniformRandomVariable>();
         }
 
         listener = Socket::CreateSocket(nodes.Get(1), RudpCmtSocketFactory::GetTypeId());
@@ -611,6 +625,45 @@ class RudpCmtHeartbeatAnswerTestCase : public TestCase
 
 /**
  * \ingroup rudp-test
+ * RudpStackHelper::AssignStreams fixes the heartbeats' jitter: with it,
+ * the heartbeats go at the same times whatever random variables a program
+ * made before; without it, they move.
+ */
+class RudpCmtHeartbeatStreamsTestCase : public TestCase
+{
+  public:
+    RudpCmtHeartbeatStreamsTestCase()
+        : TestCase("RudpStackHelper::AssignStreams fixes the heartbeats' jitter")
+    {
+    }
+
+  private:
+    /// \return when the client's heartbeats were answered in 20 s
+    static std::vector<Time> AnswerTimes(int64_t stream, uint32_t othersBefore)
+    {
+        TwoLinks net(stream, othersBefore);
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        return net.log.rttAt;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<Time> fixed = AnswerTimes(100, 0);
+        NS_TEST_ASSERT_MSG_GT(fixed.size(), 10, "heartbeats were answered");
+        NS_TEST_ASSERT_MSG_EQ((AnswerTimes(100, 3) == fixed),
+                              true,
+                              "the same times after three other variables");
+        // The check can fail: without fixed streams each run's sockets
+        // draw from whatever automatic stream comes next.
+        NS_TEST_ASSERT_MSG_EQ((AnswerTimes(-1, 0) == AnswerTimes(-1, 3)),
+                              false,
+                              "times that move without AssignStreams");
+    }
+};
+
+/**
+ * \ingroup rudp-test
  * \brief HEARTBEAT's tests.
  */
 class RudpCmtHeartbeatTestSuite : public TestSuite
@@ -624,6 +677,7 @@ class RudpCmtHeartbeatTestSuite : public TestSuite
         AddTestCase(new RudpCmtHeartbeatRttTestCase);
         AddTestCase(new RudpCmtHeartbeatForgedTestCase);
         AddTestCase(new RudpCmtHeartbeatAnswerTestCase);
+        AddTestCase(new RudpCmtHeartbeatStreamsTestCase);
     }
 };
 

@@ -7,6 +7,7 @@
 #include "rudp-cmt-heartbeat.h"
 #include "rudp-cmt-send-engine.h"
 #include "rudp-compat.h"
+#include "rudp-path-routing.h"
 
 #include "ns3/boolean.h"
 #include "ns3/inet-socket-address.h"
@@ -192,7 +193,24 @@ void
 RudpCmtReceiveEngine::Acknowledge(const Address& to)
 {
     m_lastFrom = to;
+    m_lastLocal = Ipv4Address::GetAny();
     SendSack();
+}
+
+void
+RudpCmtReceiveEngine::SetRepliesFromArrival(bool fromArrival)
+{
+    m_repliesFromArrival = fromArrival;
+}
+
+void
+RudpCmtReceiveEngine::SendReply(Ptr<Packet> reply, const Address& to, Ipv4Address local)
+{
+    if (m_repliesFromArrival && local != Ipv4Address::GetAny())
+    {
+        reply->AddPacketTag(RudpPathTag(local, false));
+    }
+    m_socket->SendTo(reply, 0, to);
 }
 
 void
@@ -213,7 +231,10 @@ RudpCmtReceiveEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
 }
 
 void
-RudpCmtReceiveEngine::Receive(const RudpHeader& header, Ptr<Packet> packet, const Address& from)
+RudpCmtReceiveEngine::Receive(const RudpHeader& header,
+                              Ptr<Packet> packet,
+                              const Address& from,
+                              Ipv4Address local)
 {
     if (!m_socket)
     {
@@ -223,11 +244,12 @@ RudpCmtReceiveEngine::Receive(const RudpHeader& header, Ptr<Packet> packet, cons
     {
         if (!header.HasFlags(RudpHeader::ACK))
         {
-            AnswerHeartbeat(packet, from); // not data: SACKs still go where data comes from
+            AnswerHeartbeat(packet, from, local); // not data: SACKs still go where data comes from
         }
         return;
     }
     m_lastFrom = from;
+    m_lastLocal = local;
     if (packet->GetSize() == 0)
     {
         SendSack(); // a probe: answer on its path
@@ -288,9 +310,11 @@ RudpCmtReceiveEngine::Deliver()
 }
 
 void
-RudpCmtReceiveEngine::AnswerHeartbeat(Ptr<const Packet> info, const Address& from)
+RudpCmtReceiveEngine::AnswerHeartbeat(Ptr<const Packet> info,
+                                      const Address& from,
+                                      Ipv4Address local)
 {
-    NS_LOG_FUNCTION(this << from);
+    NS_LOG_FUNCTION(this << from << local);
     if (info->GetSize() != RudpCmtHeartbeatInfo::SIZE)
     {
         ++m_stats.heartbeatsDropped;
@@ -298,7 +322,7 @@ RudpCmtReceiveEngine::AnswerHeartbeat(Ptr<const Packet> info, const Address& fro
     }
     RudpHeader header;
     header.SetFlags(RudpHeader::HEARTBEAT | RudpHeader::ACK);
-    m_socket->SendTo(RudpSegmentCodec::Encode(header, info, m_checksumKind), 0, from);
+    SendReply(RudpSegmentCodec::Encode(header, info, m_checksumKind), from, local);
     ++m_stats.heartbeatsAnswered;
 }
 
@@ -319,9 +343,9 @@ RudpCmtReceiveEngine::SendSack()
     header.SetFlags(RudpHeader::ACK | (m_dac && m_unacked >= 2 ? RudpHeader::PAIR : 0));
     header.SetWindow(m_buffer->FreeSpace());
     header.SetSackBlocks(m_buffer->GetSackBlocks(RudpHeader::MAX_SACK_BLOCKS));
-    m_socket->SendTo(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
-                     0,
-                     m_lastFrom);
+    SendReply(RudpSegmentCodec::Encode(header, Create<Packet>(), m_checksumKind),
+              m_lastFrom,
+              m_lastLocal);
     m_unacked = 0;
 }
 

@@ -101,8 +101,25 @@ class RudpCmtReceiveEngine : public Object
      * \param header its header (decoded, checksum checked)
      * \param payload its data
      * \param from where it came from: the SACK goes back there
+     * \param local the address it came to (any if unknown): with
+     *        SetRepliesFromArrival, the SACK leaves from there
      */
-    void Receive(const RudpHeader& header, Ptr<Packet> payload, const Address& from);
+    void Receive(const RudpHeader& header,
+                 Ptr<Packet> payload,
+                 const Address& from,
+                 Ipv4Address local = Ipv4Address::GetAny());
+    /**
+     * \brief Makes SACKs and HEARTBEAT ACKs leave from the address their
+     * segment came to (a RudpPathTag, not bound: the node's routing picks
+     * the route, RudpPathRouting the source), so that a multi-homed end
+     * answers each path from its own address, as a TCP connection answers
+     * from its own; otherwise the node's routing picks the source address,
+     * the address of the interface it routes by, and a peer that tells
+     * paths apart by their addresses takes one path's SACKs for another's.
+     * The node needs RudpPathRouting (RudpPathRouting::Install).
+     * \param fromArrival whether to
+     */
+    void SetRepliesFromArrival(bool fromArrival);
     /**
      * \brief Takes in-order bytes out of the buffer, and
      * announces the window at once if that reopened it
@@ -143,7 +160,14 @@ class RudpCmtReceiveEngine : public Object
      * \param info the heartbeat's payload
      * \param from where it came from
      */
-    void AnswerHeartbeat(Ptr<const Packet> info, const Address& from);
+    void AnswerHeartbeat(Ptr<const Packet> info, const Address& from, Ipv4Address local);
+    /**
+     * \brief Sends \p reply to \p to, from \p local if SetRepliesFromArrival.
+     * \param reply a SACK or HEARTBEAT ACK
+     * \param to the peer's address
+     * \param local the address the segment answered came to, or any
+     */
+    void SendReply(Ptr<Packet> reply, const Address& to, Ipv4Address local);
     /// \param count DelAckCount: 2 delays SACKs, 1 does not
     void SetDelAckCount(uint32_t count);
     /// \return DelAckCount
@@ -161,10 +185,12 @@ class RudpCmtReceiveEngine : public Object
     Callback<void, Ptr<const Packet>> m_consumer; ///< takes in-order bytes at once (SetConsumer)
     Callback<void> m_dataReady;                   ///< in-order bytes became readable
     Address m_lastFrom;      ///< where the latest segment came from: the SACK goes back there
-    uint32_t m_unacked{0};   ///< segments since the last SACK
-    uint32_t m_sacksSent{0}; ///< numbers the SACKs
-    EventId m_delAckEvent;   ///< the delayed SACK
-    Stats m_stats;           ///< GetStats
+    Ipv4Address m_lastLocal; ///< where it came to (any if unknown)
+    bool m_repliesFromArrival{false};     ///< SetRepliesFromArrival
+    uint32_t m_unacked{0};                ///< segments since the last SACK
+    uint32_t m_sacksSent{0};              ///< numbers the SACKs
+    EventId m_delAckEvent;                ///< the delayed SACK
+    Stats m_stats;                        ///< GetStats
     TracedValue<uint32_t> m_occupancy{0}; ///< bytes held (BufferOccupancy)
     SequenceNumber32 m_highestReceived;   ///< end of the highest segment received
 };

@@ -922,6 +922,10 @@ RudpCmtSocket::Establish(uint32_t window)
     m_sender->TraceConnectWithoutContext("Failure",
                                          MakeCallback(&RudpCmtSocket::OnSenderFailure, this));
     m_receiver->Attach(m_endpoint->GetUdpSocket(), MakeCallback(&RudpCmtSocket::OnDataReady, this));
+    // A multi-homed end answers each path from the address the path's data
+    // came to, as the peer tells its paths apart by their addresses.
+    m_receiver->SetRepliesFromArrival(GetLocalAddresses().size() > 1 &&
+                                      RudpPathRouting::Install(m_node));
     m_sender->Attach(m_endpoint->GetUdpSocket());
     if (m_state != ESTABLISHED)
     {
@@ -1318,7 +1322,7 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
         }
         else
         {
-            m_receiver->Receive(header, payload, from);
+            m_receiver->Receive(header, payload, from, local);
         }
         return;
     }
@@ -1356,7 +1360,7 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
     }
     else if (flags == 0 && m_state != SHUTDOWN_ACK_SENT)
     {
-        m_receiver->Receive(header, payload, from);
+        m_receiver->Receive(header, payload, from, local);
     }
 }
 

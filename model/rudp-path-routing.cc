@@ -44,8 +44,9 @@ RudpPathTag::GetInstanceTypeId() const
     return GetTypeId();
 }
 
-RudpPathTag::RudpPathTag(Ipv4Address local)
-    : m_local(local)
+RudpPathTag::RudpPathTag(Ipv4Address local, bool bound)
+    : m_local(local),
+      m_bound(bound)
 {
 }
 
@@ -55,28 +56,36 @@ RudpPathTag::GetLocal() const
     return m_local;
 }
 
+bool
+RudpPathTag::IsBound() const
+{
+    return m_bound;
+}
+
 uint32_t
 RudpPathTag::GetSerializedSize() const
 {
-    return 4;
+    return 5;
 }
 
 void
 RudpPathTag::Serialize(TagBuffer buffer) const
 {
     buffer.WriteU32(m_local.Get());
+    buffer.WriteU8(m_bound ? 1 : 0);
 }
 
 void
 RudpPathTag::Deserialize(TagBuffer buffer)
 {
     m_local = Ipv4Address(buffer.ReadU32());
+    m_bound = buffer.ReadU8() != 0;
 }
 
 void
 RudpPathTag::Print(std::ostream& os) const
 {
-    os << "local=" << m_local;
+    os << "local=" << m_local << (m_bound ? " bound" : "");
 }
 
 // ---------------------------------------------------------------------------
@@ -188,6 +197,17 @@ RudpPathRouting::RouteFrom(Ipv4Address local, Ipv4Address destination)
     return MakeRoute(destination, found->second, local, device);
 }
 
+Ptr<Ipv4Route>
+RudpPathRouting::RouteBySource(Ipv4Address local, Ipv4Address destination) const
+{
+    if (!m_ipv4 || m_ipv4->GetInterfaceForAddress(local) <= 0)
+    {
+        return nullptr; // not this node's: the node's routing picks the source too
+    }
+    Ptr<Ipv4Route> own = AskRouting(m_ipv4, destination, nullptr);
+    return own ? MakeRoute(destination, own->GetGateway(), local, own->GetOutputDevice()) : nullptr;
+}
+
 Ipv4Address
 RudpPathRouting::NeighbourGateway(uint32_t interface, Ipv4Address destination) const
 {
@@ -253,7 +273,8 @@ RudpPathRouting::RouteOutput(Ptr<Packet> p,
     {
         return nullptr; // not a path's: the node's other protocols decide
     }
-    Ptr<Ipv4Route> route = RouteFrom(tag.GetLocal(), header.GetDestination());
+    Ptr<Ipv4Route> route = tag.IsBound() ? RouteFrom(tag.GetLocal(), header.GetDestination())
+                                         : RouteBySource(tag.GetLocal(), header.GetDestination());
     sockerr = route ? Socket::ERROR_NOTERROR : Socket::ERROR_NOROUTETOHOST;
     return route;
 }

@@ -39,11 +39,19 @@ class RudpPathTag : public Tag
     TypeId GetInstanceTypeId() const override;
 
     RudpPathTag() = default;
-    /// \param local the address the datagram is sent from
-    explicit RudpPathTag(Ipv4Address local);
+    /**
+     * \param local the address the datagram is sent from
+     * \param bound true: it leaves by \p local's interface (a path's
+     *        datagram); false: by the route the node's routing picks, from
+     *        \p local all the same (a reply, from the address its request
+     *        came to, as a TCP socket's 4-tuple has it)
+     */
+    explicit RudpPathTag(Ipv4Address local, bool bound = true);
 
     /// \return the address the datagram is sent from
     Ipv4Address GetLocal() const;
+    /// \return whether the datagram leaves by its local address's interface
+    bool IsBound() const;
 
     uint32_t GetSerializedSize() const override;
     void Serialize(TagBuffer buffer) const override;
@@ -52,6 +60,7 @@ class RudpPathTag : public Tag
 
   private:
     Ipv4Address m_local; ///< the source address
+    bool m_bound{true};  ///< leaves by m_local's interface
 };
 
 /**
@@ -59,7 +68,9 @@ class RudpPathTag : public Tag
  * \brief Source-address routing for the module's multipath paths, as Linux
  * MPTCP's full mesh relies on (a routing table per source address): a
  * datagram carrying a RudpPathTag leaves by its local address's interface
- * whatever route the node's routing prefers for its destination.
+ * whatever route the node's routing prefers for its destination. One whose
+ * tag is not bound (a SACK or HEARTBEAT ACK, RudpCmtReceiveEngine) takes
+ * the route the node's routing picks, from the tag's address.
  *
  * It sits first in the node's Ipv4ListRouting (Install) and answers only for
  * tagged datagrams; everything else, forwarding included, goes to the
@@ -152,6 +163,11 @@ class RudpPathRouting : public Ipv4RoutingProtocol
     void DoDispose() override;
 
   private:
+    /**
+     * \return the route the node's routing picks to \p destination, from
+     *         \p local; null if \p local is not this node's or there is none
+     */
+    Ptr<Ipv4Route> RouteBySource(Ipv4Address local, Ipv4Address destination) const;
     /// \return the gateway a neighbour on \p interface's link offers to \p destination, or any
     Ipv4Address NeighbourGateway(uint32_t interface, Ipv4Address destination) const;
     /// \return \p interface's first address (what InterfaceChange names for up and down), or any

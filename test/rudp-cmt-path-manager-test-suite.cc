@@ -30,6 +30,7 @@
  * association adds and deletes on the wire (RudpCmtAddressChange).
  */
 
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -177,6 +178,16 @@ CountBytes(uint64_t* bytes, Ptr<const Packet> packet)
     *bytes += packet->GetSize();
 }
 
+/// Datagrams by (source, destination) address.
+using DatagramsByEnds = std::map<std::pair<Ipv4Address, Ipv4Address>, uint64_t>;
+
+/// Counts an IPv4 datagram by its ends (Ipv4L3Protocol's SendOutgoing and LocalDeliver).
+void
+CountEnds(DatagramsByEnds* count, const Ipv4Header& header, Ptr<const Packet>, uint32_t)
+{
+    ++(*count)[{header.GetSource(), header.GetDestination()}];
+}
+
 /// Notes when path 0 changed status, and to what.
 void
 NoteStatus(std::vector<std::pair<Time, uint32_t>>* changes, uint32_t path, uint32_t, uint32_t now)
@@ -321,6 +332,21 @@ class RudpPathRoutingTestCase : public TestCase
             ipv4->GetRoutingProtocol()->RouteOutput(tagged, header, nullptr, error);
         NS_TEST_ASSERT_MSG_NE(route, nullptr, "the list asks RudpPathRouting first");
         NS_TEST_EXPECT_MSG_EQ(route->GetOutputDevice(), net.lan.Get(0), "the tag's interface");
+        // A reply's tag is not bound: the routing's route, the tag's source.
+        Ptr<Packet> reply = Create<Packet>(10);
+        reply->AddPacketTag(RudpPathTag(Ipv4Address("10.1.1.1"), false));
+        route = ipv4->GetRoutingProtocol()->RouteOutput(reply, header, nullptr, error);
+        NS_TEST_ASSERT_MSG_NE(route, nullptr, "a reply's route");
+        NS_TEST_EXPECT_MSG_EQ(route->GetOutputDevice(), net.cellular.Get(0), "the routing's");
+        NS_TEST_EXPECT_MSG_EQ(route->GetSource(), Ipv4Address("10.1.1.1"), "from the tag's");
+        RudpPathTag copied;
+        reply->PeekPacketTag(copied);
+        NS_TEST_EXPECT_MSG_EQ(copied.IsBound(), false, "the flag kept");
+        Ptr<Packet> stranger = Create<Packet>(10);
+        stranger->AddPacketTag(RudpPathTag(Ipv4Address("10.9.9.9"), false));
+        route = ipv4->GetRoutingProtocol()->RouteOutput(stranger, header, nullptr, error);
+        NS_TEST_ASSERT_MSG_NE(route, nullptr, "an address not the node's: the routing's route");
+        NS_TEST_EXPECT_MSG_EQ(route->GetSource(), Ipv4Address("10.2.1.1"), "and its source");
 
         ipv4->SetDown(ipv4->GetInterfaceForDevice(net.lan.Get(0)));
         NS_TEST_EXPECT_MSG_EQ(routing->RouteFrom(Ipv4Address("10.1.1.1"), net.ServerAddress()),
@@ -920,10 +946,34 @@ class RudpThreeLinksTestCase : public TestCase
             links[i].Get(0)->TraceConnectWithoutContext("MacTx",
                                                         MakeBoundCallback(&CountBytes, &sent[i]));
         }
+        DatagramsByEnds out; // the client's datagrams, by their ends
+        DatagramsByEnds in;  // the server's that reached it
+        Ptr<Ipv4L3Protocol> ipv4 = client->GetObject<Ipv4L3Protocol>();
+        ipv4->TraceConnectWithoutContext("SendOutgoing", MakeBoundCallback(&CountEnds, &out));
+        ipv4->TraceConnectWithoutContext("LocalDeliver", MakeBoundCallback(&CountEnds, &in));
         Simulator::Stop(Seconds(60));
         Simulator::Run();
 
         NS_TEST_EXPECT_MSG_EQ(sink->GetTotalRx(), bytes, "the whole file arrived");
+        NS_LOG_UNCOND("three links, " << m_manager << ": the client sent " << sent[0]
+                                      << " bytes on the direct link, " << sent[1] << " on the LAN, "
+                                      << sent[2] << " on the routed path");
+        // The server, multi-homed, answers each pair of addresses the data
+        // went between from the address the data went to: the client tells
+        // its paths' SACKs apart by their addresses. Its routing alone would
+        // answer a path to its LAN address from the client's routed
+        // interface by the router, from its address there.
+        for (const auto& [ends, datagrams] : out)
+        {
+            if (datagrams >= 100)
+            {
+                const auto answers = in.find({ends.second, ends.first});
+                NS_TEST_EXPECT_MSG_EQ((answers != in.end() && answers->second > 0),
+                                      true,
+                                      datagrams << " datagrams from " << ends.first << " to "
+                                                << ends.second << ", answered from there");
+            }
+        }
         if (m_manager == "ns3::RudpSctpPaths")
         {
             // The finding, SCTP's documented behaviour: the routing decides.

@@ -19,7 +19,7 @@
 #   make bench-multipath   rudp-cmt's CPU time per packet with 1 to 4 paths
 #   make bench-peer   rudp-cmt's and RUDP's CPU time beside ns-2.35's (needs ns2)
 #   make bench-flows   RUDP and ns-3 TCP with 1 000 to 20 000 connections at once
-#   make bench-coupling   RFC 6356's goal 2: LIA, OLIA beside TCP behind each queue
+#   make bench-coupling   RFC 6356's goal 2: LIA, OLIA, Balia beside TCP behind each queue
 #   make bench-phone   a phone's Wi-Fi and cellular paths through an outage (the figure)
 # Everything it installs goes into .venv and build/ inside this folder.
 

@@ -49,7 +49,7 @@ from measured_run import run_measured
 
 from rudp import paths
 
-COUPLINGS = ("uncoupled", "lia", "olia", "rpv2")
+COUPLINGS = ("uncoupled", "lia", "olia", "balia", "rpv2")
 #: Each queue's name in the table and its options of rudp-coupling.
 QUEUES: dict[str, list[str]] = {
     "default": ["--queue=default"],
@@ -69,7 +69,7 @@ TCP_VARIANTS = ("newreno", "rfc5681-reno", "linux-reno")
 #: RFC 6356's goal 2 for a coupled association: between these times one TCP flow's goodput.
 GOAL = (0.8, 1.3)
 #: The couplings goal 2 is asked of: uncoupled paths take a flow's share each, by design.
-COUPLED = ("lia", "olia", "rpv2")
+COUPLED = ("lia", "olia", "balia", "rpv2")
 #: Queues that schedule each path as a flow of its own: no coupling can meet goal 2 there.
 FAIR_QUEUES = ("default",)
 

@@ -230,7 +230,7 @@ main(int argc, char* argv[])
               "flows (RFC 6356's goal 2): the goodput of each and their ratio.");
     cmd.AddValue("coupling",
                  "Coupled congestion control: uncoupled (CMT's), lia (RFC 6356), olia "
-                 "(Khalili et al.) or rpv2 (CMT/RPv2)",
+                 "(Khalili et al.), balia (Peng et al.) or rpv2 (CMT/RPv2)",
                  coupling,
                  RudpCmtCoupling::GetShortNames());
     cmd.AddValue("paths", "Paths of the association, all through the bottleneck", paths, 1u, 8u);

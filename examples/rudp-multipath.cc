@@ -181,7 +181,7 @@ main(int argc, char* argv[])
     cmd.AddValue("rcvbuf", "The server's receive buffer (bytes)", rcvBuf, 1500, 1u << 30);
     cmd.AddValue("coupling",
                  "Coupled congestion control: uncoupled (CMT's), lia (RFC 6356), olia "
-                 "(Khalili et al.) or rpv2 (CMT/RPv2)",
+                 "(Khalili et al.), balia (Peng et al.) or rpv2 (CMT/RPv2)",
                  coupling,
                  RudpCmtCoupling::GetShortNames());
     cmd.AddValue("scheduler",

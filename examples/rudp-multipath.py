@@ -40,7 +40,7 @@ from typing import Any
 
 #: --coupling: RudpCmtCoupling's short names (its GetShortNames, the one table of them), listed
 #: here so that a bad name fails before ns-3 is loaded; the C++ table gives the TypeIds.
-COUPLINGS = ("uncoupled", "lia", "olia", "rpv2")
+COUPLINGS = ("uncoupled", "lia", "olia", "balia", "rpv2")
 #: The phone's two links: name, rate, one-way delay (the access routers' own links are fast).
 LINKS = (("wlan", "20Mbps", "10ms"), ("cell", "5Mbps", "40ms"))
 PORT = 9000

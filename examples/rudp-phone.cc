@@ -373,7 +373,7 @@ main(int argc, char* argv[])
                  pathManager,
                  {"full-mesh", "sctp"});
     cmd.AddValue("coupling",
-                 "Coupled congestion control: uncoupled, lia, olia or rpv2",
+                 "Coupled congestion control: uncoupled, lia, olia, balia or rpv2",
                  coupling,
                  RudpCmtCoupling::GetShortNames());
     cmd.AddValue("cellular",

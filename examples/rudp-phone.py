@@ -81,7 +81,7 @@ from rudp.program import (  # noqa: E402 - after the checkout's package is on th
 #: --path-manager: the command-line names and RudpCmtSocket's PathManager TypeIds.
 PATH_MANAGERS = {"full-mesh": "ns3::RudpFullMesh", "sctp": "ns3::RudpSctpPaths"}
 #: --coupling: RudpCmtCoupling's short names (its GetShortNames), checked before ns-3 loads.
-COUPLINGS = ("uncoupled", "lia", "olia", "rpv2")
+COUPLINGS = ("uncoupled", "lia", "olia", "balia", "rpv2")
 #: --cellular: the phone's cellular radio.
 CELLULAR = ("p2p", "lte")
 #: The point-to-point cellular link's options (--cellular=p2p only): their checks and defaults.

@@ -20,6 +20,7 @@ NS_OBJECT_ENSURE_REGISTERED(RudpCmtCoupling);
 NS_OBJECT_ENSURE_REGISTERED(RudpCmtUncoupled);
 NS_OBJECT_ENSURE_REGISTERED(RudpLia);
 NS_OBJECT_ENSURE_REGISTERED(RudpOlia);
+NS_OBJECT_ENSURE_REGISTERED(RudpBalia);
 NS_OBJECT_ENSURE_REGISTERED(RudpCmtRpv2);
 
 namespace
@@ -30,6 +31,7 @@ const std::vector<std::pair<std::string, TypeId (*)()>> SHORT_NAMES{
     {"uncoupled", &RudpCmtUncoupled::GetTypeId},
     {"lia", &RudpLia::GetTypeId},
     {"olia", &RudpOlia::GetTypeId},
+    {"balia", &RudpBalia::GetTypeId},
     {"rpv2", &RudpCmtRpv2::GetTypeId},
 };
 
@@ -280,6 +282,60 @@ RudpOlia::SlowStartAtThreshold() const
 
 bool
 RudpOlia::MayOvershootWindow() const
+{
+    return false;
+}
+
+TypeId
+RudpBalia::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::RudpBalia")
+                            .SetParent<RudpCmtCoupling>()
+                            .SetGroupName("Rudp")
+                            .AddConstructor<RudpBalia>();
+    return tid;
+}
+
+double
+RudpBalia::RateRatio(const std::vector<Path>& paths, uint32_t index)
+{
+    double fastest = 0;
+    for (const Path& path : paths)
+    {
+        fastest = std::max(fastest, Rate(path));
+    }
+    const double own = Rate(paths[index]);
+    return own > 0 ? std::max(1.0, fastest / own) : 1.0;
+}
+
+int64_t
+RudpBalia::AvoidanceIncrease(const std::vector<Path>& paths,
+                             uint32_t index,
+                             uint32_t mss,
+                             double /* alpha */) const
+{
+    // Per ACK (packets): (x_r / rtt_r) / (sum_p x_p)^2 ((1 + a) / 2) ((4 + a) / 5);
+    // over a window of w_r: (x_r / sum_p x_p)^2 ((1 + a) / 2) ((4 + a) / 5).
+    const double rate = TotalRate(paths);
+    const double share = rate > 0 ? Rate(paths[index]) / rate : 1.0;
+    const double a = RateRatio(paths, index);
+    return std::lround(share * share * (1 + a) / 2 * (4 + a) / 5 * mss);
+}
+
+double
+RudpBalia::LossReduction(const std::vector<Path>& paths, uint32_t index, double beta) const
+{
+    return std::min(1.0, beta * std::min(RateRatio(paths, index), 1.5));
+}
+
+bool
+RudpBalia::SlowStartAtThreshold() const
+{
+    return false;
+}
+
+bool
+RudpBalia::MayOvershootWindow() const
 {
     return false;
 }

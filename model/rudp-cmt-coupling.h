@@ -26,13 +26,14 @@ namespace ns3
  * congestion avoidance, a cut per loss, a collapse per timeout); a coupling
  * says by how much, from every path's window and RTT. RudpCmtUncoupled is
  * CMT's own rule, each path a Reno of its own; RudpLia (RFC 6356),
- * RudpOlia (Khalili et al., IEEE/ACM ToN 2013) and RudpCmtRpv2 (Dreibholz
+ * RudpOlia (Khalili et al., IEEE/ACM ToN 2013), RudpBalia (Peng et al.,
+ * IEEE/ACM ToN 2016) and RudpCmtRpv2 (Dreibholz
  * et al.'s resource-pooling CMT/RPv2) couple the paths, so that a
  * multipath association sharing a bottleneck with a single-path flow takes
  * about what that flow takes.
  *
  * The programs name them by short names (--coupling), from one table
- * (GetShortNames): uncoupled, lia, olia and rpv2.
+ * (GetShortNames): uncoupled, lia, olia, balia and rpv2.
  */
 class RudpCmtCoupling : public Object
 {
@@ -212,6 +213,48 @@ class RudpOlia : public RudpCmtCoupling
      * \return OLIA's a_r of path \p index
      */
     static double Shift(const std::vector<Path>& paths, uint32_t index);
+};
+
+/**
+ * \ingroup rudp-cmt
+ * \brief Balia, the Balanced Linked Adaptation algorithm (Peng, Walid, Hwang,
+ * Low, IEEE/ACM ToN 2016; Linux MPTCP's "balia"): with x_p = cwnd_p / rtt_p
+ * and a_r = max_p x_p / x_r, in congestion avoidance, per window of path r,
+ * (x_r^2 / (sum_p x_p)^2) ((1 + a_r) / 2) ((4 + a_r) / 5) MSS, and a loss
+ * takes away beta min(a_r, 1.5) of its window (half to three quarters with
+ * beta 1/2): a path slower than the fastest grows faster than OLIA's and
+ * LIA's would and gives up more of its window, a coupled cut between LIA's
+ * and the association's own. With one path, TCP's Reno. Slow start as one
+ * path's, TCP's rules for the window (SlowStartAtThreshold and
+ * MayOvershootWindow false).
+ */
+class RudpBalia : public RudpCmtCoupling
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    int64_t AvoidanceIncrease(const std::vector<Path>& paths,
+                              uint32_t index,
+                              uint32_t mss,
+                              double alpha) const override;
+    double LossReduction(const std::vector<Path>& paths,
+                         uint32_t index,
+                         double beta) const override;
+    /// \return false: RFC 6356's TCP, whose coupled increase starts at ssthresh
+    bool SlowStartAtThreshold() const override;
+    /// \return false: RFC 6356's TCP, whose packets fit in the window
+    bool MayOvershootWindow() const override;
+    /**
+     * \param paths the association's paths that carry data
+     * \param index a path
+     * \return Balia's a_r of path \p index: the fastest path's rate over its
+     *         own (at least 1)
+     */
+    static double RateRatio(const std::vector<Path>& paths, uint32_t index);
 };
 
 /**

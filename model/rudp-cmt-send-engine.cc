@@ -66,7 +66,8 @@ RudpCmtSendEngine::GetTypeId()
             .AddAttribute("Coupling",
                           "Coupled congestion control, by TypeId: ns3::RudpCmtUncoupled "
                           "(CMT's own: each path on its own, with Alpha and Beta), "
-                          "ns3::RudpLia (RFC 6356), ns3::RudpOlia (Khalili et al. 2013) or "
+                          "ns3::RudpLia (RFC 6356), ns3::RudpOlia (Khalili et al. 2013), "
+                          "ns3::RudpBalia (Peng et al. 2016) or "
                           "ns3::RudpCmtRpv2 (Dreibholz et al.'s CMT/RPv2), or any other "
                           "RudpCmtCoupling. Read when the application starts.",
                           TypeIdValue(RudpCmtUncoupled::GetTypeId()),

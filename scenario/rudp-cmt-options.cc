@@ -381,7 +381,8 @@ RudpCmtOptions::Table()
             }),
         Declared("coupling",
                  "Coupled congestion control: uncoupled (CMT's own, each path with alpha "
-                 "and beta), lia (RFC 6356), olia (Khalili et al.) or rpv2 (CMT/RPv2)",
+                 "and beta), lia (RFC 6356), olia (Khalili et al.), balia (Peng et al.) or rpv2 "
+                 "(CMT/RPv2)",
                  m_coupling,
                  RudpCmtCoupling::GetShortNames())
             .Sets({S + "Coupling"},

@@ -66,8 +66,11 @@ class RudpCmtCouplingOnePathTest : public TestCase
     void DoRun() override
     {
         const std::vector<RudpCmtCoupling::Path> one{PathOf(20, 100, 50000)};
-        for (const std::string name :
-             {"ns3::RudpCmtUncoupled", "ns3::RudpLia", "ns3::RudpOlia", "ns3::RudpCmtRpv2"})
+        for (const std::string name : {"ns3::RudpCmtUncoupled",
+                                       "ns3::RudpLia",
+                                       "ns3::RudpOlia",
+                                       "ns3::RudpBalia",
+                                       "ns3::RudpCmtRpv2"})
         {
             Ptr<RudpCmtCoupling> coupling = Make(name);
             NS_TEST_ASSERT_MSG_EQ(coupling->AvoidanceIncrease(one, 0, MSS, 1.0), MSS, name);
@@ -90,7 +93,7 @@ class RudpCmtCouplingFormulaTest : public TestCase
 {
   public:
     RudpCmtCouplingFormulaTest()
-        : TestCase("LIA, OLIA and CMT-RPv2 on two paths follow their formulas")
+        : TestCase("LIA, OLIA, Balia and CMT-RPv2 on two paths follow their formulas")
     {
     }
 
@@ -110,6 +113,9 @@ class RudpCmtCouplingFormulaTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Make("ns3::RudpOlia")->AvoidanceIncrease(equal, 1, MSS, 1.0),
                               MSS / 4,
                               "OLIA");
+        NS_TEST_ASSERT_MSG_EQ(Make("ns3::RudpBalia")->AvoidanceIncrease(equal, 0, MSS, 1.0),
+                              MSS / 4,
+                              "Balia: a_r = 1, as OLIA's first term");
         NS_TEST_ASSERT_MSG_EQ(Make("ns3::RudpCmtUncoupled")->AvoidanceIncrease(equal, 1, MSS, 1.0),
                               MSS,
                               "uncoupled: one MSS each");
@@ -135,6 +141,26 @@ class RudpCmtCouplingFormulaTest : public TestCase
                                   20.0 * (10 / 0.0025) / ((200.0 + 50) * (200.0 + 50)),
                                   1e-9,
                                   "LIA's a, unequal RTTs");
+
+        // Balia there: rates 2/3 and 1/3 of the whole, a_0 = 1 and a_1 = 2;
+        // path 0 grows (2/3)^2 MSS a window and halves on a loss, path 1
+        // (1/3)^2 (3/2) (6/5) = 1/5 MSS and gives up min(2, 1.5) / 2 = 3/4.
+        Ptr<RudpCmtCoupling> balia = Make("ns3::RudpBalia");
+        NS_TEST_ASSERT_MSG_EQ_TOL(RudpBalia::RateRatio(apart, 0), 1.0, 1e-12, "Balia's a_0");
+        NS_TEST_ASSERT_MSG_EQ_TOL(RudpBalia::RateRatio(apart, 1), 2.0, 1e-12, "Balia's a_1");
+        NS_TEST_ASSERT_MSG_EQ(balia->AvoidanceIncrease(apart, 0, MSS, 1.0), 444, "Balia on 0");
+        NS_TEST_ASSERT_MSG_EQ(balia->AvoidanceIncrease(apart, 1, MSS, 1.0), 200, "Balia on 1");
+        NS_TEST_ASSERT_MSG_EQ_TOL(balia->LossReduction(apart, 0, 0.5), 0.5, 1e-12, "Balia cut 0");
+        NS_TEST_ASSERT_MSG_EQ_TOL(balia->LossReduction(apart, 1, 0.5), 0.75, 1e-12, "Balia cut 1");
+        const std::vector<RudpCmtCoupling::Path> slow{PathOf(20, 100), PathOf(2, 100)};
+        NS_TEST_ASSERT_MSG_EQ_TOL(balia->LossReduction(slow, 1, 0.5),
+                                  0.75,
+                                  1e-12,
+                                  "Balia's cut: at most 3/4 however slow the path");
+        NS_TEST_ASSERT_MSG_EQ_TOL(balia->LossReduction(slow, 1, 0.8),
+                                  1.0,
+                                  1e-12,
+                                  "never more than the window");
 
         // CMT/RPv2: shares of the rate 2/3 and 1/3; a loss on the larger path
         // gives up half the association's rate, 3/4 of its window; on the
@@ -185,7 +211,8 @@ class RudpCmtCouplingTwoPathsTest : public TestCase
         const double uncoupled = Delivered(2, "ns3::RudpCmtUncoupled");
         NS_LOG_UNCOND("two lossy paths, uncoupled: x" << uncoupled / one << " one path");
         NS_TEST_EXPECT_MSG_GT(uncoupled / one, 1.6, "uncoupled: each path a flow of its own");
-        for (const std::string name : {"ns3::RudpLia", "ns3::RudpOlia", "ns3::RudpCmtRpv2"})
+        for (const std::string name :
+             {"ns3::RudpLia", "ns3::RudpOlia", "ns3::RudpBalia", "ns3::RudpCmtRpv2"})
         {
             const double coupled = Delivered(2, name) / one;
             NS_LOG_UNCOND("two lossy paths, " << name << ": x" << coupled << " one path");
@@ -198,7 +225,7 @@ class RudpCmtCouplingTwoPathsTest : public TestCase
 /**
  * \brief Runs an association of two paths for 2 s with each coupling and
  * hands \p check each of its paths, with whether the coupling keeps SCTP's
- * window rules (uncoupled CMT, CMT/RPv2) or takes TCP's (LIA, OLIA).
+ * window rules (uncoupled CMT, CMT/RPv2) or takes TCP's (LIA, OLIA, Balia).
  * \param check called with the coupling's TypeId name, the rule and a path
  */
 void
@@ -208,7 +235,8 @@ ForEachCouplingsPath(const std::function<void(const std::string&, bool, Ptr<Rudp
          std::vector<std::pair<std::string, bool>>{{"ns3::RudpCmtUncoupled", true},
                                                    {"ns3::RudpCmtRpv2", true},
                                                    {"ns3::RudpLia", false},
-                                                   {"ns3::RudpOlia", false}})
+                                                   {"ns3::RudpOlia", false},
+                                                   {"ns3::RudpBalia", false}})
     {
         CmtScenario cmt({{MilliSeconds(20)}, {MilliSeconds(30)}}, 1u << 20, MSS, false);
         cmt.Helper().SetSenderAttribute("Coupling", TypeIdValue(TypeId::LookupByName(name)));

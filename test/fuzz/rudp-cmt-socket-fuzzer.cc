@@ -41,7 +41,8 @@
               bits 4-5 MaxBytes: 20 000, 100 000, 400 000, 1 000 000
               bit 6    RcvBufSize 4096 (else 2^20)
               bit 7    MaxInitRetransmits 1, AssociationMaxRetrans 2
-   config 1   bits 0-1 Coupling: uncoupled, LIA, OLIA, CMT/RPv2
+   config 1   bits 0-1 and 5  Coupling, (4 bit 5 + bits 0-1) mod 5: uncoupled, LIA, OLIA,
+                       CMT/RPv2, Balia
               bit 2    RtxPolicy RTX-SAME (else RTX-SSTHRESH)
               bit 3    PathMaxRetrans 0
               bit 4    HeartbeatInterval 100 ms (else the socket's 30 s)
@@ -53,6 +54,7 @@
 #include "ns3/applications-module.h"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 using namespace ns3;
@@ -67,7 +69,8 @@ const uint64_t MAX_BYTES[] = {20000, 100000, 400000, 1000000};
 const char* const COUPLINGS[] = {"ns3::RudpCmtUncoupled",
                                  "ns3::RudpLia",
                                  "ns3::RudpOlia",
-                                 "ns3::RudpCmtRpv2"};
+                                 "ns3::RudpCmtRpv2",
+                                 "ns3::RudpBalia"};
 /// Simulated time a run may take after the last datagram (set-up retries and RTOs).
 const Time SETTLE = Seconds(5);
 
@@ -87,8 +90,10 @@ Configure(uint8_t config0, uint8_t config1)
     Config::SetDefault(socket + "RcvBufSize", UintegerValue(config0 & 0x40 ? 4096 : 1 << 20));
     Config::SetDefault(socket + "MaxInitRetransmits", UintegerValue(config0 & 0x80 ? 1 : 3));
     Config::SetDefault(socket + "AssociationMaxRetrans", UintegerValue(config0 & 0x80 ? 2 : 4));
-    Config::SetDefault(socket + "Coupling",
-                       TypeIdValue(TypeId::LookupByName(COUPLINGS[config1 & 3])));
+    Config::SetDefault(
+        socket + "Coupling",
+        TypeIdValue(TypeId::LookupByName(
+            COUPLINGS[((config1 & 3) | (config1 >> 3 & 4)) % std::size(COUPLINGS)])));
     Config::SetDefault(socket + "RtxPolicy",
                        StringValue(config1 & 0x04 ? "RTX-SAME" : "RTX-SSTHRESH"));
     Config::SetDefault(socket + "PathMaxRetrans", UintegerValue(config1 & 0x08 ? 0 : 1));

@@ -182,9 +182,9 @@ class RudpCmtCouplingFormulaTest : public TestCase
  * one path takes, at least as much (RFC 6356's goal 1, "improve
  * throughput") and not much more (goal 2, "do no harm": a single-path flow
  * on either path would meet it alone). Measured here (ns-3.44): uncoupled
- * 2.06 x one path, LIA 1.25, OLIA 1.18, CMT/RPv2 1.15; above 1 because slow
- * start after a timeout is each path's own (RFC 6356 couples congestion
- * avoidance only).
+ * 2.06 x one path, LIA 1.10, OLIA 1.01, Balia 1.05, CMT/RPv2 1.15; above 1
+ * because slow start after a timeout is each path's own (RFC 6356 couples
+ * congestion avoidance only).
  */
 class RudpCmtCouplingTwoPathsTest : public TestCase
 {

@@ -194,8 +194,8 @@ SharedBottleneckRatio(TypeId coupling,
  * behind a drop-tail FIFO of one BDP and behind RED; before the couplings
  * took TCP's slow-start rule, LIA took 1.34 and 1.40 times there. Beside
  * three standards-track SACK TCP flows
- * (RudpMultipathBottleneckHelper::SetRfcTcp) behind RED: LIA 1.12, OLIA
- * 1.01 (1.26 and 1.19 before they took TCP's window rule,
+ * (RudpMultipathBottleneckHelper::SetRfcTcp) behind RED: LIA 1.05, OLIA
+ * 1.03 (1.26 and 1.19 before they took TCP's window rule,
  * RudpCmtCoupling::MayOvershootWindow; bench/rfc6356_goals.py has the
  * other cells).
  */

@@ -13,7 +13,8 @@
 # $RUDP_NS3_CACHE/<name>-optimized (default cache ~/.cache/rudp-ns3), which
 # is reused between runs; ccache is shared with check-ns3-tree. Only rudp and
 # the modules its scenarios use are enabled, without ns-3's tests, and only
-# the module's example programs are built (TARGETS overrides the list).
+# the module's example programs are built, those the configuration defines
+# (not rudp-phone, whose radios are not enabled; TARGETS overrides the list).
 # The copy carries the module's patches to ns-3 (patches/: NextSeg's walk,
 # see doc/cc-comparison.rst) unless RUDP_NS3_PATCHES=off; a patch that fits
 # none of its forms is reported and left out.
@@ -74,6 +75,13 @@ ns3_remove_module_headers "$tree"
 if [ $until_stage = configure ]; then
   step "configured; stopping before the build (--configure-only)"
   exit 0
+fi
+if [ -z "${TARGETS:-}" ]; then
+  # The module's examples this configuration defines (rudp-phone needs wifi
+  # and mobility, which this tree leaves out).
+  # shellcheck disable=SC2086 # one target a word
+  targets=$(ns3_configured_programs "$tree" $targets)
+  [ -n "$targets" ] || { echo "error: $tree's configuration builds none of the module's examples" >&2; exit 1; }
 fi
 step "building $(echo $targets) with $jobs jobs"
 # shellcheck disable=SC2086 # one target a word

@@ -148,6 +148,28 @@ ns3_internet_target() {
   printf '%s\n' "$name"
 }
 
+# ns3_configured_programs TREE NAME...: prints each NAME whose program TREE's
+# configuration builds, as the lock file ./ns3 run reads lists them
+# (ns3_runnable_programs, ns3.<version>-NAME[-profile]); ns-3 leaves out an
+# example whose modules are not enabled. Each NAME left out is said on stderr.
+ns3_configured_programs() {
+  python3 - "$@" <<'EOF_PY'
+import pathlib, re, sys
+tree = pathlib.Path(sys.argv[1])
+config = {}
+for lock in tree.glob(".lock-ns3_*"):
+    for line in lock.read_text().splitlines():
+        if line.startswith("ns3_runnable_programs"):
+            exec(line, config)
+programs = [pathlib.Path(p).name for p in config.get("ns3_runnable_programs", [])]
+for name in sys.argv[2:]:
+    if any(re.fullmatch(rf"ns[\d.]+-{re.escape(name)}(-\w+)?", p) for p in programs):
+        print(name)
+    else:
+        print(f"{name}: not configured (the modules it needs are not enabled)", file=sys.stderr)
+EOF_PY
+}
+
 # ns3_apply_patches TREE: brings TREE's copy of ns-3 to the module's patches
 # (patches/<name>/<form>.patch, one file a form of the changed source; each
 # named set is applied by the first of its forms that fits, or reported as

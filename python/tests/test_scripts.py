@@ -222,6 +222,52 @@ def test_optimized_build_configures_a_never_configured_tree_with_an_empty_cache(
     assert "--build-profile=optimized" in _log(home).read_text()
 
 
+# What a configure of the optimized tree adds to the stub: ns-3's lock file,
+# listing the programs the configuration builds ($STUB_PROGRAMS).
+STUB_LOCK_FILE = """
+programs=
+for name in $STUB_PROGRAMS; do
+  programs="$programs'$tree/build/contrib/rudp/examples/ns3.99-$name-optimized', "
+done
+echo "ns3_runnable_programs = [$programs]" >"$tree/.lock-ns3_linux_build"
+"""
+
+# A cmake that records the build it is asked for.
+STUB_CMAKE = """#!/usr/bin/env bash
+echo "cmake $*" >>"$STUB_LOG"
+"""
+
+
+@pytest.mark.parametrize("configured", ["rudp-cmt rudp-udp-floor", ""])
+def test_optimized_build_builds_the_examples_its_configuration_defines(
+    configured: str, tmp_path: Path
+) -> None:
+    # The optimized tree enables no radios: rudp-phone is not a target there,
+    # and a build asked for it fails.
+    source = _stub_tree(tmp_path / "src", "ns-3.99", "cmake", "3.99")
+    (source / "ns3").write_text(STUB_NS3 + STUB_LOCK_FILE)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "cmake").write_text(STUB_CMAKE)
+    (tools / "cmake").chmod(0o755)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _cold_env(home, source) | {
+        "PATH": f"{tools}:{os.environ['PATH']}",
+        "STUB_PROGRAMS": configured,
+    }
+    result = _run(["bash", str(SCRIPTS / "build-ns3-optimized.sh")], env)
+    assert "rudp-phone: not configured (the modules it needs are not enabled)" in result.stderr
+    builds = [c for c in _log(home).read_text().splitlines() if c.startswith("cmake --build")]
+    if configured:
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert len(builds) == 1 and builds[0].endswith("--target rudp-cmt rudp-udp-floor")
+    else:
+        assert result.returncode == 1
+        assert "configuration builds none of the module's examples" in result.stderr
+        assert not builds
+
+
 NEXTSEG = REPO_ROOT / "patches" / "tcp-tx-buffer-nextseg"
 TX_BUFFER = Path("src/internet/model/tcp-tx-buffer.cc")
 

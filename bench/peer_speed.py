@@ -31,7 +31,8 @@ that the machine's drift falls on all of them alike. ns-2.35 is Debian's
 ``ns2`` (``scripts/install-ns2.sh``). Run by hand, not a test::
 
     .venv/bin/python bench/peer_speed.py [--quick] [--paths 2,3,4] [--repeat K]
-        [--duration S] [--seed N] [--before BUILD] [--no-tcp] [--instructions]
+        [--duration S] [--seed N] [--before BUILD] [--ns3-build TREE] [--no-tcp]
+        [--instructions]
     make bench-peer
 """
 
@@ -146,6 +147,7 @@ def floor_options(point: Point, counts: FlowCounts, duration_s: float) -> list[s
         f"--paths={point.paths}",
         f"--rtt={point.rtt_ms}ms",
         f"--loss={point.loss:g}",
+        "--queue=ns2",
         f"--duration={duration_s:g}s",
         "--data=" + ",".join(str(n) for n in counts.data),
         "--acks=" + ",".join(str(n) for n in counts.acks),
@@ -343,6 +345,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--warmup", type=float, default=20, help="seconds not counted (>= 0)")
     p.add_argument("--seed", type=int, default=11, help="loss substream and RngRun (>= 1)")
     p.add_argument("--before", type=Path, help="another standalone build's bin/ and lib/")
+    p.add_argument(
+        "--ns3-build",
+        metavar="TREE",
+        help="run rudp's programs in this ns-3 tree's build (e.g. make ns3-optimized's) "
+        "instead of the standalone build on the wheel",
+    )
     p.add_argument("--no-tcp", action="store_true", help="leave out the TCP table")
     p.add_argument(
         "--instructions",
@@ -365,6 +373,11 @@ def refusals(args: argparse.Namespace) -> list[str]:
         errors.append(f"--paths: {args.paths!r}: allowed numbers of 1..4, comma-separated")
     if args.before is not None and not (args.before / "bin" / "rudp-cmt").is_file():
         errors.append(f"--before: {args.before} has no bin/rudp-cmt")
+    if args.ns3_build is not None:
+        try:
+            paths.ns3_build(args.ns3_build)
+        except FileNotFoundError as error:
+            errors.append(f"--ns3-build: {error}")
     if args.instructions and shutil.which("valgrind") is None:
         errors.append("--instructions: needs valgrind (Debian: apt-get install valgrind)")
     return errors
@@ -375,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     status = driver.exit_status(refusals(args), needs_ns=True)
     if status is not None:
         return status
-    build = paths.standalone_build()
+    build = paths.ns3_build(args.ns3_build) if args.ns3_build else paths.standalone_build()
     before = CopiedBuild(args.before.resolve()) if args.before is not None else None
     rows, count_rows = [], []
     for point in grid(args):
@@ -388,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"CPU seconds (user + system), ns-2.35's SCTP-CMT and rudp-cmt --ns2-defaults, "
         f"{args.duration:g} s simulated, seed {args.seed}, median of {args.repeat}; floor: "
-        "ns-3's bare UDP carrying rudp-cmt's packets (rudp-udp-floor)"
+        f"ns-3's bare UDP carrying rudp-cmt's packets (rudp-udp-floor); {build}"
     )
     print("\n".join(table(rows, "paths/RTT/p/rbuf")))
     print("\n".join(verdicts(rows)))

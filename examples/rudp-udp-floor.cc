@@ -17,7 +17,8 @@
  *
  * The links are those RudpCmtHelper builds for rudp-cmt (rate, delay, an MTU
  * that carries --data-size, a packet loss model on the receiver's device of
- * each path). On each path i the sender sends the i-th of --data packets of
+ * each path, the queues --queue names). On each path i the sender sends the i-th of --data packets
+ * of
  * --data-size bytes (UDP payload) and the receiver the i-th of --acks packets
  * of --ack-size bytes, each evenly spaced over --duration.
  *
@@ -114,6 +115,7 @@ main(int argc, char* argv[])
     std::string rtt = "100ms";
     std::string loss = "0.01";
     DataRate rate("10Mbps");
+    std::string queue = "default";
     Time duration = Seconds(200);
     std::string data = "1000";
     std::string acks = "500";
@@ -156,6 +158,11 @@ main(int argc, char* argv[])
                  "numbers in [0, 1], comma-separated",
                  parseLosses);
     cmd.AddValue("rate", "Data rate of every path", rate, DataRate("1kbps"), DataRate("100Gbps"));
+    cmd.AddValue("queue",
+                 "Queue of every path's devices, as rudp-cmt's --queue: default (ns-3's root "
+                 "queue disc) or ns2 (the device's DropTail queue alone)",
+                 queue,
+                 {"default", "ns2"});
     cmd.AddValue("duration",
                  "Simulated time over which the packets are spread",
                  duration,
@@ -228,6 +235,9 @@ main(int argc, char* argv[])
         subnet << "10." << i + 1 << ".1.0";
         Ipv4InterfaceContainer interfaces =
             Ipv4AddressHelper(subnet.str().c_str(), "255.255.255.0").Assign(devices);
+        RudpCmtHelper::InstallPathQueue(devices,
+                                        queue == "ns2" ? RudpCmtHelper::PathQueue::NS2
+                                                       : RudpCmtHelper::PathQueue::NS3);
         const auto port = static_cast<uint16_t>(5000 + i);
         dataServers.push_back(Carry(hosts.Get(0),
                                     hosts.Get(1),
@@ -279,6 +289,7 @@ main(int argc, char* argv[])
             .Set("rtt", rtt)
             .Set("loss", loss)
             .Set("rate_bps", static_cast<uint64_t>(rate.GetBitRate()))
+            .Set("queue", queue)
             .Set("duration_s", duration.GetSeconds())
             .Set("data_size", dataSize)
             .Set("ack_size", ackSize)

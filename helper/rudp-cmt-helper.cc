@@ -16,7 +16,10 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/queue-disc.h"
+#include "ns3/queue-size.h"
+#include "ns3/queue.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -124,6 +127,7 @@ RudpCmtHelper::Install()
         subnet << "10." << i + 1 << ".1.0";
         Ipv4InterfaceContainer interfaces =
             Ipv4AddressHelper(subnet.str().c_str(), "255.255.255.0").Assign(devices);
+        InstallPathQueue(devices, m_pathQueue);
         // The receiver's address on this path's subnet: a connected route
         // sends it out through this path's own interface.
         Ptr<RudpCmtPath> path = m_sender->AddPath(
@@ -145,6 +149,28 @@ RudpCmtHelper::Install()
     }
     m_hosts.Get(0)->AddApplication(m_sender);
     m_hosts.Get(1)->AddApplication(m_receiver);
+}
+
+void
+RudpCmtHelper::SetPathQueue(PathQueue queue)
+{
+    m_pathQueue = queue;
+}
+
+void
+RudpCmtHelper::InstallPathQueue(const NetDeviceContainer& devices, PathQueue queue)
+{
+    if (queue == PathQueue::NS3)
+    {
+        return;
+    }
+    TrafficControlHelper().Uninstall(devices);
+    for (uint32_t i = 0; i < devices.GetN(); ++i)
+    {
+        PointerValue txQueue;
+        devices.Get(i)->GetAttribute("TxQueue", txQueue);
+        txQueue.Get<QueueBase>()->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, NS2_QUEUE_PACKETS));
+    }
 }
 
 void

@@ -31,6 +31,9 @@ namespace ns3
  * lost, SACKs are not, as the seed's model assumes). The links' MTU fits one
  * data segment of the sender's SegmentSize: no IP fragmentation. Each
  * path's loss rate is also its RudpCmtPath LossRate, RTX-LOSSRATE's oracle.
+ * A packet its device cannot send yet waits in ns-3's default root queue
+ * disc, or, with SetPathQueue(PathQueue::NS2), in the device's queue alone
+ * as on the ns-2 cross-check's links.
  *
  * SetNs2Defaults() sets the defaults ns-2.31's SCTP-CMT used (the simulator
  * of seed 002), so that the paper's setting runs as the paper ran it.
@@ -50,6 +53,19 @@ namespace ns3
 class RudpCmtHelper
 {
   public:
+    /// What holds the packets a path's device cannot send yet.
+    enum class PathQueue
+    {
+        /// ns-3's: its default root queue disc (FqCoDelQueueDisc) over the device's queue
+        NS3,
+        /// ns-2's link, as the ns-2 cross-check builds it (cmt.tcl): the device's
+        /// DropTail queue alone, NS2_QUEUE_PACKETS long, so that only the loss model drops
+        NS2,
+    };
+
+    /// The length of PathQueue::NS2's queue (cmt.tcl's limit_).
+    static constexpr uint32_t NS2_QUEUE_PACKETS = 1000000;
+
     RudpCmtHelper();
 
     /**
@@ -78,6 +94,15 @@ class RudpCmtHelper
      */
     static void SetNs2Defaults();
 
+    /// Chooses the paths' queues (before Install; default PathQueue::NS3).
+    void SetPathQueue(PathQueue queue);
+    /**
+     * \brief Gives a path the queues \p queue names.
+     * \param devices the path's two point-to-point devices, addressed
+     *        (Ipv4AddressHelper::Assign gives them ns-3's default root queue disc)
+     * \param queue the queues
+     */
+    static void InstallPathQueue(const NetDeviceContainer& devices, PathQueue queue);
     /// Builds the hosts, the paths and the two applications.
     void Install();
     /**
@@ -107,6 +132,7 @@ class RudpCmtHelper
     };
 
     std::vector<PathSpec> m_specs;
+    PathQueue m_pathQueue{PathQueue::NS3};
     ObjectFactory m_senderFactory;
     ObjectFactory m_receiverFactory;
     NodeContainer m_hosts;

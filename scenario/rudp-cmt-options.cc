@@ -168,6 +168,8 @@ const Choices SPLITTINGS{{"none", "None"},
                          {"sender", "SenderSide"},
                          {"receiver", "ReceiverSide"},
                          {"both", "BothSides"}};
+/// --queue's values (RudpCmtHelper::PathQueue).
+const std::vector<std::string> QUEUES{"default", "ns2"};
 /// --rtx-policy's values, RudpCmtSender::RtxPolicy's.
 const std::vector<std::string> RTX_POLICIES{"RTX-SAME",
                                             "RTX-ASAP",
@@ -307,6 +309,13 @@ RudpCmtOptions::Table()
             .Writes([this](RudpJson& json, Sender) {
                 json.Set("rate_bps", static_cast<uint64_t>(m_rate.GetBitRate()));
             }),
+        Declared("queue",
+                 "Queue of every path's devices: default (ns-3's root queue disc, "
+                 "FqCoDelQueueDisc, over the device's queue) or ns2 (the links of the ns-2 "
+                 "cross-check: the device's DropTail queue alone, 1000000 packets)",
+                 m_queue,
+                 QUEUES)
+            .Writes(Member("queue", m_queue)),
         // Sequence numbers compare modulo 2^32: a window must stay below 2^31 (as TCP's 2^30).
         Declared("rbuf",
                  "Receive buffer shared by all paths in bytes (seed: 16384 or 2^28; at most "
@@ -522,6 +531,8 @@ RudpCmtOptions::Configure(RudpCmtHelper& cmt) const
     {
         cmt.AddPath(m_rate, m_rtts[i] / 2, m_losses[i]);
     }
+    cmt.SetPathQueue(m_queue == "ns2" ? RudpCmtHelper::PathQueue::NS2
+                                      : RudpCmtHelper::PathQueue::NS3);
     for (const Option& option : m_table)
     {
         option.Apply(cmt);

@@ -110,6 +110,7 @@ class RudpCmtOptions
     std::string m_rtt{"120ms"};
     std::string m_loss{"0.01"};
     DataRate m_rate{"10Mbps"};
+    std::string m_queue{"default"};
     uint32_t m_rbuf{1u << 28};
     std::string m_checksum{"internet"};
     uint32_t m_mss{1468};

@@ -11,6 +11,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/rudp-forwarding.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <set>
 
@@ -501,6 +502,65 @@ class RudpCmtSmallBufferTest : public TestCase
     Time m_failedAt;
 };
 
+/**
+ * RudpCmtHelper's path queues: ns-3's default root queue disc, where the
+ * first slow start on a lossless path outruns the queue and loses segments,
+ * or ns-2's link (the device's DropTail queue alone, a million packets
+ * long), where nothing but the loss model drops.
+ */
+class RudpCmtPathQueueTest : public TestCase
+{
+  public:
+    /// \param queue the paths' queues
+    explicit RudpCmtPathQueueTest(RudpCmtHelper::PathQueue queue)
+        : TestCase(queue == RudpCmtHelper::PathQueue::NS2
+                       ? "ns-2's links: a DropTail queue alone, which the first slow start "
+                         "does not overflow"
+                       : "ns-3's default queue disc on the paths, which the first slow start "
+                         "overflows"),
+          m_queue(queue)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CmtRun cmt({{MilliSeconds(120), 0.0}}, 1u << 28);
+        cmt.Helper().SetPathQueue(m_queue);
+        cmt.Run(Seconds(20));
+        const bool ns2 = m_queue == RudpCmtHelper::PathQueue::NS2;
+        const NetDeviceContainer devices = cmt.Helper().GetPathDevices(0);
+        for (uint32_t i = 0; i < devices.GetN(); ++i)
+        {
+            Ptr<TrafficControlLayer> tc =
+                devices.Get(i)->GetNode()->GetObject<TrafficControlLayer>();
+            const bool withoutQueueDisc = !tc->GetRootQueueDiscOnDevice(devices.Get(i));
+            NS_TEST_ASSERT_MSG_EQ(withoutQueueDisc,
+                                  ns2,
+                                  "a root queue disc on device " << i << " only with ns-3's");
+            PointerValue txQueue;
+            devices.Get(i)->GetAttribute("TxQueue", txQueue);
+            const uint32_t limit = ns2 ? RudpCmtHelper::NS2_QUEUE_PACKETS : 100;
+            NS_TEST_ASSERT_MSG_EQ(txQueue.Get<QueueBase>()->GetMaxSize(),
+                                  QueueSize(QueueSizeUnit::PACKETS, limit),
+                                  "device " << i << "'s queue");
+        }
+        const auto stats = cmt.Sender()->GetStats();
+        NS_TEST_ASSERT_MSG_GT(cmt.Receiver()->GetStats().deliveredBytes, 10000000, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(cmt.Receiver()->IsContentIntact(), true, "intact");
+        if (ns2)
+        {
+            NS_TEST_ASSERT_MSG_EQ(stats.retransmissions, 0, "nothing lost on a lossless path");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(stats.retransmissions, 0, "the queue disc dropped");
+        }
+    }
+
+    RudpCmtHelper::PathQueue m_queue;
+};
+
 /// The Checksum attribute of the association.
 class RudpCmtChecksumTest : public TestCase
 {
@@ -749,6 +809,8 @@ class RudpCmtTestSuite : public TestSuite
                 AddTestCase(new RudpCmtSmallBufferTest(rbuf, announced));
             }
         }
+        AddTestCase(new RudpCmtPathQueueTest(RudpCmtHelper::PathQueue::NS3));
+        AddTestCase(new RudpCmtPathQueueTest(RudpCmtHelper::PathQueue::NS2));
         AddTestCase(new RudpCmtChecksumTest(false));
         AddTestCase(new RudpCmtChecksumTest(true));
         AddTestCase(new RudpCmtUndetectedCorruptionTest(false));

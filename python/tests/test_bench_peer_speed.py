@@ -61,6 +61,7 @@ def test_the_floor_carries_the_counted_packets_over_the_points_links() -> None:
         "--paths=2",
         "--rtt=140ms",
         "--loss=0.03",
+        "--queue=ns2",
         "--duration=200s",
         "--data=1000,500",
         "--acks=500,250",
@@ -147,6 +148,7 @@ def test_a_copied_build_finds_its_libraries(tmp_path: Path) -> None:
         (["--duration", "20"], "--warmup: allowed [0, --duration)"),
         (["--paths", "2,5"], "--paths: '2,5': allowed numbers of 1..4"),
         (["--before", "/nonexistent"], "--before: /nonexistent has no bin/rudp-cmt"),
+        (["--ns3-build", "/nonexistent"], "--ns3-build: /nonexistent: no such folder"),
     ],
 )
 def test_bad_arguments_exit_2_naming_the_option(

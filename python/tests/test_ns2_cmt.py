@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from rudp.ns2 import NS2_DEFAULTS, Point, run_ns2
+from rudp.ns2 import NS2_DEFAULTS, CmtSettings, Point, run_ns2
 from rudp.ns2.compare import (
     MODES,
     QUICK_POINTS,
@@ -55,6 +55,12 @@ def test_the_rudp_side_runs_what_ns2_defaults_claims() -> None:
     assert params["ns3::RudpCmtSender::ReTxThreshold"] == 4
     assert params["RngRun"] == 2 and params["mss"] == CHUNK
     assert "ns2-defaults" not in rudp_params(Point(3, 140, 0.01, 16384), 2, None)
+
+
+@pytest.mark.parametrize("settings", [NS2_DEFAULTS, None])
+def test_the_rudp_side_runs_over_the_links_of_cmt_tcl(settings: CmtSettings | None) -> None:
+    # ns-2's DropTail queue of a million packets, no queue disc: only the loss model drops.
+    assert rudp_params(Point(2, 100, 0.01, 1 << 28), 11, settings)["queue"] == "ns2"
 
 
 def test_counts_are_compared_with_a_slack_for_small_ones() -> None:

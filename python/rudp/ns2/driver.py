@@ -202,6 +202,8 @@ def rudp_params(
         "rtt": f"{point.rtt_ms}ms",
         "loss": point.loss,
         "rbuf": point.rbuf,
+        # cmt.tcl's links: a DropTail queue that never fills, no queue disc.
+        "queue": "ns2",
         "mss": CHUNK,
         "duration": f"{duration_s:g}s",
         "warmup": f"{warmup_s:g}s",

@@ -159,7 +159,7 @@ main(int argc, char* argv[])
                  parseLosses);
     cmd.AddValue("rate", "Data rate of every path", rate, DataRate("1kbps"), DataRate("100Gbps"));
     cmd.AddValue("queue",
-                 "Queue of every path's devices, as rudp-cmt's --queue: default (ns-3's root "
+                 "Queue of every path's devices, as rudp-cmt's: default (ns-3's root "
                  "queue disc) or ns2 (the device's DropTail queue alone)",
                  queue,
                  {"default", "ns2"});

@@ -138,8 +138,9 @@ RudpCmtSocket::GetTypeId()
                               MakeUintegerAccessor(&RudpCmtSocket::m_maxInitRetransmits),
                               MakeUintegerChecker<uint32_t>(0, 100))
                 .AddAttribute("Linger",
-                              "How long an association that sent its SHUTDOWN-ACK still "
-                              "answers a repeated SHUTDOWN (0 s..1 h).",
+                              "How long an association that sent its SHUTDOWN COMPLETE "
+                              "still answers a repeated SHUTDOWN-ACK, whose COMPLETE was "
+                              "lost (0 s..1 h).",
                               TimeValue(Seconds(3)),
                               MakeTimeAccessor(&RudpCmtSocket::m_linger),
                               MakeTimeChecker(Seconds(0), Seconds(3600)))
@@ -687,11 +688,24 @@ RudpCmtSocket::SendShutdown()
 }
 
 void
-RudpCmtSocket::SendShutdownAck()
+RudpCmtSocket::SendShutdownAck(bool resend)
 {
-    m_endpoint->SendTo(
-        EncodeControl(RudpHeader::FIN | RudpHeader::ACK, SequenceNumber32(0), Create<Packet>()),
-        m_shutdownFrom.IsInvalid() ? PrimaryPeer() : m_shutdownFrom);
+    Ptr<Packet> ack = EncodeControl(RudpHeader::FIN | RudpHeader::ACK,
+                                    SequenceNumber32(SHUTDOWN_ACK_SEQUENCE),
+                                    Create<Packet>());
+    if (!resend || !m_sender->TransmitControl(ack, m_controlRetries))
+    {
+        m_endpoint->SendTo(ack, m_shutdownFrom.IsInvalid() ? PrimaryPeer() : m_shutdownFrom);
+    }
+}
+
+void
+RudpCmtSocket::SendShutdownComplete(const Address& to)
+{
+    m_endpoint->SendTo(EncodeControl(RudpHeader::FIN | RudpHeader::ACK,
+                                     SequenceNumber32(SHUTDOWN_COMPLETE_SEQUENCE),
+                                     Create<Packet>()),
+                       to);
 }
 
 void
@@ -747,8 +761,16 @@ void
 RudpCmtSocket::OnControlTimeout()
 {
     NS_LOG_FUNCTION(this << StateName(m_state) << m_controlRetries);
-    const uint32_t limit =
-        m_state == SHUTDOWN_SENT ? m_sender->GetAssociationMaxRetrans() : m_maxInitRetransmits;
+    const bool shutdown = m_state == SHUTDOWN_SENT || m_state == SHUTDOWN_ACK_SENT;
+    const uint32_t limit = shutdown ? m_sender->GetAssociationMaxRetrans() : m_maxInitRetransmits;
+    if (m_controlRetries >= limit && m_state == SHUTDOWN_ACK_SENT)
+    {
+        // RFC 9260 9.2: the association ends. Every byte of both ends was
+        // acknowledged and the application was told of the peer's close.
+        NS_LOG_WARN("no SHUTDOWN COMPLETE after " << m_controlRetries + 1 << " SHUTDOWN-ACKs");
+        Terminate();
+        return;
+    }
     if (m_controlRetries >= limit)
     {
         Abort(std::string("no answer to ") + (m_state == SHUTDOWN_SENT ? "SHUTDOWN" : "INIT") +
@@ -767,6 +789,9 @@ RudpCmtSocket::OnControlTimeout()
         break;
     case SHUTDOWN_SENT:
         SendShutdown();
+        break;
+    case SHUTDOWN_ACK_SENT:
+        SendShutdownAck(true);
         break;
     default:
         return;
@@ -842,6 +867,12 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Addr
         Dispatch(header, payload, from, local);
         return;
     case CLOSED:
+        if (flags == (RudpHeader::FIN | RudpHeader::ACK) &&
+            header.GetSequenceNumber() == SequenceNumber32(SHUTDOWN_ACK_SEQUENCE) &&
+            !m_lingerEvent.IsExpired())
+        {
+            SendShutdownComplete(from); // the peer's resend: our COMPLETE was lost
+        }
         return;
     default:
         Dispatch(header, payload, from, local);
@@ -1347,11 +1378,7 @@ RudpCmtSocket::Dispatch(const RudpHeader& header,
     }
     if (flags == (RudpHeader::FIN | RudpHeader::ACK))
     {
-        if (m_state == SHUTDOWN_SENT)
-        {
-            Terminate();
-            NotifyNormalClose();
-        }
+        ReceiveShutdownAck(header, from);
         return;
     }
     if (flags == RudpHeader::ACK)
@@ -1370,7 +1397,7 @@ RudpCmtSocket::ReceiveShutdown(const RudpHeader& header, const Address& from)
     m_shutdownFrom = from;
     if (m_state == SHUTDOWN_ACK_SENT)
     {
-        SendShutdownAck();
+        SendShutdownAck(false);
         return;
     }
     // Only once every byte before it arrived: until then the peer resends it.
@@ -1406,12 +1433,43 @@ RudpCmtSocket::MaybeShutdown()
     }
     else if (m_state == SHUTDOWN_RECEIVED)
     {
-        SendShutdownAck();
+        SendShutdownAck(false);
         SetState(SHUTDOWN_ACK_SENT);
         m_sender->Halt();
         m_receiver->Halt();
-        m_controlTimer->Cancel();
-        m_lingerEvent = Simulator::Schedule(m_linger, &RudpCmtSocket::Terminate, this);
+        // T2-shutdown (RFC 9260 9.2): SHUTDOWN-ACK is resent until SHUTDOWN
+        // COMPLETE answers it. Before, this end answered only the SHUTDOWNs
+        // that came within a linger of 3 s; under heavy loss both ways every
+        // answer could be lost, and the peer reported a failure although the
+        // whole file had arrived.
+        m_controlRetries = 0;
+        ArmControlTimer();
+    }
+}
+
+void
+RudpCmtSocket::ReceiveShutdownAck(const RudpHeader& header, const Address& from)
+{
+    if (header.GetSequenceNumber() == SequenceNumber32(SHUTDOWN_COMPLETE_SEQUENCE))
+    {
+        if (m_state == SHUTDOWN_ACK_SENT)
+        {
+            Terminate();
+        }
+        return;
+    }
+    // A SHUTDOWN-ACK: to our SHUTDOWN, or, in SHUTDOWN_ACK_SENT, to ours
+    // that crossed the peer's. Either way SHUTDOWN COMPLETE ends it (RFC 9260 9.2).
+    if (m_state != SHUTDOWN_SENT && m_state != SHUTDOWN_ACK_SENT)
+    {
+        return;
+    }
+    const bool ours = m_state == SHUTDOWN_SENT;
+    SendShutdownComplete(from);
+    TerminateLingering();
+    if (ours)
+    {
+        NotifyNormalClose();
     }
 }
 
@@ -1470,6 +1528,20 @@ RudpCmtSocket::Abort(const std::string& reason)
 void
 RudpCmtSocket::Terminate()
 {
+    EndAssociation();
+    Detach();
+}
+
+void
+RudpCmtSocket::TerminateLingering()
+{
+    EndAssociation();
+    m_lingerEvent = Simulator::Schedule(m_linger, &RudpCmtSocket::Detach, this);
+}
+
+void
+RudpCmtSocket::EndAssociation()
+{
     StopWatchingInterfaces();
     m_announcer.Stop();
     m_controlTimer->Cancel();
@@ -1480,7 +1552,6 @@ RudpCmtSocket::Terminate()
         m_receiver->Halt();
     }
     SetState(CLOSED);
-    Detach();
 }
 
 void

@@ -92,8 +92,15 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
         SHUTDOWN_PENDING,  ///< closed by the application: its data is being acknowledged
         SHUTDOWN_SENT,     ///< SHUTDOWN sent, waiting for SHUTDOWN-ACK
         SHUTDOWN_RECEIVED, ///< the peer closed: this end's data is being acknowledged
-        SHUTDOWN_ACK_SENT, ///< done; lingers to answer a repeated SHUTDOWN
+        /// the peer's SHUTDOWN answered; SHUTDOWN-ACK resent (T2-shutdown) until
+        /// SHUTDOWN COMPLETE
+        SHUTDOWN_ACK_SENT,
     };
+
+    /// SHUTDOWN-ACK's sequence number: it is a FIN|ACK, as SHUTDOWN COMPLETE.
+    static constexpr uint32_t SHUTDOWN_ACK_SEQUENCE = 0;
+    /// SHUTDOWN COMPLETE's sequence number (RFC 9260 9.2).
+    static constexpr uint32_t SHUTDOWN_COMPLETE_SEQUENCE = 1;
 
     /**
      * \brief TracedValue callback signature for State.
@@ -232,8 +239,14 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     void SendControl(uint8_t flags, SequenceNumber32 seq, Ptr<Packet> payload);
     /// Sends SHUTDOWN: first to the primary address, sent again on the other paths in turn.
     void SendShutdown();
-    /// Sends SHUTDOWN-ACK to where the peer's SHUTDOWN came from (RFC 9260 6.4).
-    void SendShutdownAck();
+    /**
+     * \brief Sends SHUTDOWN-ACK: to where the peer's last SHUTDOWN came from
+     * (RFC 9260 6.4), or, resent on T2-shutdown's expiry, on the paths in turn.
+     * \param resend whether T2-shutdown expired (else it answers a SHUTDOWN)
+     */
+    void SendShutdownAck(bool resend);
+    /// Sends SHUTDOWN COMPLETE to \p to, which sent a SHUTDOWN-ACK.
+    void SendShutdownComplete(const Address& to);
     /// Sends this end's INIT or INIT-ACK.
     void SendInit(uint8_t flags);
     /// A listener's answer to an INIT: a new association, in COOKIE_ECHOED.
@@ -294,6 +307,8 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
                   Ipv4Address local);
     /// The peer's SHUTDOWN, from \p from.
     void ReceiveShutdown(const RudpHeader& header, const Address& from);
+    /// The peer's SHUTDOWN-ACK or SHUTDOWN COMPLETE (both FIN|ACK), from \p from.
+    void ReceiveShutdownAck(const RudpHeader& header, const Address& from);
     /// Sends SHUTDOWN, or SHUTDOWN-ACK, once this end's data is all acknowledged.
     void MaybeShutdown();
     /// The handshake or shutdown timer expired: resend, or give up.
@@ -308,6 +323,15 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     void OnSenderFailure(const std::string& reason);
     /// Ends the association: engines halted, timers stopped, the demux left.
     void Terminate();
+    /**
+     * \brief Ends the association as Terminate does, but stays on the demux
+     * for Linger, answering a repeated SHUTDOWN-ACK with SHUTDOWN COMPLETE
+     * (RFC 9260 8.4 (5)): the peer resends it while its COMPLETE is lost.
+     */
+    void TerminateLingering();
+    /// What Terminate and TerminateLingering do before the demux: engines
+    /// halted, timers stopped, CLOSED.
+    void EndAssociation();
     /// Gives up with \p reason (Failure trace; the application hears it).
     void Abort(const std::string& reason);
     /// Leaves the endpoint: as listener or under every peer address.
@@ -346,7 +370,7 @@ class RudpCmtSocket : public Socket, public RudpDatagramSink
     Ptr<RudpRtoTimer> m_controlTimer;
     uint32_t m_controlRetries{0}; ///< resends of the exchange under way
     Address m_shutdownFrom;       ///< where the peer's last SHUTDOWN came from (SendShutdownAck)
-    EventId m_lingerEvent;        ///< the end of SHUTDOWN_ACK_SENT's linger
+    EventId m_lingerEvent;        ///< the end of TerminateLingering's linger
     uint32_t m_maxInitRetransmits{8};
     Time m_linger{Seconds(3)};
     std::string m_failure;

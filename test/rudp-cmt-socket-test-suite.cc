@@ -741,6 +741,120 @@ class RudpCmtSocketFailureTestCase : public TestCase
 };
 
 /**
+ * Drops, of the packets a device receives, the first \p count FIN|ACKs
+ * with sequence number \p sequence: SHUTDOWN-ACKs (0) or SHUTDOWN
+ * COMPLETEs (1).
+ */
+class ShutdownAckDrop : public ErrorModel
+{
+  public:
+    ShutdownAckDrop(uint32_t sequence, uint32_t count)
+        : m_sequence(sequence),
+          m_left(count)
+    {
+    }
+
+    uint32_t m_seen{0}; ///< such FIN|ACKs received, dropped or not
+
+  private:
+    bool DoCorrupt(Ptr<Packet> packet) override
+    {
+        Ptr<Packet> copy = packet->Copy();
+        PppHeader ppp;
+        Ipv4Header ip;
+        UdpHeader udp;
+        copy->RemoveHeader(ppp);
+        copy->RemoveHeader(ip);
+        if (ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
+        {
+            return false;
+        }
+        copy->RemoveHeader(udp);
+        RudpHeader header;
+        Ptr<Packet> payload;
+        if (RudpSegmentCodec::Decode(copy, RudpHeader::CHECKSUM_INTERNET16, header, payload) !=
+                RudpSegmentCodec::OK ||
+            header.GetFlags() != (RudpHeader::FIN | RudpHeader::ACK) ||
+            header.GetSequenceNumber() != SequenceNumber32(m_sequence))
+        {
+            return false;
+        }
+        ++m_seen;
+        if (m_left == 0)
+        {
+            return false;
+        }
+        --m_left;
+        return true;
+    }
+
+    void DoReset() override
+    {
+    }
+
+    uint32_t m_sequence;
+    uint32_t m_left;
+};
+
+/**
+ * \ingroup rudp-test
+ * SCTP's ending (RFC 9260 9.2) under loss: the end that answered the
+ * SHUTDOWN resends its SHUTDOWN-ACK (T2-shutdown) until SHUTDOWN COMPLETE
+ * comes, and the end that sent COMPLETE answers a repeated SHUTDOWN-ACK
+ * while it lingers. Before, the SHUTDOWN's answers came only within a
+ * linger of 3 s: with the first four lost the client, whose data had all
+ * arrived, reported a failure.
+ */
+class RudpCmtSocketShutdownLossTestCase : public TestCase
+{
+  public:
+    /// \param sequence which FIN|ACKs are lost: SHUTDOWN-ACKs (0) or COMPLETEs (1)
+    explicit RudpCmtSocketShutdownLossTestCase(uint32_t sequence)
+        : TestCase(sequence == RudpCmtSocket::SHUTDOWN_ACK_SEQUENCE
+                       ? "four SHUTDOWN-ACKs lost: it is resent until one arrives; both ends "
+                         "close, no failure"
+                       : "the SHUTDOWN COMPLETE lost: the client, lingering, answers the "
+                         "resent SHUTDOWN-ACK; both ends close"),
+          m_sequence(sequence)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MultihomedNetwork network;
+        const bool acks = m_sequence == RudpCmtSocket::SHUTDOWN_ACK_SEQUENCE;
+        // SHUTDOWN-ACKs come to the client, COMPLETEs to the server, on any of its links.
+        const Ptr<ShutdownAckDrop> drop = Create<ShutdownAckDrop>(m_sequence, acks ? 4 : 1);
+        const Ptr<Node> receiver = acks ? network.Client() : network.Server();
+        for (const NetDeviceContainer& link :
+             {network.direct, network.second, acks ? network.toRouter : network.fromRouter})
+        {
+            for (uint32_t i = 0; i < link.GetN(); ++i)
+            {
+                if (link.Get(i)->GetNode() == receiver)
+                {
+                    link.Get(i)->SetAttribute("ReceiveErrorModel", PointerValue(drop));
+                }
+            }
+        }
+        const uint64_t bytes = 100000;
+        Ptr<PacketSink> sink = network.InstallTransfer(bytes);
+        Simulator::Run(); // no stop time: the ending must end it
+        Ptr<RudpCmtSocket> client = network.ClientSocket();
+        Ptr<RudpCmtSocket> server = network.ServerAssociation();
+        NS_TEST_ASSERT_MSG_EQ(sink->GetTotalRx(), bytes, "every byte arrived");
+        NS_TEST_ASSERT_MSG_EQ(client->GetFailure(), "", "no failure");
+        NS_TEST_ASSERT_MSG_EQ(client->GetState(), RudpCmtSocket::CLOSED, "the client closed");
+        NS_TEST_ASSERT_MSG_EQ(server->GetState(), RudpCmtSocket::CLOSED, "the server closed");
+        NS_TEST_ASSERT_MSG_EQ(drop->m_seen, acks ? 5 : 2, "the lost ones and the one that came");
+        NS_TEST_ASSERT_MSG_LT(Simulator::Now(), Seconds(60), "ended in a minute");
+    }
+
+    uint32_t m_sequence;
+};
+
+/**
  * \ingroup rudp-test
  * An association that delivered its data and stays open, idle: with
  * HeartbeatInterval 0 it schedules nothing more, so that a simulation
@@ -940,6 +1054,9 @@ class RudpCmtSocketTestSuite : public TestSuite
         AddTestCase(new RudpCmtSocketFailureTestCase);
         AddTestCase(new RudpCmtSocketControlTimerTestCase);
         AddTestCase(new RudpCmtSocketIdleTestCase);
+        AddTestCase(new RudpCmtSocketShutdownLossTestCase(RudpCmtSocket::SHUTDOWN_ACK_SEQUENCE));
+        AddTestCase(
+            new RudpCmtSocketShutdownLossTestCase(RudpCmtSocket::SHUTDOWN_COMPLETE_SEQUENCE));
         // 75 s in a release build, most of a sanitizer run: QUICK runs leave it out
         AddTestCase(new RudpCmtSocketSharedBottleneckTestCase, RUDP_TEST_EXTENSIVE);
         AddTestCase(new RudpCmtSocketDisjointTestCase);

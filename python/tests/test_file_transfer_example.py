@@ -264,6 +264,25 @@ def test_bad_multipath_input_names_the_parameter(arguments: list[str], named: st
     assert done.stderr.startswith(f"error: {named}: "), done.stderr
 
 
+def test_an_association_whose_shutdown_acks_are_lost_still_closes(tmp_path: Path) -> None:
+    """30 % loss both ways: the first SHUTDOWN-ACKs are lost. The server resends its
+    SHUTDOWN-ACK until SHUTDOWN COMPLETE answers (RFC 9260 9.2); before, it answered only
+    within a linger of 3 s, and the client, whose file had arrived whole, reported a failure."""
+    output = tmp_path / "run.json"
+    done = _run(
+        "--paths=2",
+        "--router=none",
+        "--loss=0.3",
+        "--ack-loss=0.3",
+        "--size=100000",
+        "--RngRun=7",
+        f"--output={output}",
+    )
+    assert done.returncode == 0, done.stderr
+    record: dict[str, Any] = json.loads(output.read_text())
+    assert record["ok"] is True and record["sha256_match"] is True
+
+
 def test_a_primary_path_that_fails_for_good_does_not_keep_the_association_from_closing(
     tmp_path: Path,
 ) -> None:

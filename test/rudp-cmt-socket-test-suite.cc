@@ -825,7 +825,7 @@ class RudpCmtSocketShutdownLossTestCase : public TestCase
         MultihomedNetwork network;
         const bool acks = m_sequence == RudpCmtSocket::SHUTDOWN_ACK_SEQUENCE;
         // SHUTDOWN-ACKs come to the client, COMPLETEs to the server, on any of its links.
-        const Ptr<ShutdownAckDrop> drop = Create<ShutdownAckDrop>(m_sequence, acks ? 4 : 1);
+        const Ptr<ShutdownAckDrop> drop = CreateObject<ShutdownAckDrop>(m_sequence, acks ? 4 : 1);
         const Ptr<Node> receiver = acks ? network.Client() : network.Server();
         for (const NetDeviceContainer& link :
              {network.direct, network.second, acks ? network.toRouter : network.fromRouter})

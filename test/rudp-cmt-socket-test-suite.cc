@@ -3,6 +3,7 @@
  */
 
 #include "../model/rudp-compat.h"
+#include "rudp-cmt-test-harness.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -759,21 +760,8 @@ class ShutdownAckDrop : public ErrorModel
   private:
     bool DoCorrupt(Ptr<Packet> packet) override
     {
-        Ptr<Packet> copy = packet->Copy();
-        PppHeader ppp;
-        Ipv4Header ip;
-        UdpHeader udp;
-        copy->RemoveHeader(ppp);
-        copy->RemoveHeader(ip);
-        if (ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER)
-        {
-            return false;
-        }
-        copy->RemoveHeader(udp);
         RudpHeader header;
-        Ptr<Packet> payload;
-        if (RudpSegmentCodec::Decode(copy, RudpHeader::CHECKSUM_INTERNET16, header, payload) !=
-                RudpSegmentCodec::OK ||
+        if (!rudptest::DecodeOnWire(packet, header) ||
             header.GetFlags() != (RudpHeader::FIN | RudpHeader::ACK) ||
             header.GetSequenceNumber() != SequenceNumber32(m_sequence))
         {

@@ -96,6 +96,7 @@ RudpCmtReceiveEngine::RudpCmtReceiveEngine()
     : m_buffer(CreateObject<RudpRxBuffer>())
 {
     m_buffer->SetTrackRecent(false); // SACKs list the blocks lowest first (GetSackBlocks)
+    m_delAck.SetFunction(MakeCallback(&RudpCmtReceiveEngine::SendSack, this));
 }
 
 RudpCmtReceiveEngine::~RudpCmtReceiveEngine() = default;
@@ -156,7 +157,7 @@ void
 RudpCmtReceiveEngine::Halt()
 {
     NS_LOG_FUNCTION(this);
-    m_delAckEvent.Cancel();
+    m_delAck.Cancel();
     m_socket = nullptr;
 }
 
@@ -218,16 +219,15 @@ RudpCmtReceiveEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
 {
     NS_LOG_FUNCTION(this << packet);
     RudpHeader header;
-    Ptr<Packet> payload;
     const RudpSegmentCodec::Result decoded =
-        RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload);
+        RudpSegmentCodec::Decode(packet, m_checksumKind, header);
     if (decoded != RudpSegmentCodec::OK)
     {
         NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(decoded));
         ++m_stats.checksumErrors;
         return;
     }
-    Receive(header, payload, from);
+    Receive(header, packet, from); // the payload now
 }
 
 void
@@ -280,9 +280,9 @@ RudpCmtReceiveEngine::Receive(const RudpHeader& header,
     {
         SendSack();
     }
-    else if (m_delAckEvent.IsExpired())
+    else if (!m_delAck.IsRunning())
     {
-        m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpCmtReceiveEngine::SendSack, this);
+        m_delAck.Set(m_delAckTimeout);
     }
     if (result == RudpRxBuffer::IN_ORDER && !m_dataReady.IsNull())
     {
@@ -330,7 +330,7 @@ void
 RudpCmtReceiveEngine::SendSack()
 {
     NS_LOG_FUNCTION(this);
-    m_delAckEvent.Cancel();
+    m_delAck.Cancel();
     if (m_lastFrom.IsInvalid() || !m_socket)
     {
         return;

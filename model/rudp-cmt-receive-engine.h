@@ -5,11 +5,11 @@
 #ifndef RUDP_CMT_RECEIVE_ENGINE_H
 #define RUDP_CMT_RECEIVE_ENGINE_H
 
+#include "rudp-deadline.h"
 #include "rudp-header.h"
 #include "rudp-rx-buffer.h"
 
 #include "ns3/address.h"
-#include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-value.h"
@@ -189,7 +189,7 @@ class RudpCmtReceiveEngine : public Object
     bool m_repliesFromArrival{false};     ///< SetRepliesFromArrival
     uint32_t m_unacked{0};                ///< segments since the last SACK
     uint32_t m_sacksSent{0};              ///< numbers the SACKs
-    EventId m_delAckEvent;                ///< the delayed SACK
+    RudpDeadline m_delAck;                ///< the delayed SACK
     Stats m_stats;                        ///< GetStats
     TracedValue<uint32_t> m_occupancy{0}; ///< bytes held (BufferOccupancy)
     SequenceNumber32 m_highestReceived;   ///< end of the highest segment received

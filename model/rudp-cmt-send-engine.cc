@@ -794,9 +794,13 @@ RudpCmtSendEngine::Refill()
 void
 RudpCmtSendEngine::ReadAdmitted(uint32_t bytes)
 {
-    while (m_scoreboard.Buffer().UnsentBytes() < bytes && m_admitted > 0)
+    // Only the bytes the segment lacks: a piece of 64 KB would be allocated
+    // and freed at the top of the heap, which the allocator gives back to
+    // the kernel and takes again, page by page, every 44 segments.
+    const uint32_t unsent = m_scoreboard.Buffer().UnsentBytes();
+    if (unsent < bytes && m_admitted > 0)
     {
-        const uint32_t size = std::min<uint32_t>(m_admitted, 65536);
+        const uint32_t size = std::min(m_admitted, bytes - unsent);
         m_sourceBytes.resize(size);
         m_source->Read(m_sourceBytes.data(), size);
         m_scoreboard.Add(Create<Packet>(m_sourceBytes.data(), size));
@@ -1314,14 +1318,13 @@ void
 RudpCmtSendEngine::ReceiveDatagram(Ptr<Packet> packet, const Address& from)
 {
     RudpHeader header;
-    Ptr<Packet> payload;
-    if (RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload) != RudpSegmentCodec::OK)
+    if (RudpSegmentCodec::Decode(packet, m_checksumKind, header) != RudpSegmentCodec::OK)
     {
         return;
     }
     if (header.HasFlags(RudpHeader::HEARTBEAT))
     {
-        ReceiveHeartbeatAck(header, payload);
+        ReceiveHeartbeatAck(header, packet); // the payload now
         return;
     }
     Receive(header, from, Ipv4Address::GetAny());

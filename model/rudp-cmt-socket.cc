@@ -805,15 +805,15 @@ RudpCmtSocket::ReceiveDatagram(Ptr<Packet> packet, const Address& from, Ipv4Addr
     NS_LOG_FUNCTION(this << packet->GetSize() << from);
     Ptr<RudpCmtSocket> self = this; // a callback below may close and detach us
     RudpHeader header;
-    Ptr<Packet> payload;
     const RudpSegmentCodec::Result decoded =
-        RudpSegmentCodec::Decode(packet, m_sender->GetChecksumKind(), header, payload);
+        RudpSegmentCodec::Decode(packet, m_sender->GetChecksumKind(), header);
     if (decoded != RudpSegmentCodec::OK || !InetSocketAddress::IsMatchingType(from))
     {
         NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(decoded));
         ++m_dropped;
         return;
     }
+    const Ptr<Packet> payload = packet; // Decode took the header off
     const uint8_t flags = header.GetFlags() & (RudpHeader::SYN | RudpHeader::ACK | RudpHeader::FIN |
                                                RudpHeader::HEARTBEAT);
     switch (m_state)

@@ -15,28 +15,36 @@ RudpDeadline::SetFunction(Callback<void> expired)
     m_expired = expired;
 }
 
+RudpDeadline::~RudpDeadline()
+{
+    m_event.Cancel();
+}
+
 void
 RudpDeadline::Set(Time delay)
 {
     m_deadline = Simulator::Now() + delay;
-    if (!m_event.IsExpired() && Simulator::GetDelayLeft(m_event) <= delay)
+    m_running = true;
+    if (m_pending && m_eventTime <= m_deadline)
     {
         return;
     }
     m_event.Cancel();
     m_event = Simulator::Schedule(delay, &RudpDeadline::Fire, this);
+    m_pending = true;
+    m_eventTime = m_deadline;
 }
 
 void
 RudpDeadline::Cancel()
 {
-    m_event.Cancel();
+    m_running = false;
 }
 
 bool
 RudpDeadline::IsRunning() const
 {
-    return !m_event.IsExpired();
+    return m_running;
 }
 
 Time
@@ -48,12 +56,20 @@ RudpDeadline::GetDeadline() const
 void
 RudpDeadline::Fire()
 {
+    m_pending = false;
+    if (!m_running)
+    {
+        return; // cancelled since
+    }
     const Time now = Simulator::Now();
     if (now < m_deadline)
     {
         m_event = Simulator::Schedule(m_deadline - now, &RudpDeadline::Fire, this);
+        m_pending = true;
+        m_eventTime = m_deadline;
         return; // moved since it was scheduled
     }
+    m_running = false;
     m_expired();
 }
 

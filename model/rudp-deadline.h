@@ -22,11 +22,21 @@ namespace ns3
  * Rather than cancel and insert an event at every move, Set() leaves a
  * pending event in place if it fires no later than the new deadline; when
  * it fires early it is re-armed for what remains. A deadline brought
- * forward replaces the event. The callback runs only at the deadline.
+ * forward replaces the event. Cancel() only disarms the timer: a timer
+ * stopped and started again at every segment (a receiver's delayed
+ * acknowledgment) reuses its event too. The callback runs only at the
+ * deadline of a timer that runs.
  */
 class RudpDeadline
 {
   public:
+    RudpDeadline() = default;
+    /// Cancels the pending event, which would call a timer that is gone.
+    ~RudpDeadline();
+    // The pending event calls this object: it stays where it was made.
+    RudpDeadline(const RudpDeadline&) = delete;
+    RudpDeadline& operator=(const RudpDeadline&) = delete;
+
     /// \param expired what to call at the deadline
     void SetFunction(Callback<void> expired);
     /**
@@ -46,6 +56,9 @@ class RudpDeadline
     void Fire();
 
     EventId m_event;          ///< the pending event, possibly early
+    bool m_pending{false};    ///< m_event is scheduled and has not run
+    Time m_eventTime;         ///< when the pending event runs
+    bool m_running{false};    ///< the timer runs (Set and not cancelled nor expired)
     Time m_deadline;          ///< when the timer expires
     Callback<void> m_expired; ///< called at the deadline
 };

@@ -210,14 +210,16 @@ RudpHeader::Deserialize(Buffer::Iterator start)
 }
 
 uint64_t
-RudpHeader::ChecksumOver(Ptr<const Packet> payload, uint32_t checksum) const
+RudpHeader::ChecksumOver(Ptr<const Packet> packet, uint32_t payloadOffset, uint32_t checksum) const
 {
     uint8_t header[MAX_HEADER_SIZE];
     Write(header);
     const uint32_t headerSize = GetSerializedSize();
-    const uint32_t size = payload->GetSize();
-    uint8_t* bytes = PayloadBuffer(size);
-    payload->CopyData(bytes, size);
+    const uint32_t size = packet->GetSize() - payloadOffset;
+    // Packet::CopyData copies from the start: the bytes before the payload
+    // (a header, a few dozen bytes) come along and are skipped.
+    uint8_t* bytes = PayloadBuffer(packet->GetSize()) + payloadOffset;
+    packet->CopyData(bytes - payloadOffset, packet->GetSize());
     if (m_checksumKind == CHECKSUM_CRC32C)
     {
         for (int k = 0; k < 4; ++k)
@@ -238,7 +240,7 @@ RudpHeader::ComputeChecksum(Ptr<const Packet> payload)
 {
     NS_ASSERT_MSG(payload->GetSize() == m_payloadLength,
                   "payload of " << payload->GetSize() << " bytes, header says " << m_payloadLength);
-    const uint64_t value = ChecksumOver(payload, 0);
+    const uint64_t value = ChecksumOver(payload, 0, 0);
     m_checksum =
         m_checksumKind == CHECKSUM_CRC32C ? static_cast<uint32_t>(value) : FoldChecksum(value);
 }
@@ -250,18 +252,19 @@ RudpHeader::SetChecksum(uint32_t checksum)
 }
 
 bool
-RudpHeader::IsChecksumOk(Ptr<const Packet> payload) const
+RudpHeader::IsChecksumOk(Ptr<const Packet> packet, uint32_t payloadOffset) const
 {
-    if (m_malformed || payload->GetSize() != m_payloadLength)
+    if (m_malformed || packet->GetSize() < payloadOffset ||
+        packet->GetSize() - payloadOffset != m_payloadLength)
     {
         return false;
     }
     if (m_checksumKind == CHECKSUM_CRC32C)
     {
-        return ChecksumOver(payload, 0) == m_checksum;
+        return ChecksumOver(packet, payloadOffset, 0) == m_checksum;
     }
     // With the checksum field included, a correct sum folds to all ones.
-    return FoldChecksum(ChecksumOver(payload, m_checksum)) == 0;
+    return FoldChecksum(ChecksumOver(packet, payloadOffset, m_checksum)) == 0;
 }
 
 bool
@@ -451,36 +454,43 @@ Dropped(RudpSegmentCodec::Result result, const RudpHeader& header, uint32_t size
 } // namespace
 
 RudpSegmentCodec::Result
-RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
-                         RudpHeader::ChecksumKind kind,
-                         RudpHeader& header,
-                         Ptr<Packet>& payload)
+RudpSegmentCodec::Decode(Ptr<Packet> datagram, RudpHeader::ChecksumKind kind, RudpHeader& header)
 {
-    payload = nullptr;
-    // Peek, then drop the bytes: Packet::RemoveHeader would also remove a
-    // header item from the packet's metadata, which a datagram of arbitrary
-    // bytes does not have (ns-3.37 asserts on one without any item).
+    // Peek, check, then drop the bytes: Packet::RemoveHeader would also
+    // remove a header item from the packet's metadata, which a datagram of
+    // arbitrary bytes does not have (ns-3.37 asserts on one without any item).
     datagram->PeekHeader(header); // checks every size before it reads
     if (header.IsMalformed())
     {
         return Dropped(MALFORMED, header, datagram->GetSize());
     }
-    Ptr<Packet> rest = datagram->Copy();
-    rest->RemoveAtStart(header.GetSerializedSize());
     if (header.GetChecksumKind() != kind)
     {
         return Dropped(WRONG_KIND, header, datagram->GetSize());
     }
-    if (rest->GetSize() != header.GetPayloadLength())
+    const uint32_t headerSize = header.GetSerializedSize();
+    if (datagram->GetSize() - headerSize != header.GetPayloadLength())
     {
         return Dropped(LENGTH_MISMATCH, header, datagram->GetSize());
     }
-    if (!header.IsChecksumOk(rest))
+    if (!header.IsChecksumOk(datagram, headerSize))
     {
         return Dropped(BAD_CHECKSUM, header, datagram->GetSize());
     }
-    payload = rest;
+    datagram->RemoveAtStart(headerSize);
     return OK;
+}
+
+RudpSegmentCodec::Result
+RudpSegmentCodec::Decode(Ptr<const Packet> datagram,
+                         RudpHeader::ChecksumKind kind,
+                         RudpHeader& header,
+                         Ptr<Packet>& payload)
+{
+    Ptr<Packet> copy = datagram->Copy();
+    const Result result = Decode(copy, kind, header);
+    payload = result == OK ? copy : nullptr;
+    return result;
 }
 
 const char*

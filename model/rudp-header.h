@@ -61,7 +61,7 @@ namespace ns3
  * The checksum depends on the payload, which a Header does not see
  * efficiently, so the sender computes it with ComputeChecksum(payload)
  * before adding the header, and the receiver checks it with
- * IsChecksumOk(payload) after removing it; RudpSegmentCodec does both
+ * IsChecksumOk(datagram, header size) before removing it; RudpSegmentCodec does both
  * steps, with the size checks, in one place for every sender and receiver
  * of the module. Both read the payload with Packet::CopyData (a memcpy;
  * virtual zero bytes are not materialised).
@@ -173,11 +173,13 @@ class RudpHeader : public Header
     /// \return the checksum field
     uint32_t GetChecksum() const;
     /**
-     * \param payload the bytes that followed this header
-     * \return true if the header is well formed, \p payload has the length
+     * \param packet the bytes that followed this header, from \p payloadOffset on
+     * \param payloadOffset where the payload starts in \p packet: 0, or the
+     *        header's size in a datagram as it arrived
+     * \return true if the header is well formed, the payload has the length
      *         it announces, and the checksum over both is right
      */
-    bool IsChecksumOk(Ptr<const Packet> payload) const;
+    bool IsChecksumOk(Ptr<const Packet> packet, uint32_t payloadOffset = 0) const;
     /// \return true if Deserialize found the header malformed (short, or a bad SACK count)
     bool IsMalformed() const;
 
@@ -205,12 +207,15 @@ class RudpHeader : public Header
     /// Writes the wire bytes of this header to \p out (GetSerializedSize bytes).
     void Write(uint8_t* out) const;
     /**
-     * \param payload the bytes that follow this header
+     * \param packet the bytes that follow this header, from \p payloadOffset on
+     * \param payloadOffset where the payload starts in \p packet
      * \param checksum the value to write in the checksum field
      * \return the one's-complement sum (Internet16) or the CRC-32c of this
-     *         header, with \p checksum in its field, and \p payload
+     *         header, with \p checksum in its field, and the payload
      */
-    uint64_t ChecksumOver(Ptr<const Packet> payload, uint32_t checksum) const;
+    uint64_t ChecksumOver(Ptr<const Packet> packet,
+                          uint32_t payloadOffset,
+                          uint32_t checksum) const;
 
     SequenceNumber32 m_seq{0}; ///< sequence number of the first payload byte
     SequenceNumber32 m_ack{0}; ///< next sequence number expected from the peer
@@ -255,7 +260,18 @@ class RudpSegmentCodec
                               RudpHeader::ChecksumKind kind);
 
     /**
-     * \brief Checks a received datagram and splits it into header and payload.
+     * \brief Checks a received datagram and, if it is a good segment, removes
+     * its header: the datagram is then the payload. A receiver that owns the
+     * datagram (a socket's RecvFrom) saves a copy of it per segment.
+     * \param datagram the UDP payload as it arrived; left so unless OK
+     * \param kind the checksum the receiver expects: the other kind is an error
+     * \param header set to the header read (if any could be)
+     * \return OK, or why the datagram must be dropped
+     */
+    static Result Decode(Ptr<Packet> datagram, RudpHeader::ChecksumKind kind, RudpHeader& header);
+    /**
+     * \brief Checks a datagram the caller must not change (a trace's) and
+     * splits a copy of it into header and payload.
      * \param datagram the UDP payload as it arrived (not changed)
      * \param kind the checksum the receiver expects: the other kind is an error
      * \param header set to the header read (if any could be)

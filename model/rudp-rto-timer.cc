@@ -67,6 +67,7 @@ RudpRtoTimer::Configure(Mode mode,
     m_initialRto = initialRto;
     m_minRto = minRto;
     m_maxRto = maxRto;
+    m_baseRto = ComputeBaseRto();
 }
 
 void
@@ -85,11 +86,12 @@ void
 RudpRtoTimer::Sample(Time rtt)
 {
     m_rtt->Measurement(rtt);
+    m_baseRto = ComputeBaseRto();
     m_rto = GetRto();
 }
 
 Time
-RudpRtoTimer::BaseRto() const
+RudpRtoTimer::ComputeBaseRto() const
 {
     if (m_mode == FIXED || m_rtt->GetNSamples() == 0)
     {
@@ -106,7 +108,7 @@ RudpRtoTimer::GetRto() const
     {
         return m_initialRto;
     }
-    return std::min(BaseRto() * m_backoff, m_maxRto);
+    return std::min(m_baseRto * m_backoff, m_maxRto);
 }
 
 void
@@ -114,7 +116,7 @@ RudpRtoTimer::Backoff()
 {
     // Doubling further once the timeout is at MaxRto changes nothing; it
     // would only overflow in the end.
-    if (m_mode == ADAPTIVE && BaseRto() * m_backoff < m_maxRto)
+    if (m_mode == ADAPTIVE && m_baseRto * m_backoff < m_maxRto)
     {
         m_backoff *= 2;
     }

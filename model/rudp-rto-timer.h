@@ -104,14 +104,17 @@ class RudpRtoTimer : public Object
     void DoDispose() override;
 
   private:
-    /// \return the timeout without backoff
-    Time BaseRto() const;
+    /// \return the timeout without backoff, from the estimator's state
+    Time ComputeBaseRto() const;
 
-    Mode m_mode{FIXED};                  ///< how the timeout is set
-    Time m_initialRto{Seconds(1)};       ///< timeout before the first sample
-    Time m_minRto{Seconds(1)};           ///< least adaptive timeout
-    Time m_maxRto{Seconds(60)};          ///< largest adaptive timeout
-    Ptr<RttEstimator> m_rtt;             ///< RFC 6298's SRTT and RTTVAR
+    Mode m_mode{FIXED};            ///< how the timeout is set
+    Time m_initialRto{Seconds(1)}; ///< timeout before the first sample
+    Time m_minRto{Seconds(1)};     ///< least adaptive timeout
+    Time m_maxRto{Seconds(60)};    ///< largest adaptive timeout
+    Ptr<RttEstimator> m_rtt;       ///< RFC 6298's SRTT and RTTVAR
+    // Read at every send and acknowledgment; the estimate changes only
+    // with a sample or a new configuration.
+    Time m_baseRto{Seconds(1)};          ///< the timeout without backoff
     uint32_t m_backoff{1};               ///< timeout multiplier after timeouts
     RudpDeadline m_timer;                ///< expires one timeout after the latest restart
     TracedValue<Time> m_rto{Seconds(0)}; ///< the timeout at the latest restart or sample

@@ -348,6 +348,7 @@ RudpSocket::RudpSocket()
       m_rxBuffer(CreateObject<RudpRxBuffer>())
 {
     NS_LOG_FUNCTION(this);
+    m_delAck.SetFunction(MakeCallback(&RudpSocket::SendAck, this));
     ConnectInternalTraces();
 }
 
@@ -363,6 +364,7 @@ RudpSocket::RudpSocket(const RudpSocket& listener)
       m_rxBuffer(CreateObject<RudpRxBuffer>())
 {
     NS_LOG_FUNCTION(this);
+    m_delAck.SetFunction(MakeCallback(&RudpSocket::SendAck, this));
     ConnectInternalTraces();
 }
 
@@ -402,7 +404,7 @@ RudpSocket::DoDispose()
     NS_LOG_FUNCTION(this);
     m_rtoTimer->Dispose();
     m_timeWaitEvent.Cancel();
-    m_delAckEvent.Cancel();
+    m_delAck.Cancel();
     Detach();
     m_node = nullptr;
     Socket::DoDispose();
@@ -865,16 +867,14 @@ RudpSocket::ReceiveDatagram(Ptr<Packet> packet,
     NS_LOG_FUNCTION(this << packet->GetSize() << from);
     Ptr<RudpSocket> self = this; // a callback below may close and detach us
     RudpHeader header;
-    Ptr<Packet> payload;
     const RudpSegmentCodec::Result result =
-        RudpSegmentCodec::Decode(packet, m_checksumKind, header, payload);
+        RudpSegmentCodec::Decode(packet, m_checksumKind, header); // packet: the payload if OK
     if (result != RudpSegmentCodec::OK)
     {
         NS_LOG_LOGIC("drops a datagram: " << RudpSegmentCodec::ResultName(result));
         OnChecksumError(packet); // the datagram as it arrived
         return;
     }
-    packet = payload;
     ++m_stats.segmentsReceived;
     m_heardSinceTimeout = true;
     m_rxTrace(packet, header, this);
@@ -1524,9 +1524,9 @@ RudpSocket::ProcessData(const RudpHeader& header, Ptr<Packet> payload)
         {
             SendAck();
         }
-        else if (m_delAckEvent.IsExpired())
+        else if (!m_delAck.IsRunning())
         {
-            m_delAckEvent = Simulator::Schedule(m_delAckTimeout, &RudpSocket::SendAck, this);
+            m_delAck.Set(m_delAckTimeout);
         }
         return;
     case RudpRxBuffer::OUT_OF_ORDER:
@@ -1603,7 +1603,7 @@ RudpSocket::SendSegment(Ptr<const Packet> payload, uint8_t flags, SequenceNumber
     if (flags & RudpHeader::ACK)
     {
         m_delAckPending = 0;
-        m_delAckEvent.Cancel();
+        m_delAck.Cancel();
     }
     Ptr<Packet> datagram = RudpSegmentCodec::Encode(header, payload, m_checksumKind);
     m_txTrace(payload, header, this);

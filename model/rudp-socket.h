@@ -5,6 +5,7 @@
 #ifndef RUDP_SOCKET_H
 #define RUDP_SOCKET_H
 
+#include "rudp-deadline.h"
 #include "rudp-endpoint.h"
 #include "rudp-header.h"
 #include "rudp-rto-timer.h"
@@ -347,7 +348,7 @@ class RudpSocket : public Socket, public RudpSocketConfig, public RudpDatagramSi
     // Receiver
     Ptr<RudpRxBuffer> m_rxBuffer;
     uint32_t m_delAckPending{0}; ///< in-order segments not yet acknowledged
-    EventId m_delAckEvent;
+    RudpDeadline m_delAck;       ///< the delayed ACK
 
     Stats m_stats;
 

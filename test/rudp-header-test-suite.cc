@@ -638,6 +638,68 @@ class RudpLengthMismatchTest : public TestCase
     }
 };
 
+/// The in-place Decode, which a receiver that owns the datagram uses.
+class RudpDecodeInPlaceTest : public TestCase
+{
+  public:
+    RudpDecodeInPlaceTest()
+        : TestCase("Decode in place: a good datagram becomes its payload; a bad one is left as "
+                   "it arrived, whatever is wrong with it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::vector<uint8_t> payload{10, 20, 30, 40, 50};
+        for (const auto kind : {RudpHeader::CHECKSUM_INTERNET16, RudpHeader::CHECKSUM_CRC32C})
+        {
+            const auto other = kind == RudpHeader::CHECKSUM_CRC32C ? RudpHeader::CHECKSUM_INTERNET16
+                                                                   : RudpHeader::CHECKSUM_CRC32C;
+            const std::vector<uint8_t> good = BytesOf(Encode(payload, FullHeader(0), kind));
+            Ptr<Packet> datagram = Create<Packet>(good.data(), good.size());
+            RudpHeader header;
+            NS_TEST_ASSERT_MSG_EQ(RudpSegmentCodec::Decode(datagram, kind, header),
+                                  RudpSegmentCodec::OK,
+                                  "a good datagram");
+            NS_TEST_EXPECT_MSG_EQ((BytesOf(datagram) == payload), true, "it is the payload now");
+            NS_TEST_EXPECT_MSG_EQ(header.GetAckNumber(),
+                                  SequenceNumber32(0x12345678),
+                                  "the header was read");
+
+            struct Bad
+            {
+                std::vector<uint8_t> wire;
+                RudpHeader::ChecksumKind expects;
+                RudpSegmentCodec::Result result;
+            };
+
+            std::vector<Bad> bad;
+            std::vector<uint8_t> flipped = good;
+            flipped.back() ^= 0x01;
+            bad.push_back({flipped, kind, RudpSegmentCodec::BAD_CHECKSUM});
+            bad.push_back({good, other, RudpSegmentCodec::WRONG_KIND});
+            std::vector<uint8_t> longer = good;
+            longer.push_back(0);
+            bad.push_back({longer, kind, RudpSegmentCodec::LENGTH_MISMATCH});
+            bad.push_back({std::vector<uint8_t>(good.begin(), good.begin() + 3),
+                           kind,
+                           RudpSegmentCodec::MALFORMED});
+            for (const Bad& b : bad)
+            {
+                Ptr<Packet> arrived = Create<Packet>(b.wire.data(), b.wire.size());
+                NS_TEST_EXPECT_MSG_EQ(RudpSegmentCodec::Decode(arrived, b.expects, header),
+                                      b.result,
+                                      RudpSegmentCodec::ResultName(b.result));
+                NS_TEST_EXPECT_MSG_EQ((BytesOf(arrived) == b.wire),
+                                      true,
+                                      RudpSegmentCodec::ResultName(b.result)
+                                          << ": the datagram as it arrived");
+            }
+        }
+    }
+};
+
 /// \ingroup rudp-test
 /// The RUDP header test suite.
 class RudpHeaderTestSuite : public TestSuite
@@ -657,6 +719,7 @@ class RudpHeaderTestSuite : public TestSuite
         AddTestCase(new RudpRandomFlipsTest);
         AddTestCase(new RudpShortDatagramTest);
         AddTestCase(new RudpLengthMismatchTest);
+        AddTestCase(new RudpDecodeInPlaceTest);
     }
 };
 

@@ -3,10 +3,12 @@
  */
 
 #include "ns3/rudp-cmt-path.h"
+#include "ns3/rudp-deadline.h"
 #include "ns3/rudp-rto-timer.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include <memory>
 #include <vector>
 
 /**
@@ -215,6 +217,78 @@ class RudpRtoTimerRestartTest : public TestCase
     }
 };
 
+/// RudpDeadline on its own: moves and stops that leave the pending event in place.
+class RudpDeadlineTest : public TestCase
+{
+  public:
+    RudpDeadlineTest()
+        : TestCase("RudpDeadline: one started again after Cancel expires at its new deadline, "
+                   "later or earlier; a cancelled one never expires; one destroyed with its "
+                   "event pending is not called")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RudpDeadline timer;
+        timer.SetFunction(MakeCallback(&RudpDeadlineTest::Expired, this));
+        // Stopped and started again later: the pending event (1 s) is early.
+        Simulator::Schedule(Seconds(0), &RudpDeadline::Set, &timer, Seconds(1));
+        Simulator::Schedule(Seconds(0.5), &RudpDeadline::Cancel, &timer);
+        Simulator::Schedule(Seconds(0.6), &RudpDeadline::Set, &timer, Seconds(1)); // 1.6 s
+        Simulator::Schedule(Seconds(1.2), &RudpDeadlineTest::Probe, this, &timer);
+        // Stopped for good: its event runs at 4 s and must not call.
+        Simulator::Schedule(Seconds(3), &RudpDeadline::Set, &timer, Seconds(1));
+        Simulator::Schedule(Seconds(3.2), &RudpDeadline::Cancel, &timer);
+        Simulator::Schedule(Seconds(3.3), &RudpDeadlineTest::Probe, this, &timer);
+        // Stopped and started again earlier: the pending event (7 s) is late.
+        Simulator::Schedule(Seconds(5), &RudpDeadline::Set, &timer, Seconds(2));
+        Simulator::Schedule(Seconds(5.1), &RudpDeadline::Cancel, &timer);
+        Simulator::Schedule(Seconds(5.2), &RudpDeadline::Set, &timer, Seconds(0.5)); // 5.7 s
+        Simulator::Schedule(Seconds(5.8), &RudpDeadlineTest::Probe, this, &timer);
+        // Destroyed while its event is pending.
+        m_doomed = std::make_unique<RudpDeadline>();
+        m_doomed->SetFunction(MakeCallback(&RudpDeadlineTest::Expired, this));
+        Simulator::Schedule(Seconds(10), &RudpDeadline::Set, m_doomed.get(), Seconds(1));
+        Simulator::Schedule(Seconds(10.5), &RudpDeadlineTest::Destroy, this);
+        Simulator::Run();
+        Simulator::Destroy();
+
+        const std::vector<Time> expected{Seconds(1.6), Seconds(5.7)};
+        NS_TEST_ASSERT_MSG_EQ(m_expiries.size(), expected.size(), "expiries");
+        for (size_t i = 0; i < expected.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_expiries[i], expected[i], "expiry " << i);
+        }
+        const std::vector<bool> running{true, false, false};
+        NS_TEST_ASSERT_MSG_EQ(m_running.size(), running.size(), "probes");
+        for (size_t i = 0; i < running.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_running[i], running[i], "IsRunning at probe " << i);
+        }
+    }
+
+    void Expired()
+    {
+        m_expiries.push_back(Simulator::Now());
+    }
+
+    void Probe(const RudpDeadline* timer)
+    {
+        m_running.push_back(timer->IsRunning());
+    }
+
+    void Destroy()
+    {
+        m_doomed.reset();
+    }
+
+    std::vector<Time> m_expiries;
+    std::vector<bool> m_running;
+    std::unique_ptr<RudpDeadline> m_doomed;
+};
+
 /// Each multipath path traces its own RTO.
 class RudpCmtPathRtoTraceTest : public TestCase
 {
@@ -260,6 +334,7 @@ class RudpRtoTimerTestSuite : public TestSuite
         AddTestCase(new RudpRtoTimerComputationTest);
         AddTestCase(new RudpRtoTimerBackoffTest);
         AddTestCase(new RudpRtoTimerRestartTest);
+        AddTestCase(new RudpDeadlineTest);
         AddTestCase(new RudpCmtPathRtoTraceTest);
     }
 };

@@ -260,6 +260,8 @@ RudpCmtScoreboard::Find(const RudpTxBuffer::Segment& segment) const
 {
     // Ends are unique (segments do not overlap), so a match is the entry.
     const SequenceNumber32 end = segment.End();
+    // Most look-ups are of the hinted record, the one after it, or the
+    // newest (a segment cut to be sent).
     for (size_t at = m_findHint; at < m_findHint + 2 && at < m_records.size(); ++at)
     {
         if (m_records[at].end == end)
@@ -267,6 +269,11 @@ RudpCmtScoreboard::Find(const RudpTxBuffer::Segment& segment) const
             m_findHint = at;
             return m_records[at];
         }
+    }
+    if (!m_records.empty() && m_records.back().end == end)
+    {
+        m_findHint = m_records.size() - 1;
+        return m_records.back();
     }
     const auto it =
         std::lower_bound(m_records.begin(),
@@ -478,6 +485,7 @@ RudpCmtScoreboard::ForgetAcknowledged()
     while (!m_records.empty() && m_records.front().end <= head)
     {
         m_records.pop_front();
+        m_findHint = m_findHint > 0 ? m_findHint - 1 : 0; // the hinted record kept its place
     }
     NS_ABORT_MSG_IF(m_records.size() != m_buffer->GetSegments().size(),
                     "RudpCmtScoreboard: " << m_records.size() << " records for "

@@ -110,7 +110,7 @@ class RudpFileSource
     uint64_t m_offset{0};
     std::ifstream m_file; ///< open when reading from disk
     uint64_t m_state{0};  ///< SplitMix64 state when generating
-    uint64_t m_word{0};   ///< current generated 64-bit word
+    uint64_t m_word{0};   ///< the generated word a read ended inside
     std::string m_error;  ///< why a read failed ("" if none did)
 };
 

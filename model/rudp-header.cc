@@ -31,7 +31,7 @@ constexpr uint32_t CHECKSUM_OFFSET = 16;
 constexpr uint32_t MAX_HEADER_SIZE =
     RudpHeader::FIXED_SIZE_CRC32C + SACK_BLOCK_SIZE * RudpHeader::MAX_SACK_BLOCKS;
 
-/// \return a buffer for \p size payload bytes, reused by later calls of this thread
+/// \return a buffer of at least \p size bytes, reused by later calls of this thread
 uint8_t*
 PayloadBuffer(size_t size)
 {
@@ -218,8 +218,9 @@ RudpHeader::ChecksumOver(Ptr<const Packet> packet, uint32_t payloadOffset, uint3
     const uint32_t size = packet->GetSize() - payloadOffset;
     // Packet::CopyData copies from the start: the bytes before the payload
     // (a header, a few dozen bytes) come along and are skipped.
-    uint8_t* bytes = PayloadBuffer(packet->GetSize()) + payloadOffset;
-    packet->CopyData(bytes - payloadOffset, packet->GetSize());
+    uint8_t* datagram = PayloadBuffer(packet->GetSize());
+    packet->CopyData(datagram, packet->GetSize());
+    const uint8_t* bytes = datagram + payloadOffset;
     if (m_checksumKind == CHECKSUM_CRC32C)
     {
         for (int k = 0; k < 4; ++k)

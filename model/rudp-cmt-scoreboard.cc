@@ -485,7 +485,8 @@ RudpCmtScoreboard::ForgetAcknowledged()
     while (!m_records.empty() && m_records.front().end <= head)
     {
         m_records.pop_front();
-        m_findHint = m_findHint > 0 ? m_findHint - 1 : 0; // the hinted record kept its place
+        // The hint stays on its record, now one place nearer the front.
+        m_findHint = m_findHint > 0 ? m_findHint - 1 : 0;
     }
     NS_ABORT_MSG_IF(m_records.size() != m_buffer->GetSegments().size(),
                     "RudpCmtScoreboard: " << m_records.size() << " records for "

@@ -241,6 +241,8 @@ RudpFileSource::Generate(uint8_t* out, size_t size)
         out[i] = static_cast<uint8_t>(m_word >> (8 * (position % 8)));
     }
     const size_t words = (size - i) / 8;
+    // A local: a store through out may alias m_state, which would otherwise
+    // be reloaded every word and keep the loop from vectorizing.
     const uint64_t state = m_state;
     uint8_t* wordsOut = out + i;
     for (size_t j = 0; j < words; ++j)

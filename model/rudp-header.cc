@@ -33,7 +33,7 @@ constexpr uint32_t MAX_HEADER_SIZE =
 
 /// \return a buffer of at least \p size bytes, reused by later calls of this thread
 uint8_t*
-PayloadBuffer(size_t size)
+DatagramBuffer(size_t size)
 {
     static thread_local std::vector<uint8_t> buffer;
     if (buffer.size() < size)
@@ -218,7 +218,7 @@ RudpHeader::ChecksumOver(Ptr<const Packet> packet, uint32_t payloadOffset, uint3
     const uint32_t size = packet->GetSize() - payloadOffset;
     // Packet::CopyData copies from the start: the bytes before the payload
     // (a header, a few dozen bytes) come along and are skipped.
-    uint8_t* datagram = PayloadBuffer(packet->GetSize());
+    uint8_t* datagram = DatagramBuffer(packet->GetSize());
     packet->CopyData(datagram, packet->GetSize());
     const uint8_t* bytes = datagram + payloadOffset;
     if (m_checksumKind == CHECKSUM_CRC32C)
